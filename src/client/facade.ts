@@ -1,0 +1,119 @@
+/**
+ * The client core's public face: what the PWA (src/app) sees. React subscribes through
+ * `useSyncExternalStore(client.subscribe, client.getSnapshot)`; every method is a command.
+ * The snapshot is immutable and replaced (new object) on every change, so React can compare by identity.
+ */
+import type { AdjustOp, CountOp, CreateItemOp, HistoryResponse, Item, Receipt, User } from '../protocol/schemas';
+
+export type OperationState =
+  | 'queued'
+  | 'sending'
+  | 'unknown'
+  | 'checking'
+  | 'waiting'
+  | 'finishing'
+  | 'confirmed'
+  | 'rejected'
+  | 'review'
+  | 'expired'
+  | 'not-applied';
+
+/** One attempt on the device's side of the timeline. */
+export interface AttemptView {
+  attemptId: string;
+  sentAt: string;
+  /** Set when a response (or a transport error) came back. */
+  endedAt: string | null;
+  result: 'pending' | 'response' | 'timeout' | 'network-error' | 'http-error';
+  httpStatus: number | null;
+  /** Parsed `Server-Timing` phases, e.g. { accept: 0.1, tx: 1.9, commit: 0.4 }. */
+  serverTiming: Record<string, number>;
+}
+
+export interface OperationView {
+  id: string;
+  userName: string;
+  op: AdjustOp | CountOp | CreateItemOp;
+  state: OperationState;
+  /** The words people see for `state` (spec/client.md), reason included where there is one. */
+  label: string;
+  /** e.g. 'Remove 2 from shelf A' */
+  summary: string;
+  createdAt: string;
+  /** Lease deadline: after it, the server will not apply this operation for the first time. */
+  deadline: string;
+  attempts: AttemptView[];
+  receipt: Receipt | null;
+  /** Why it needs review / was rejected, in words, when it does. */
+  reasonText: string | null;
+  /** Imported from a backup: never drained automatically. */
+  imported: boolean;
+  nextRetryAt: string | null;
+}
+
+export interface ItemView extends Item {
+  /** Sum of deltas of this device's operations not yet confirmed (derived, never stored). */
+  pendingDelta: number;
+}
+
+export type Connectivity = 'online' | 'offline' | 'server-unreachable';
+
+export type StorageProblem = null | 'quota-exceeded' | 'upgrade-blocked' | 'local-write-failed';
+
+export interface DeadlineWarning {
+  count: number;
+  deadline: string;
+  /** "3 changes must reach the server by Tue 14:00 or they will need review." */
+  message: string;
+}
+
+export interface ClientSnapshot {
+  ready: boolean;
+  user: User | null;
+  deviceName: string;
+  connectivity: Connectivity;
+  items: ItemView[];
+  itemsRevision: number;
+  operations: OperationView[];
+  /** Operations not yet in a terminal state (the Activity badge). */
+  unconfirmedCount: number;
+  drain: { sent: number; total: number } | null;
+  lease: { id: string; issuedAt: string; deadline: string; used: number; size: number } | null;
+  warnings: DeadlineWarning[];
+  /** Operations left by other users on this device: "3 changes by alex are waiting; sign in as alex…" */
+  otherUsersWaiting: { userName: string; count: number }[];
+  storageProblem: StorageProblem;
+  /** The server runs in tester mode (SIMULATE=1). */
+  testerMode: boolean;
+}
+
+export type CommandResult = { ok: true } | { ok: false; message: string };
+
+export interface StockroomClient {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): ClientSnapshot;
+
+  signIn(username: string, password: string): Promise<CommandResult>;
+  signOut(): Promise<void>;
+  setDeviceName(name: string): Promise<void>;
+
+  /** Each call is a new intent with a new operation id, durable before it resolves. */
+  adjust(input: Omit<AdjustOp, 'type'>): Promise<OperationView>;
+  count(input: Omit<CountOp, 'type'>): Promise<OperationView>;
+  createItem(input: Omit<CreateItemOp, 'type'>): Promise<OperationView>;
+
+  /** "Check and resend safely": same id, a new round of recovery. */
+  checkAndResend(operationId: string): Promise<void>;
+  /** Review actions: a new intent (new id) from a reviewed one; or discard with a note. */
+  enterAgainAsNew(operationId: string): Promise<OperationView>;
+  discard(operationId: string, note: string): Promise<void>;
+
+  refreshItems(): Promise<void>;
+  history(itemId: string, before?: string): Promise<HistoryResponse>;
+
+  exportBackup(): Promise<string>;
+  importBackup(text: string): Promise<CommandResult>;
+
+  /** Stop timers, listeners and the database connection. */
+  close(): void;
+}

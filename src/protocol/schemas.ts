@@ -1,0 +1,227 @@
+/**
+ * The wire contract (spec/api.md), written once and used by the server (to check requests)
+ * and by the browser (to check responses before they touch IndexedDB). Types come from here.
+ */
+import { z } from 'zod';
+
+/** ISO 8601 in UTC with milliseconds, as every timestamp the API emits. */
+export const Timestamp = z.iso.datetime({ precision: 3 });
+/** What a client may send for `createdAt`: any ISO 8601 date-time that parses. */
+export const ClientTimestamp = z.iso.datetime({ offset: true, local: false });
+
+export const ITEM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const ItemId = z.string().regex(ITEM_ID_PATTERN, '1–64 of a-z, 0-9 and "-", starting with a letter or digit');
+/** `<lease.id>.<seq>`; whether the lease and the seq fit is the lease check's business (step 3). */
+export const OperationId = z
+  .string()
+  .max(80)
+  .regex(/^[A-Za-z0-9_-]{1,64}\.(0|[1-9][0-9]{0,9})$/, 'must be "<lease id>.<sequence number>"');
+
+const noControl = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
+const text = (min: number, max: number) =>
+  z.string().min(min).max(max).regex(noControl, 'must not contain control characters');
+
+export const ADJUST_REASONS = ['received', 'sold', 'damaged', 'returned', 'correction', 'transfer'] as const;
+export const AdjustReason = z.enum(ADJUST_REASONS);
+
+export const AdjustOp = z.strictObject({
+  type: z.literal('adjust'),
+  itemId: ItemId,
+  delta: z
+    .number()
+    .int()
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((d) => d !== 0, 'must not be 0'),
+  reason: AdjustReason,
+  note: z.string().max(500).optional(),
+  allowNegative: z.boolean().optional(),
+});
+
+export const CountOp = z.strictObject({
+  type: z.literal('count'),
+  itemId: ItemId,
+  quantity: z.number().int().min(0).max(1_000_000_000),
+  basedOnRevision: z.number().int().min(0),
+});
+
+export const CreateItemOp = z.strictObject({
+  type: z.literal('createItem'),
+  itemId: ItemId,
+  sku: text(1, 64),
+  name: text(1, 200),
+  location: text(1, 64),
+  initialQuantity: z.number().int().min(0).max(1_000_000_000),
+});
+
+export const Op = z.discriminatedUnion('type', [AdjustOp, CountOp, CreateItemOp]);
+export type Op = z.infer<typeof Op>;
+export type AdjustOp = z.infer<typeof AdjustOp>;
+export type CountOp = z.infer<typeof CountOp>;
+export type CreateItemOp = z.infer<typeof CreateItemOp>;
+
+export const OperationBody = z.strictObject({
+  id: OperationId,
+  /** Optional in shape: a missing token is `invalid-operation-metadata` (step 3), not a shape error. */
+  lease: z.string().max(4096).optional(),
+  createdAt: ClientTimestamp.optional(),
+  op: Op,
+});
+export type OperationBody = z.infer<typeof OperationBody>;
+
+export const BATCH_MAX = 500;
+export const BatchBody = z.strictObject({
+  operations: z.array(z.unknown()).min(1).max(BATCH_MAX),
+});
+
+export const OUTCOMES = ['applied', 'rejected', 'review'] as const;
+export const Outcome = z.enum(OUTCOMES);
+export type Outcome = z.infer<typeof Outcome>;
+export const REASON_CODES = ['unknown-item', 'duplicate-item', 'would-go-negative', 'stale-count'] as const;
+export const ReasonCode = z.enum(REASON_CODES);
+export type ReasonCode = z.infer<typeof ReasonCode>;
+
+/** The stable receipt. A replay returns the committed bytes, never a re-rendering. */
+export const Receipt = z.strictObject({
+  operationId: OperationId,
+  outcome: Outcome,
+  reason: ReasonCode.nullable(),
+  itemId: ItemId,
+  delta: z.number().int(),
+  resultingQuantity: z.number().int().nullable(),
+  itemRevision: z.number().int().nullable(),
+  recordedAt: Timestamp,
+  compacted: z.boolean(),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+export const PROBLEM_CODES = {
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'invalid-request': 400,
+  'invalid-operation-metadata': 400,
+  'key-reused': 422,
+  'operation-expired': 410,
+  'unsupported-media-type': 415,
+  'payload-too-large': 413,
+  'headers-too-large': 431,
+  'rate-limited': 429,
+  overloaded: 503,
+  'internal-error': 500,
+} as const;
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+const problemCodes = Object.keys(PROBLEM_CODES) as [ProblemCode, ...ProblemCode[]];
+
+export const FieldError = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.enum(problemCodes),
+  errors: z.array(FieldError).optional(),
+});
+export type Problem = z.infer<typeof Problem>;
+
+export const BatchResult = z.object({
+  id: z.string().nullable(),
+  status: z.number().int(),
+  receipt: Receipt.optional(),
+  problem: Problem.optional(),
+});
+export const BatchResponse = z.object({ results: z.array(BatchResult) });
+export type BatchResult = z.infer<typeof BatchResult>;
+export type BatchResponse = z.infer<typeof BatchResponse>;
+
+export const OperationStatus = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('processed'), receipt: Receipt }),
+  z.object({ state: z.literal('not-yet'), acceptUntil: Timestamp }),
+  z.object({ state: z.literal('never-applied') }),
+  z.object({ state: z.literal('forgotten') }),
+]);
+export type OperationStatus = z.infer<typeof OperationStatus>;
+
+export const LeaseRequest = z.strictObject({ deviceId: z.string().min(1).max(128) });
+export const Lease = z.object({
+  id: z.string(),
+  userId: z.string(),
+  deviceId: z.string(),
+  size: z.number().int().positive(),
+  issuedAt: Timestamp,
+  deadline: Timestamp,
+});
+export type Lease = z.infer<typeof Lease>;
+export const LeaseResponse = z.object({ lease: Lease, token: z.string() });
+export type LeaseResponse = z.infer<typeof LeaseResponse>;
+
+export const ROLES = ['staff', 'manager'] as const;
+export const User = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) });
+export type User = z.infer<typeof User>;
+export const SessionRequest = z.strictObject({
+  username: z.string().min(1).max(128),
+  password: z.string().min(1).max(1024),
+});
+export const SessionResponse = z.object({ token: z.string(), user: User });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const Item = z.object({
+  id: ItemId,
+  sku: z.string(),
+  name: z.string(),
+  location: z.string(),
+  quantity: z.number().int(),
+  revision: z.number().int(),
+  updatedAt: Timestamp,
+});
+export type Item = z.infer<typeof Item>;
+export const ItemsResponse = z.object({ items: z.array(Item), revision: z.number().int() });
+export type ItemsResponse = z.infer<typeof ItemsResponse>;
+
+export const HistoryEntry = z.object({
+  operationId: z.string(),
+  userName: z.string(),
+  type: z.enum(['adjust', 'count', 'createItem']),
+  delta: z.number().int(),
+  resultingQuantity: z.number().int(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  recordedAt: Timestamp,
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+export const HistoryResponse = z.object({
+  entries: z.array(HistoryEntry),
+  next: z.string().nullable(),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+/** Tester mode (SIMULATE=1). */
+export const FAULTS = ['drop-request', 'drop-response', 'fail-before-commit', 'delay', 'unavailable'] as const;
+export const FaultRule = z.strictObject({
+  fault: z.enum(FAULTS),
+  times: z.number().int().min(1).max(1_000_000).optional(),
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+  match: z.strictObject({ operationId: z.string().optional() }).optional(),
+});
+export type FaultRule = z.infer<typeof FaultRule>;
+export const ClockRequest = z.union([
+  z.strictObject({ advanceMs: z.number().int().min(0), freeze: z.boolean().optional() }),
+  z.strictObject({ set: Timestamp, freeze: z.boolean().optional() }),
+  z.strictObject({ freeze: z.boolean() }),
+]);
+export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
+export type ClockState = z.infer<typeof ClockState>;
+export const TimelineEvent = z.object({
+  at: Timestamp,
+  event: z.string(),
+  attemptId: z.string(),
+  detail: z.string().optional(),
+});
+export type TimelineEvent = z.infer<typeof TimelineEvent>;
+export const TimelineResponse = z.object({ operationId: z.string(), events: z.array(TimelineEvent) });
+
+/** zod issues → the `errors` list of a 400 problem. */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+}

@@ -1,0 +1,121 @@
+/**
+ * The server's storage port. SQLite (embedded) and PostgreSQL adapters implement it and pass the
+ * same contract suite (src/server/store/store-contract.ts). Routes never see SQL.
+ *
+ * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
+ */
+import type { HistoryResponse, ItemsResponse, Op, Receipt, User } from '../../protocol/schemas';
+
+export interface UserRow extends User {
+  passwordHash: string;
+}
+
+export interface SessionRow {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+}
+
+export interface NewItem {
+  id: string;
+  sku: string;
+  name: string;
+  location: string;
+  quantity: number;
+}
+
+/** A receipt or a tombstone, as stored for (user, operation id). */
+export interface OperationRecord {
+  userId: string;
+  operationId: string;
+  fingerprint: string;
+  /** The receipt exactly as committed (JSON text). Replays return these bytes. */
+  receipt: string;
+  /** The lease deadline (ms); a tombstone is removed only when now > deadline + grace. */
+  deadline: number;
+  compacted: boolean;
+}
+
+export interface ApplyRequest {
+  userId: string;
+  operationId: string;
+  fingerprint: string;
+  op: Op;
+  /** Lease deadline (ms), judged with `now()` inside the transaction. */
+  deadline: number;
+  /** The client's claim, stored for explanation only. */
+  createdAt: string | null;
+}
+
+export type ApplyResult =
+  /** First time: effect (or stored verdict), receipt, journal and export row committed together. */
+  | { kind: 'committed'; receipt: string }
+  /** A record already existed, or a concurrent duplicate won the unique constraint. */
+  | { kind: 'existing'; record: OperationRecord }
+  /** No record and the server clock inside the transaction is past the deadline. Nothing stored. */
+  | { kind: 'expired' };
+
+export interface ApplyOptions {
+  /** The server clock, read inside the transaction. */
+  now: () => number;
+  /** Tester fault: roll the whole transaction back as if the process died before commit. */
+  failBeforeCommit?: boolean;
+}
+
+/** Phases of one apply call, for `Server-Timing` (milliseconds). */
+export interface ApplyTiming {
+  tx: number;
+  commit: number;
+}
+
+export interface RetentionPolicy {
+  receiptTtlMs: number;
+  tombstoneGraceMs: number;
+}
+
+export interface ExportRow {
+  effectId: string;
+  payload: string;
+  createdAt: number;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+
+  countUsers(): Promise<number>;
+  insertUser(user: UserRow): Promise<void>;
+  userByName(name: string): Promise<UserRow | null>;
+  userById(id: string): Promise<UserRow | null>;
+
+  insertSession(session: SessionRow): Promise<void>;
+  sessionByHash(tokenHash: string): Promise<SessionRow | null>;
+  extendSession(tokenHash: string, expiresAt: number): Promise<void>;
+  deleteSession(tokenHash: string): Promise<void>;
+
+  /** Demo and fixtures only: items that exist without an operation. */
+  seedItems(items: NewItem[], now: number): Promise<void>;
+  listItems(since: number | null): Promise<ItemsResponse>;
+  /** `null` when the item does not exist. `before` is an opaque cursor from a previous page. */
+  history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null>;
+
+  findOperation(userId: string, operationId: string): Promise<OperationRecord | null>;
+  /**
+   * Apply operations in order (a createItem before an adjust of that item works). Each has its own
+   * outcome; the adapter may share one transaction, but a failure of one never half-applies another.
+   */
+  apply(
+    requests: ApplyRequest[],
+    options: ApplyOptions,
+  ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }>;
+
+  /** Compact receipts older than the TTL to tombstones; remove tombstones strictly past deadline + grace. */
+  cleanup(now: number, policy: RetentionPolicy): Promise<{ compacted: number; removed: number }>;
+
+  /** The export outbox: rows written with each applied effect, delivered by the export worker. */
+  claimExports(limit: number, now: number): Promise<ExportRow[]>;
+  markExported(effectIds: string[], now: number): Promise<void>;
+  exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }>;
+}
+
+export type { Receipt };
