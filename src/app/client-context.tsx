@@ -1,0 +1,49 @@
+/** Gives components the client core; they read it through `useSyncExternalStore`, never copy it. */
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { ClientSnapshot, StockroomClient } from '../client/facade';
+import type { SimApi } from './sim-api';
+
+interface Services {
+  client: StockroomClient;
+  /** Present when the app can reach the tester routes (the UI still checks `testerMode`). */
+  sim: SimApi | null;
+}
+
+interface Store {
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => ClientSnapshot;
+}
+
+const ServicesContext = createContext<(Services & { store: Store }) | null>(null);
+
+export function ServicesProvider(props: Services & { children: ReactNode }): ReactNode {
+  const { client, sim, children } = props;
+  const value = useMemo(() => {
+    // Bound once per client: the core may be a class, and React resubscribes on a new function.
+    const store: Store = {
+      subscribe: (listener) => client.subscribe(listener),
+      getSnapshot: () => client.getSnapshot(),
+    };
+    return { client, sim, store };
+  }, [client, sim]);
+  return <ServicesContext value={value}>{children}</ServicesContext>;
+}
+
+function useServices(): Services & { store: Store } {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('ServicesProvider is missing');
+  return services;
+}
+
+export function useClient(): StockroomClient {
+  return useServices().client;
+}
+
+export function useSim(): SimApi | null {
+  return useServices().sim;
+}
+
+export function useSnapshot(): ClientSnapshot {
+  const { store } = useServices();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}

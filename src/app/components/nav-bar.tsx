@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { useSnapshot } from '../client-context';
+import { formatCount } from '../format';
+import { href, type Route } from '../routes';
+import { VisuallyHidden } from './visually-hidden';
+
+type Section = 'items' | 'activity' | 'settings' | 'tester';
+
+function sectionOf(route: Route): Section | null {
+  switch (route.name) {
+    case 'items':
+    case 'item':
+      return 'items';
+    case 'activity':
+    case 'operation':
+    case 'review':
+      return 'activity';
+    case 'settings':
+      return 'settings';
+    case 'tester':
+      return 'tester';
+    case 'not-found':
+      return null;
+    default: {
+      const never: never = route;
+      throw new Error(`unhandled route ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function NavLink(props: { to: Section; current: Section | null; children: ReactNode }): ReactNode {
+  const { to, current, children } = props;
+  return (
+    <li>
+      <a
+        className="nav-bar__link"
+        href={href({ name: to })}
+        aria-current={to === current ? 'page' : undefined}
+      >
+        {children}
+      </a>
+    </li>
+  );
+}
+
+export function NavBar({ route }: { route: Route }): ReactNode {
+  const { unconfirmedCount, testerMode } = useSnapshot();
+  const current = sectionOf(route);
+  return (
+    <nav className="nav-bar" aria-label="Main">
+      <ul>
+        <NavLink to="items" current={current}>
+          Items
+        </NavLink>
+        <NavLink to="activity" current={current}>
+          Activity
+          {unconfirmedCount > 0 && (
+            <>
+              <span className="badge" aria-hidden="true">
+                {formatCount(unconfirmedCount)}
+              </span>
+              <VisuallyHidden>, {formatCount(unconfirmedCount)} not yet confirmed</VisuallyHidden>
+            </>
+          )}
+        </NavLink>
+        <NavLink to="settings" current={current}>
+          Settings
+        </NavLink>
+        {testerMode && (
+          <NavLink to="tester" current={current}>
+            Tester
+          </NavLink>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { useSnapshot } from '../client-context';
+import { href } from '../routes';
+
+/**
+ * After a form saves an intent: what became of it, read live from the outbox (so it moves from
+ * "Saved on this device" to "Confirmed" without the form knowing anything about sending).
+ */
+export function SavedIntent({ operationId }: { operationId: string | null }): ReactNode {
+  const { operations } = useSnapshot();
+  const op = operationId ? operations.find((o) => o.id === operationId) : undefined;
+  return (
+    <p className="form-message" role="status">
+      {op && (
+        <>
+          <a href={href({ name: 'operation', id: op.id })}>{op.summary}</a>: {op.label}
+        </>
+      )}
+    </p>
+  );
+}

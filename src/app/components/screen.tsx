@@ -1,0 +1,27 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+let firstScreen = true;
+
+/**
+ * One screen: its heading takes focus when the person navigates to it, so screen readers announce
+ * the new place (not on the very first load, where focus belongs to the document).
+ */
+export function Screen(props: { title: string; children: ReactNode; actions?: ReactNode }): ReactNode {
+  const { title, children, actions } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (firstScreen) firstScreen = false;
+    else heading.current?.focus();
+  }, [title]);
+  return (
+    <>
+      <div className="screen__head">
+        <h1 ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        {actions}
+      </div>
+      {children}
+    </>
+  );
+}

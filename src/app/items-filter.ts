@@ -1,0 +1,30 @@
+/** Searching the item list by name, SKU and shelf. Pure; the index is built once per item list. */
+import type { ItemView } from '../client/facade';
+
+export interface ItemIndex {
+  items: readonly ItemView[];
+  /** Lower-cased "name sku location" per item, same order as `items`. */
+  keys: readonly string[];
+}
+
+export function buildItemIndex(items: readonly ItemView[]): ItemIndex {
+  const sorted = [...items].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return { items: sorted, keys: sorted.map((i) => `${i.name}\n${i.sku}\n${i.location}`.toLowerCase()) };
+}
+
+/** Every whitespace-separated word of the query must appear in the name, SKU or shelf. */
+export function filterItems(index: ItemIndex, query: string, shelf: string): ItemView[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const out: ItemView[] = [];
+  index.items.forEach((item, i) => {
+    if (shelf !== '' && item.location !== shelf) return;
+    const key = index.keys[i] ?? '';
+    if (words.every((w) => key.includes(w))) out.push(item);
+  });
+  return out;
+}
+
+/** The shelves present, for the shelf filter. */
+export function shelvesOf(items: readonly ItemView[]): string[] {
+  return [...new Set(items.map((i) => i.location))].sort((a, b) => a.localeCompare(b));
+}

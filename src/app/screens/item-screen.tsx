@@ -1,0 +1,62 @@
+import { useMemo, type ReactNode } from 'react';
+import { useSnapshot } from '../client-context';
+import { OperationList } from '../components/operation-row';
+import { Screen } from '../components/screen';
+import { formatCount, formatDelta } from '../format';
+import { href } from '../routes';
+import { useNow } from '../use-now';
+import { AdjustForm } from './adjust-form';
+import { CountForm } from './count-form';
+import { ItemHistory } from './item-history';
+
+export function ItemScreen({ id }: { id: string }): ReactNode {
+  const { items, operations } = useSnapshot();
+  const now = useNow();
+  const item = items.find((i) => i.id === id);
+  const deviceOps = useMemo(() => operations.filter((o) => o.op.itemId === id), [operations, id]);
+  const deviceOpIds = useMemo(() => new Set(deviceOps.map((o) => o.id)), [deviceOps]);
+
+  if (!item) {
+    return (
+      <Screen title="Item not found">
+        <p>This item is not on this device. It may not have been loaded yet.</p>
+        <a className="button" href={href({ name: 'items' })}>
+          Back to items
+        </a>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen title={item.name}>
+      <p className="item-meta">
+        SKU {item.sku} · Shelf {item.location}
+      </p>
+      <div className="card quantity-card">
+        <p className="quantity">
+          <span id="confirmed-quantity-label" className="quantity__label">
+            Confirmed quantity
+          </span>
+          <output className="quantity__value" aria-labelledby="confirmed-quantity-label">
+            {formatCount(item.quantity)}
+          </output>
+        </p>
+        {item.pendingDelta !== 0 && (
+          <p className="quantity__pending">{formatDelta(item.pendingDelta)} pending on this device</p>
+        )}
+        <p className="quantity__revision">Revision {formatCount(item.revision)}</p>
+      </div>
+      <AdjustForm item={item} />
+      <CountForm item={item} />
+      <section className="card stack" aria-labelledby="device-ops-heading">
+        <h2 id="device-ops-heading">This device&apos;s changes</h2>
+        {deviceOps.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <OperationList operations={deviceOps} now={now} />
+        )}
+      </section>
+      <ItemHistory itemId={item.id} revision={item.revision} deviceOperationIds={deviceOpIds} />
+    </Screen>
+  );
+}

@@ -1,0 +1,89 @@
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ItemView } from '../../client/facade';
+import { useSnapshot } from '../client-context';
+import { formatCount, formatQuantityWithPending } from '../format';
+import { buildItemIndex, filterItems, shelvesOf } from '../items-filter';
+import { href } from '../routes';
+import { Screen } from '../components/screen';
+import { useWindowedRows } from '../use-windowed-rows';
+
+/** Must match `--item-row-height` in styles.css: windowing needs a fixed row height. */
+const ROW_HEIGHT = 72;
+
+function ItemRow({ item, index, total }: { item: ItemView; index: number; total: number }): ReactNode {
+  return (
+    <li className="item-row" aria-posinset={index + 1} aria-setsize={total}>
+      <a className="item-row__link" href={href({ name: 'item', id: item.id })}>
+        {item.name}
+      </a>
+      <span className="item-row__meta">
+        {item.sku} · Shelf {item.location}
+      </span>
+      <span className={`item-row__qty${item.pendingDelta !== 0 ? ' item-row__qty--pending' : ''}`}>
+        {formatQuantityWithPending(item.quantity, item.pendingDelta)}
+      </span>
+    </li>
+  );
+}
+
+function ItemList({ items }: { items: readonly ItemView[] }): ReactNode {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { start, end } = useWindowedRows(listRef, items.length, ROW_HEIGHT);
+  return (
+    <ul
+      ref={listRef}
+      className="item-list"
+      aria-label="Items"
+      style={{ height: items.length * ROW_HEIGHT, paddingTop: start * ROW_HEIGHT }}
+    >
+      {items.slice(start, end).map((item, i) => (
+        <ItemRow key={item.id} item={item} index={start + i} total={items.length} />
+      ))}
+    </ul>
+  );
+}
+
+export function ItemsScreen(): ReactNode {
+  const { items } = useSnapshot();
+  const [query, setQuery] = useState('');
+  const [shelf, setShelf] = useState('');
+  const index = useMemo(() => buildItemIndex(items), [items]);
+  const shelves = useMemo(() => shelvesOf(items), [items]);
+  // Typing stays responsive while a long list re-filters in the background.
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(() => filterItems(index, deferredQuery, shelf), [index, deferredQuery, shelf]);
+
+  return (
+    <Screen title="Items">
+      <div className="filters" role="search">
+        <label className="field field--grow">
+          <span>Search items</span>
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Name, SKU or shelf"
+            autoComplete="off"
+          />
+        </label>
+        <label className="field">
+          <span>Shelf</span>
+          <select value={shelf} onChange={(e) => setShelf(e.target.value)}>
+            <option value="">All shelves</option>
+            {shelves.map((s) => (
+              <option key={s} value={s}>
+                Shelf {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="result-count" role="status">
+        {items.length === 0
+          ? 'No items on this device yet.'
+          : `Showing ${formatCount(shown.length)} of ${formatCount(items.length)} items`}
+      </p>
+      <ItemList items={shown} />
+    </Screen>
+  );
+}

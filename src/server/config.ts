@@ -1,0 +1,112 @@
+/**
+ * Configuration from the environment (spec/api.md "Configuration"). Invalid settings are refused at
+ * start with a clear message, never discovered later.
+ */
+import { parseDuration } from '../protocol/duration';
+import { retentionProblems, type RetentionSettings } from './core/retention';
+
+export interface Config extends RetentionSettings {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  demo: boolean;
+  simulate: boolean;
+  simulateAllowRemote: boolean;
+  cleanupIntervalMs: number;
+  sessionTtlMs: number;
+  leaseSize: number;
+  /** null: development without a configured secret (one is made and kept beside the database). */
+  secret: string | null;
+  previousSecret: string | null;
+  production: boolean;
+  sqliteSynchronous: 'FULL' | 'NORMAL';
+  exportFile: string;
+  exportWebhookUrl: string | null;
+  /** Operations in flight at once before new ones queue; and how long one may queue before it is shed. */
+  maxInFlight: number;
+  maxQueueWaitMs: number;
+  staticDir: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
+
+export function loadConfig(env: Env): { ok: true; config: Config } | { ok: false; problems: string[] } {
+  const problems: string[] = [];
+  const duration = (name: string, fallback: string): number => {
+    try {
+      return parseDuration(env[name] ?? fallback);
+    } catch (e) {
+      problems.push(`${name}: ${(e as Error).message}`);
+      return 0;
+    }
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name}: "${text}" is not a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    if (text === '1' || text === 'true') return true;
+    if (text === '0' || text === 'false') return false;
+    problems.push(`${name}: use 1 or 0`);
+    return fallback;
+  };
+
+  const databaseUrl = env['DATABASE_URL'] || 'sqlite:data/stockroom.db';
+  if (!databaseUrl.startsWith('sqlite:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: use sqlite:<path>, sqlite::memory: or postgres://…');
+  }
+  const isSqlite = databaseUrl.startsWith('sqlite:');
+  const production = env['NODE_ENV'] === 'production';
+  const synchronous = (env['SQLITE_SYNCHRONOUS'] ?? 'FULL').toUpperCase();
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
+    problems.push('SQLITE_SYNCHRONOUS: use FULL (default) or NORMAL');
+  }
+
+  const config: Config = {
+    port: integer('PORT', 8080, 0, 65535),
+    host: env['HOST'] || '127.0.0.1',
+    databaseUrl,
+    demo: flag('DEMO', isSqlite),
+    simulate: flag('SIMULATE', false),
+    simulateAllowRemote: flag('SIMULATE_ALLOW_REMOTE', false),
+    leaseTtlMs: duration('LEASE_TTL', '7d'),
+    receiptTtlMs: duration('RECEIPT_TTL', '2d'),
+    tombstoneGraceMs: duration('TOMBSTONE_GRACE', '7d'),
+    settleMs: duration('SETTLE', '5m'),
+    cleanupIntervalMs: duration('CLEANUP_INTERVAL', '1h'),
+    sessionTtlMs: duration('SESSION_TTL', '30d'),
+    leaseSize: integer('LEASE_SIZE', 10_000, 1, 1_000_000),
+    secret: env['STOCKROOM_SECRET'] || null,
+    previousSecret: env['STOCKROOM_SECRET_PREVIOUS'] || null,
+    production,
+    sqliteSynchronous: synchronous === 'NORMAL' ? 'NORMAL' : 'FULL',
+    exportFile: env['EXPORT_FILE'] || 'data/export.jsonl',
+    exportWebhookUrl: env['EXPORT_WEBHOOK_URL'] || null,
+    maxInFlight: integer('MAX_IN_FLIGHT', 256, 1, 100_000),
+    maxQueueWaitMs: duration('MAX_QUEUE_WAIT', '2s'),
+    staticDir: env['STATIC_DIR'] || 'dist',
+  };
+
+  if (config.cleanupIntervalMs <= 0) problems.push('CLEANUP_INTERVAL must be more than 0');
+  if (config.sessionTtlMs <= 0) problems.push('SESSION_TTL must be more than 0');
+  if (config.leaseTtlMs <= 0) problems.push('LEASE_TTL must be more than 0');
+  problems.push(...retentionProblems(config));
+  if (production && !config.secret) problems.push('STOCKROOM_SECRET is required in production');
+  if (!isSqlite && !config.secret) {
+    problems.push('STOCKROOM_SECRET is required with PostgreSQL (every process must share it)');
+  }
+  if (config.simulate && !config.simulateAllowRemote && !LOOPBACK.test(config.host)) {
+    problems.push('SIMULATE=1 listens on loopback only (set SIMULATE_ALLOW_REMOTE=1 to override)');
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, config };
+}

@@ -1,0 +1,78 @@
+/**
+ * Receipts and journal entries, built from a verdict. The receipt text is produced once, at commit,
+ * with a fixed key order; replays return those bytes, never a re-rendering.
+ */
+import type { Op, Receipt } from '../../protocol/schemas';
+import type { Verdict } from './decide';
+
+export function buildReceipt(operationId: string, op: Op, verdict: Verdict, recordedAt: number): Receipt {
+  const applied = verdict.outcome === 'applied';
+  return {
+    operationId,
+    outcome: verdict.outcome,
+    reason: applied ? null : verdict.reason,
+    itemId: op.itemId,
+    delta: applied ? verdict.delta : 0,
+    resultingQuantity: verdict.item?.quantity ?? null,
+    itemRevision: verdict.item?.revision ?? null,
+    recordedAt: new Date(recordedAt).toISOString(),
+    compacted: false,
+  };
+}
+
+export function receiptText(receipt: Receipt): string {
+  return JSON.stringify(receipt);
+}
+
+/**
+ * The tombstone keeps the receipt's fields (the spec's list) and says it is compacted. Done on the
+ * text (the last key is `compacted`), so every adapter, in SQL or here, produces the same bytes.
+ */
+export const LIVE_SUFFIX = '"compacted":false}';
+export const COMPACTED_SUFFIX = '"compacted":true}';
+export function compactReceiptText(text: string): string {
+  if (!text.endsWith(LIVE_SUFFIX)) return text;
+  return text.slice(0, -LIVE_SUFFIX.length) + COMPACTED_SUFFIX;
+}
+
+/** The business journal: what history shows for an applied operation. */
+export interface JournalEntry {
+  itemId: string;
+  operationId: string;
+  type: Op['type'];
+  delta: number;
+  resultingQuantity: number;
+  reason: string | null;
+  note: string | null;
+  recordedAt: number;
+}
+
+export function journalEntry(
+  operationId: string,
+  op: Op,
+  verdict: Extract<Verdict, { outcome: 'applied' }>,
+  recordedAt: number,
+): JournalEntry {
+  return {
+    itemId: op.itemId,
+    operationId,
+    type: op.type,
+    delta: verdict.delta,
+    resultingQuantity: verdict.item.quantity,
+    reason: op.type === 'adjust' ? op.reason : op.type === 'count' ? 'count' : 'created',
+    note: op.type === 'adjust' ? (op.note ?? null) : null,
+    recordedAt,
+  };
+}
+
+/** The export row's payload: the effect downstream systems see, keyed by the operation id. */
+export function exportPayload(receipt: Receipt, userId: string): string {
+  return JSON.stringify({
+    effectId: receipt.operationId,
+    userId,
+    itemId: receipt.itemId,
+    delta: receipt.delta,
+    resultingQuantity: receipt.resultingQuantity,
+    recordedAt: receipt.recordedAt,
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The HTTP adapter: Fastify with every failure mapped to problem+json (also those of the HTTP layer
+ * itself), `X-Request-Id` on every response (the attempt id), and the routes registered per area.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { User } from '../../protocol/schemas';
+import type { Sessions } from '../auth';
+import type { Clock, TesterClock } from '../clock';
+import type { Config } from '../config';
+import type { OperationAnswer, OperationDeps } from '../operations';
+import type { FaultBook } from '../sim/faults';
+import type { Timeline } from '../sim/timeline';
+import type { Store } from '../store/store';
+import { problemBody, ProblemError, PROBLEM_TYPE, problemStatus, refuse, type ProblemValue } from './problem';
+import { itemRoutes } from './routes-items';
+import { leaseRoutes } from './routes-leases';
+import { operationRoutes } from './routes-operations';
+import { sessionRoutes } from './routes-session';
+import { simRoutes } from './routes-sim';
+import { staticRoutes } from './static';
+
+export interface Sim {
+  clock: TesterClock;
+  faults: FaultBook;
+  timeline: Timeline;
+}
+
+/** Load shedding: an operation starts only if it can start within its safe window. */
+export interface Admission {
+  enter(): Promise<{ admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }>;
+}
+
+/** Sign-in brute-force protection, per user name and per address. */
+export interface SignInLimiter {
+  check(userName: string, ip: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  failed(userName: string, ip: string): void;
+  succeeded(userName: string, ip: string): void;
+}
+
+export interface OperationMetrics {
+  answered(answers: readonly OperationAnswer[], durationMs: number): void;
+}
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  sessions: Sessions;
+  /** Shared by the operation routes; `onEvent` is bound per attempt. */
+  operations: Omit<OperationDeps, 'onEvent'>;
+  sim: Sim | null;
+  admission: Admission;
+  signInLimiter: SignInLimiter;
+  metrics: OperationMetrics;
+  runCleanup(): Promise<{ compacted: number; removed: number }>;
+  logLevel: string;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Authentication for a route: the signed-in user, or a 401 problem. */
+    user(): Promise<User>;
+  }
+}
+
+export function sendProblem(reply: FastifyReply, problem: ProblemValue): FastifyReply {
+  if (problem.headers) void reply.headers(problem.headers);
+  return reply
+    .code(problemStatus(problem.code))
+    .type(PROBLEM_TYPE)
+    .send(JSON.stringify(problemBody(problem)));
+}
+
+/** Errors raised by Fastify itself (parsing, limits) as the contract's problems. */
+function fromFrameworkError(error: FastifyError): ProblemValue | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'payload-too-large', detail: 'the request body is larger than 1 MiB' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'unsupported-media-type', detail: 'send the body as application/json' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'invalid-request', detail: 'the JSON body is empty' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'invalid-request', detail: 'the body is not valid JSON' };
+    default:
+      break;
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { code: 'payload-too-large', detail: 'the request body is too large' };
+  if (status === 415) return { code: 'unsupported-media-type', detail: 'send the body as application/json' };
+  if (status === 431) return { code: 'headers-too-large', detail: 'the request headers are too large' };
+  if (status === 404) return { code: 'not-found', detail: 'no such resource' };
+  if (status >= 400 && status < 500) {
+    return { code: 'invalid-request', detail: 'the request could not be read (malformed body or encoding)' };
+  }
+  return null;
+}
+
+/** Errors of the HTTP parser (before Fastify sees a request): malformed request line, huge headers. */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const problem: ProblemValue =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? { code: 'headers-too-large', detail: 'the request headers are too large' }
+      : { code: 'invalid-request', detail: 'the request could not be parsed as HTTP' };
+  const body = JSON.stringify(problemBody(problem));
+  const status = problemStatus(problem.code);
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.logLevel },
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    clientErrorHandler,
+    return503OnClosing: false,
+  });
+
+  // Only JSON is accepted: anything else is a 415 before authentication.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding !== 'identity') {
+      throw refuse('unsupported-media-type', `Content-Encoding "${encoding}" is not supported`);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+  });
+
+  app.decorateRequest('user', async function (this: { headers: Record<string, unknown> }) {
+    const authorization = this.headers['authorization'];
+    const user = await deps.sessions.authenticate(
+      typeof authorization === 'string' ? authorization : undefined,
+    );
+    if (!user) throw refuse('unauthorized', 'sign in and send Authorization: Bearer <token>');
+    return user;
+  });
+
+  app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
+    if (error instanceof ProblemError) return sendProblem(reply, error.problem);
+    const mapped = fromFrameworkError(error);
+    if (mapped) return sendProblem(reply, mapped);
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(reply, {
+      code: 'internal-error',
+      detail: `something went wrong on the server; quote attempt id ${request.id}`,
+    });
+  });
+
+  app.get('/api/health', async () => ({ ok: true }));
+  await app.register(sessionRoutes(deps));
+  await app.register(leaseRoutes(deps));
+  await app.register(operationRoutes(deps));
+  await app.register(itemRoutes(deps));
+  if (deps.sim) await app.register(simRoutes(deps, deps.sim));
+  await staticRoutes(app, deps.config.staticDir);
+  return app;
+}

@@ -1,0 +1,183 @@
+/**
+ * `POST /api/operations`, `POST /api/operations/batch` and `GET /api/operations/{id}`.
+ * Tester faults act here, on the whole request: before processing (drop-request, unavailable,
+ * delay), inside the transaction (fail-before-commit) or after commit (drop-response).
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BatchBody, fieldErrors, type User } from '../../protocol/schemas';
+import { operationStatus, processOperations, type OperationAnswer, type OperationDeps } from '../operations';
+import type { ActiveRule } from '../sim/faults';
+import { SimulatedCrash } from '../store/store-errors';
+import type { AppDeps } from './app';
+import { problemBody, problemStatus, refuse } from './problem';
+import { sendProblem } from './app';
+
+const idsOf = (bodies: readonly unknown[]): string[] =>
+  bodies.flatMap((b) => {
+    const id = (b as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? [id] : [];
+  });
+
+/** Destroys the connection instead of answering: what a lost request or response looks like. */
+function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  request.raw.socket.destroy();
+}
+
+function serverTiming(acceptMs: number, timing: { tx: number; commit: number } | null): string {
+  const d = (n: number) => n.toFixed(1);
+  const phases = [`accept;dur=${d(acceptMs)}`];
+  if (timing) phases.push(`tx;dur=${d(timing.tx)}`, `commit;dur=${d(timing.commit)}`);
+  return phases.join(', ');
+}
+
+function statusOf(answer: OperationAnswer): number {
+  switch (answer.kind) {
+    case 'committed':
+      return 201;
+    case 'replayed':
+      return 200;
+    case 'refused':
+      return problemStatus(answer.problem.code);
+    default:
+      return answer satisfies never;
+  }
+}
+
+/** One batch result; receipts are spliced in as stored, so their bytes are the single endpoint's. */
+function batchResult(answer: OperationAnswer): string {
+  const head = `{"id":${JSON.stringify(answer.id)},"status":${statusOf(answer)}`;
+  return answer.kind === 'refused'
+    ? `${head},"problem":${JSON.stringify(problemBody(answer.problem))}}`
+    : `${head},"receipt":${answer.receipt}}`;
+}
+
+export const operationRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    /** Steps 1 and the load check, then the tester's fault; `null` when the request was dropped. */
+    async function begin(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      bodies: readonly unknown[] | null,
+    ): Promise<{ user: User; fault: ActiveRule | null; ops: OperationDeps; release: () => void } | null> {
+      const user = await request.user();
+      const ids = bodies ? idsOf(bodies) : [];
+      const record = (id: string, event: string, detail?: string) =>
+        deps.sim?.timeline.record(user.id, id, event, request.id, detail);
+      ids.forEach((id) => record(id, 'attempt-received'));
+      const fault = deps.sim?.faults.take(ids) ?? null;
+      if (fault?.fault === 'drop-request') {
+        ids.forEach((id) => record(id, 'request-dropped', 'tester fault'));
+        dropConnection(request, reply);
+        return null;
+      }
+      if (fault?.fault === 'unavailable') {
+        throw refuse('overloaded', 'the server is unavailable (tester fault); nothing was applied', {
+          headers: { 'Retry-After': '1' },
+        });
+      }
+      const slot = await deps.admission.enter();
+      if (!slot.admitted) {
+        ids.forEach((id) => record(id, 'refused', 'overloaded'));
+        throw refuse('overloaded', 'the server is too busy to start this now; nothing was applied', {
+          headers: { 'Retry-After': String(slot.retryAfterSeconds) },
+        });
+      }
+      if (fault?.fault === 'delay') await sleep(fault.delayMs ?? 0);
+      const ops: OperationDeps = {
+        ...deps.operations,
+        onEvent: (u, id, event, detail) => record(id, event, detail),
+      };
+      return { user, fault, ops, release: slot.release };
+    }
+
+    async function run(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      bodies: readonly unknown[],
+      idempotencyKey: string | undefined,
+      respond: (answers: OperationAnswer[]) => FastifyReply,
+    ): Promise<FastifyReply | undefined> {
+      const started = performance.now();
+      const begun = await begin(request, reply, bodies);
+      if (!begun) return undefined;
+      const { user, fault, ops, release } = begun;
+      const ids = idsOf(bodies);
+      try {
+        const acceptMs = performance.now() - started;
+        const { answers, timing } = await processOperations(ops, user, bodies, {
+          failBeforeCommit: fault?.fault === 'fail-before-commit',
+          idempotencyKey,
+        });
+        if (fault?.fault === 'drop-response') {
+          ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'response-dropped', request.id));
+          dropConnection(request, reply);
+          return undefined;
+        }
+        ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'response-sent', request.id));
+        void reply.header('Server-Timing', serverTiming(acceptMs, timing));
+        deps.metrics.answered(answers, performance.now() - started);
+        return respond(answers);
+      } catch (error) {
+        if (!(error instanceof SimulatedCrash)) throw error;
+        ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'rolled-back', request.id));
+        dropConnection(request, reply);
+        return undefined;
+      } finally {
+        release();
+      }
+    }
+
+    app.post('/api/operations', async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      return run(request, reply, [request.body], typeof key === 'string' ? key : undefined, ([a]) => {
+        const answer = a!;
+        switch (answer.kind) {
+          case 'committed':
+            return reply.code(201).type('application/json').send(answer.receipt);
+          case 'replayed':
+            return reply
+              .code(200)
+              .header('Idempotent-Replayed', 'true')
+              .type('application/json')
+              .send(answer.receipt);
+          case 'refused':
+            return sendProblem(reply, answer.problem);
+          default:
+            return answer satisfies never;
+        }
+      });
+    });
+
+    app.post('/api/operations/batch', async (request, reply) => {
+      const parsed = BatchBody.safeParse(request.body);
+      if (!parsed.success) {
+        await request.user();
+        throw refuse('invalid-request', 'send { "operations": [ 1 to 500 operations ] }', {
+          errors: fieldErrors(parsed.error),
+        });
+      }
+      return run(request, reply, parsed.data.operations, undefined, (answers) =>
+        reply
+          .code(200)
+          .type('application/json')
+          .send(`{"results":[${answers.map(batchResult).join(',')}]}`),
+      );
+    });
+
+    app.get<{ Params: { id: string } }>('/api/operations/:id', async (request, reply) => {
+      const user = await request.user();
+      const lease = request.headers['stockroom-lease'];
+      const answer = await operationStatus(
+        { ...deps.operations, onEvent: () => undefined },
+        user,
+        request.params.id,
+        typeof lease === 'string' ? lease : undefined,
+      );
+      if (answer.kind === 'refused') return sendProblem(reply, answer.problem);
+      return reply.code(200).type('application/json').send(answer.body);
+    });
+  };

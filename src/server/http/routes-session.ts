@@ -1,0 +1,42 @@
+/** Sign in (`POST /api/session`) and out (`DELETE /api/session`). */
+import type { FastifyPluginAsync } from 'fastify';
+import { fieldErrors, SessionRequest, type SessionResponse } from '../../protocol/schemas';
+import { DUMMY_HASH, verifyPassword } from '../passwords';
+import type { AppDeps } from './app';
+import { refuse } from './problem';
+
+export const sessionRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    app.post('/api/session', async (request, reply) => {
+      const parsed = SessionRequest.safeParse(request.body);
+      if (!parsed.success) {
+        throw refuse('invalid-request', 'send { "username", "password" }', {
+          errors: fieldErrors(parsed.error),
+        });
+      }
+      const { username, password } = parsed.data;
+      const limit = deps.signInLimiter.check(username, request.ip);
+      if (!limit.allowed) {
+        throw refuse('rate-limited', 'too many sign-in attempts; wait before trying again', {
+          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+        });
+      }
+      const user = await deps.store.userByName(username);
+      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+      if (!user || !ok) {
+        deps.signInLimiter.failed(username, request.ip);
+        throw refuse('unauthorized', 'wrong username or password');
+      }
+      deps.signInLimiter.succeeded(username, request.ip);
+      const token = await deps.sessions.create(user.id);
+      const body: SessionResponse = { token, user: { id: user.id, name: user.name, role: user.role } };
+      return reply.code(200).send(body);
+    });
+
+    app.delete('/api/session', async (request, reply) => {
+      await request.user();
+      await deps.sessions.end(request.headers.authorization);
+      return reply.code(204).send();
+    });
+  };

@@ -1,0 +1,104 @@
+/**
+ * Composition root: configuration → store → app → listening server. Tests start the real server
+ * through `startServer` (on `sqlite::memory:` or a file) and talk HTTP to it.
+ */
+import { sessions } from './auth';
+import { systemClock, TesterClock, type Clock } from './clock';
+import { loadConfig, type Env } from './config';
+import { seedDemo } from './demo';
+import { buildApp, type AppDeps } from './http/app';
+import { repeat } from './repeat';
+import { leaseSecrets } from './secret';
+import { FaultBook } from './sim/faults';
+import { Timeline } from './sim/timeline';
+import { openSqliteStore } from './store/sqlite-store';
+import type { Store } from './store/store';
+
+export interface RunningServer {
+  url: string;
+  store: Store;
+  close(): Promise<void>;
+}
+
+/** Test-only deliberately broken variants, to prove the suites can see a duplicate. */
+export interface TestHooks {
+  variant?: 'no-dedup' | 'receipt-outside-tx';
+}
+
+export class ConfigError extends Error {
+  readonly kind = 'config';
+}
+
+async function openStore(url: string, synchronous: 'FULL' | 'NORMAL', hooks: TestHooks): Promise<Store> {
+  if (url.startsWith('sqlite:')) {
+    return openSqliteStore(url, {
+      synchronous,
+      ...(hooks.variant ? { brokenVariant: hooks.variant } : {}),
+    });
+  }
+  const { openPostgresStore } = await import('./store/postgres-store');
+  return openPostgresStore(url);
+}
+
+export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
+  const loaded = loadConfig(env);
+  if (!loaded.ok) throw new ConfigError(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
+  const config = loaded.config;
+  const testerClock = config.simulate ? new TesterClock() : null;
+  const clock: Clock = testerClock ?? systemClock;
+  const store = await openStore(config.databaseUrl, config.sqliteSynchronous, hooks);
+  if (config.demo) await seedDemo(store, clock.now());
+
+  const runCleanup = () =>
+    store.cleanup(clock.now(), {
+      receiptTtlMs: config.receiptTtlMs,
+      tombstoneGraceMs: config.tombstoneGraceMs,
+    });
+  const deps: AppDeps = {
+    config,
+    store,
+    clock,
+    sessions: sessions(store, clock, config.sessionTtlMs),
+    operations: {
+      store,
+      clock,
+      secrets: leaseSecrets(config),
+      retention: config,
+      dedup: hooks.variant !== 'no-dedup',
+    },
+    sim: testerClock
+      ? { clock: testerClock, faults: new FaultBook(), timeline: new Timeline(testerClock) }
+      : null,
+    admission: { enter: async () => ({ admitted: true, release: () => undefined }) },
+    signInLimiter: {
+      check: () => ({ allowed: true }),
+      failed: () => undefined,
+      succeeded: () => undefined,
+    },
+    metrics: { answered: () => undefined },
+    runCleanup,
+    logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
+  };
+  const app = await buildApp(deps);
+  const cleanup = repeat(config.cleanupIntervalMs, runCleanup);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    cleanup.stop();
+    await store.close();
+    throw error;
+  }
+  if (config.simulate) app.log.warn('tester mode (SIMULATE=1): faults and the tester clock are on');
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    store,
+    async close() {
+      cleanup.stop();
+      await app.close();
+      await store.close();
+    },
+  };
+}

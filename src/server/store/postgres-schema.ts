@@ -1,0 +1,113 @@
+/**
+ * PostgreSQL migrations, applied in order on open and recorded in `schema_migrations`. Several
+ * server processes may start at once on one database: an advisory lock makes them take turns, so
+ * each migration runs exactly once. Never edit a shipped migration: add a new one.
+ */
+import type { PoolClient } from 'pg';
+
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    role TEXT NOT NULL,
+    password_hash TEXT NOT NULL
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    expires_at BIGINT NOT NULL
+  );
+  -- The global revision behind GET /api/items?since=n. Its row lock is taken last in a writing
+  -- transaction and held to COMMIT, so revisions become visible in commit order (a reader never
+  -- sees n+1 while n is still to come).
+  CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL);
+  INSERT INTO counters (name, value) VALUES ('items_revision', 0);
+  CREATE TABLE items (
+    id TEXT PRIMARY KEY,
+    sku TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    location TEXT NOT NULL,
+    quantity BIGINT NOT NULL,
+    revision BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    global_revision BIGINT NOT NULL
+  );
+  CREATE INDEX items_by_global_revision ON items (global_revision);
+  -- Receipts and tombstones. The primary key is the deduplication: one record per (user, id).
+  CREATE TABLE operations (
+    user_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    receipt TEXT NOT NULL,
+    deadline BIGINT NOT NULL,
+    recorded_at BIGINT NOT NULL,
+    compacted BOOLEAN NOT NULL DEFAULT FALSE,
+    op TEXT,
+    created_at TEXT,
+    PRIMARY KEY (user_id, id)
+  );
+  CREATE INDEX operations_to_compact ON operations (recorded_at) WHERE NOT compacted;
+  CREATE INDEX operations_by_deadline ON operations (deadline);
+  -- The business journal (item history): applied operations only, never compacted.
+  CREATE TABLE journal (
+    seq BIGSERIAL PRIMARY KEY,
+    item_id TEXT NOT NULL,
+    operation_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    delta BIGINT NOT NULL,
+    resulting_quantity BIGINT NOT NULL,
+    reason TEXT,
+    note TEXT,
+    recorded_at BIGINT NOT NULL
+  );
+  CREATE INDEX journal_by_item ON journal (item_id, seq);
+  -- The export outbox: one row per applied effect, written in the effect's transaction.
+  -- claimed_until: a worker's claim; another worker takes the row only after it lapses.
+  CREATE TABLE export_outbox (
+    seq BIGSERIAL,
+    effect_id TEXT PRIMARY KEY,
+    payload TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    claimed_until BIGINT NOT NULL DEFAULT 0,
+    delivered_at BIGINT
+  );
+  CREATE INDEX export_pending ON export_outbox (created_at, seq) WHERE delivered_at IS NULL;
+  `,
+];
+
+/** Any constant works; it only has to be the same in every process of this program. */
+const MIGRATION_LOCK = 0x5707_c0de;
+
+/** Postgres identifiers we create ourselves: a schema name from configuration or a test. */
+export function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+    throw new Error(`"${name}" is not a valid schema name (lowercase letters, digits and _)`);
+  }
+  return `"${name}"`;
+}
+
+export async function migrate(client: PoolClient, schema: string | null): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations
+       (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+    );
+    const done = await client.query<{ n: number }>(
+      'SELECT coalesce(max(version), 0)::int AS n FROM schema_migrations',
+    );
+    const from = done.rows[0]?.n ?? 0;
+    for (let version = from + 1; version <= POSTGRES_MIGRATIONS.length; version++) {
+      await client.query(POSTGRES_MIGRATIONS[version - 1] ?? '');
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}

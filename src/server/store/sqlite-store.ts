@@ -1,0 +1,443 @@
+/**
+ * The embedded store: better-sqlite3 in WAL mode, `synchronous=FULL` by default, so a committed
+ * receipt survives a crash of the process and of the machine.
+ *
+ * Group commit: `apply` calls that arrive while the event loop is busy are queued and flushed together
+ * in ONE transaction, each call in its own savepoint with its own outcome. A `201` still means
+ * durable (every promise resolves only after COMMIT), but the fsync is paid once per group.
+ *
+ *   apply() ──► pending[] ──setImmediate──► flush: BEGIN IMMEDIATE
+ *                                              ├─ SAVEPOINT g1 … RELEASE / ROLLBACK TO (fault)
+ *                                              ├─ SAVEPOINT g2 …
+ *                                              └─ COMMIT ──► resolve every group
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { HistoryResponse, ItemsResponse } from '../../protocol/schemas';
+import { decide, type ItemState, type Verdict } from '../core/decide';
+import {
+  buildReceipt,
+  COMPACTED_SUFFIX,
+  exportPayload,
+  journalEntry,
+  LIVE_SUFFIX,
+  receiptText,
+} from '../core/receipt';
+import { SQLITE_MIGRATIONS } from './sqlite-schema';
+import type {
+  ApplyOptions,
+  ApplyRequest,
+  ApplyResult,
+  ApplyTiming,
+  ExportRow,
+  NewItem,
+  OperationRecord,
+  RetentionPolicy,
+  SessionRow,
+  Store,
+  UserRow,
+} from './store';
+import { SimulatedCrash } from './store-errors';
+
+export interface SqliteOptions {
+  synchronous?: 'FULL' | 'NORMAL';
+  /** Test-only broken variants that the safety suites must catch. Never set in production. */
+  brokenVariant?: 'no-dedup' | 'receipt-outside-tx';
+}
+
+type Row = Record<string, unknown>;
+interface Group {
+  requests: ApplyRequest[];
+  options: ApplyOptions;
+  resolve: (value: { results: ApplyResult[]; timing: ApplyTiming }) => void;
+  reject: (error: unknown) => void;
+}
+/** What one request will write, decided inside the transaction. */
+type Plan =
+  | { kind: 'done'; result: ApplyResult }
+  | { kind: 'write'; request: ApplyRequest; verdict: Verdict; receipt: string; at: number };
+
+const CLEANUP_CHUNK = 2000;
+
+export async function openSqliteStore(url: string, options: SqliteOptions = {}): Promise<Store> {
+  const path = url.replace(/^sqlite:/, '');
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+  db.pragma('busy_timeout = 10000');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return new SqliteStore(db, options);
+}
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  db.transaction(() => {
+    SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
+    db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
+  }).immediate();
+}
+
+const toUser = (r: Row): UserRow => ({
+  id: r['id'] as string,
+  name: r['name'] as string,
+  role: r['role'] as UserRow['role'],
+  passwordHash: r['password_hash'] as string,
+});
+const toRecord = (r: Row): OperationRecord => ({
+  userId: r['user_id'] as string,
+  operationId: r['id'] as string,
+  fingerprint: r['fingerprint'] as string,
+  receipt: r['receipt'] as string,
+  deadline: r['deadline'] as number,
+  compacted: r['compacted'] === 1,
+});
+const toItemState = (r: Row): ItemState => ({
+  id: r['id'] as string,
+  sku: r['sku'] as string,
+  name: r['name'] as string,
+  location: r['location'] as string,
+  quantity: r['quantity'] as number,
+  revision: r['revision'] as number,
+});
+
+class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  private pending: Group[] = [];
+  private flushScheduled = false;
+  private readonly sql;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly options: SqliteOptions,
+  ) {
+    const noDedup = options.brokenVariant === 'no-dedup';
+    const orReplace = noDedup ? 'OR REPLACE' : '';
+    this.sql = {
+      userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
+      userById: db.prepare('SELECT * FROM users WHERE id = ?'),
+      findOperation: db.prepare('SELECT * FROM operations WHERE user_id = ? AND id = ?'),
+      itemById: db.prepare('SELECT * FROM items WHERE id = ?'),
+      itemBySku: db.prepare('SELECT 1 FROM items WHERE sku = ?'),
+      bumpRevision: db.prepare(
+        "UPDATE counters SET value = value + 1 WHERE name = 'items_revision' RETURNING value",
+      ),
+      revision: db.prepare("SELECT value FROM counters WHERE name = 'items_revision'"),
+      insertItem: db.prepare(
+        `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision)
+         VALUES (@id, @sku, @name, @location, @quantity, @revision, @updatedAt, @globalRevision)`,
+      ),
+      updateItem: db.prepare(
+        `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
+         global_revision = @globalRevision WHERE id = @id`,
+      ),
+      insertOperation: db.prepare(
+        `INSERT ${orReplace} INTO operations
+         (user_id, id, fingerprint, receipt, deadline, recorded_at, compacted, op, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+      ),
+      insertJournal: db.prepare(
+        `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, reason, note, recorded_at)
+         VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @reason, @note, @recordedAt)`,
+      ),
+      insertExport: db.prepare(
+        `INSERT ${orReplace} INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
+      ),
+    };
+  }
+
+  async close(): Promise<void> {
+    while (this.pending.length || this.flushScheduled) await new Promise((r) => setImmediate(r));
+    this.db.close();
+  }
+
+  async countUsers(): Promise<number> {
+    return (this.db.prepare('SELECT count(*) AS n FROM users').get() as Row)['n'] as number;
+  }
+
+  async insertUser(user: UserRow): Promise<void> {
+    this.db
+      .prepare('INSERT INTO users (id, name, role, password_hash) VALUES (?, ?, ?, ?)')
+      .run(user.id, user.name, user.role, user.passwordHash);
+  }
+
+  async userByName(name: string): Promise<UserRow | null> {
+    const row = this.sql.userByName.get(name) as Row | undefined;
+    return row ? toUser(row) : null;
+  }
+
+  async userById(id: string): Promise<UserRow | null> {
+    const row = this.sql.userById.get(id) as Row | undefined;
+    return row ? toUser(row) : null;
+  }
+
+  async insertSession(s: SessionRow): Promise<void> {
+    this.db
+      .prepare('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)')
+      .run(s.tokenHash, s.userId, s.expiresAt);
+  }
+
+  async sessionByHash(tokenHash: string): Promise<SessionRow | null> {
+    const row = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
+      | Row
+      | undefined;
+    return row
+      ? {
+          tokenHash: row['token_hash'] as string,
+          userId: row['user_id'] as string,
+          expiresAt: row['expires_at'] as number,
+        }
+      : null;
+  }
+
+  async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
+    this.db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+  }
+
+  async seedItems(items: NewItem[], now: number): Promise<void> {
+    this.db
+      .transaction(() => {
+        for (const item of items) {
+          const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
+          this.sql.insertItem.run({ ...item, revision: 1, updatedAt: now, globalRevision });
+        }
+      })
+      .immediate();
+  }
+
+  async listItems(since: number | null): Promise<ItemsResponse> {
+    const read = this.db.transaction(() => {
+      const rows = this.db
+        .prepare('SELECT * FROM items WHERE global_revision > ? ORDER BY location, name, id')
+        .all(since ?? -1) as Row[];
+      const revision = (this.sql.revision.get() as Row)['value'] as number;
+      return { rows, revision };
+    });
+    const { rows, revision } = read();
+    return {
+      revision,
+      items: rows.map((r) => ({
+        ...toItemState(r),
+        updatedAt: new Date(r['updated_at'] as number).toISOString(),
+      })),
+    };
+  }
+
+  async history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null> {
+    if (!this.sql.itemById.get(itemId)) return null;
+    const cursor = before !== null && /^\d+$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
+    const rows = this.db
+      .prepare(
+        `SELECT j.*, u.name AS user_name FROM journal j JOIN users u ON u.id = j.user_id
+         WHERE j.item_id = ? AND j.seq < ? ORDER BY j.seq DESC LIMIT ?`,
+      )
+      .all(itemId, cursor, limit + 1) as Row[];
+    const page = rows.slice(0, limit);
+    return {
+      entries: page.map((r) => ({
+        operationId: r['operation_id'] as string,
+        userName: r['user_name'] as string,
+        type: r['type'] as 'adjust' | 'count' | 'createItem',
+        delta: r['delta'] as number,
+        resultingQuantity: r['resulting_quantity'] as number,
+        reason: (r['reason'] as string | null) ?? null,
+        note: (r['note'] as string | null) ?? null,
+        recordedAt: new Date(r['recorded_at'] as number).toISOString(),
+      })),
+      next: rows.length > limit ? String(page[page.length - 1]?.['seq']) : null,
+    };
+  }
+
+  async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {
+    const row = this.sql.findOperation.get(userId, operationId) as Row | undefined;
+    return row ? toRecord(row) : null;
+  }
+
+  apply(
+    requests: ApplyRequest[],
+    options: ApplyOptions,
+  ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ requests, options, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const groups = this.pending.splice(0);
+    if (this.options.brokenVariant === 'receipt-outside-tx') {
+      groups.forEach((g) => this.flushReceiptOutsideTx(g));
+      return;
+    }
+    const started = performance.now();
+    const outcomes: { group: Group; results?: ApplyResult[]; error?: unknown }[] = [];
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      for (const group of groups) {
+        this.db.exec('SAVEPOINT request');
+        try {
+          const results = group.requests.map((r) => this.applyOne(r, group.options.now));
+          if (group.options.failBeforeCommit) throw new SimulatedCrash();
+          this.db.exec('RELEASE request');
+          outcomes.push({ group, results });
+        } catch (error) {
+          this.db.exec('ROLLBACK TO request');
+          this.db.exec('RELEASE request');
+          outcomes.push({ group, error });
+        }
+      }
+      const beforeCommit = performance.now();
+      this.db.exec('COMMIT');
+      const timing = { tx: beforeCommit - started, commit: performance.now() - beforeCommit };
+      for (const { group, results, error } of outcomes) {
+        if (results) group.resolve({ results, timing });
+        else group.reject(error);
+      }
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      groups.forEach((g) => g.reject(error));
+    }
+  }
+
+  /** The deliberately broken variant: the receipt commits on its own, before the effect's transaction. */
+  private flushReceiptOutsideTx(group: Group): void {
+    try {
+      const plans = group.requests.map((r) => this.plan(r, group.options.now));
+      for (const p of plans) if (p.kind === 'write') this.writeReceipt(p);
+      this.db.exec('BEGIN IMMEDIATE');
+      for (const p of plans) if (p.kind === 'write') this.writeEffect(p);
+      if (group.options.failBeforeCommit) throw new SimulatedCrash();
+      this.db.exec('COMMIT');
+      group.resolve({ results: plans.map(planResult), timing: { tx: 0, commit: 0 } });
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      group.reject(error);
+    }
+  }
+
+  private applyOne(request: ApplyRequest, now: () => number): ApplyResult {
+    const plan = this.plan(request, now);
+    if (plan.kind === 'write') {
+      this.writeEffect(plan);
+      this.writeReceipt(plan);
+    }
+    return planResult(plan);
+  }
+
+  private plan(request: ApplyRequest, now: () => number): Plan {
+    if (this.options.brokenVariant !== 'no-dedup') {
+      const existing = this.sql.findOperation.get(request.userId, request.operationId) as Row | undefined;
+      if (existing) return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
+    }
+    const at = now();
+    if (at > request.deadline) return { kind: 'done', result: { kind: 'expired' } };
+    const { op } = request;
+    const row = this.sql.itemById.get(op.itemId) as Row | undefined;
+    const skuTaken = op.type === 'createItem' && this.sql.itemBySku.get(op.sku) !== undefined;
+    const verdict = decide(op, row ? toItemState(row) : null, skuTaken);
+    const receipt = receiptText(buildReceipt(request.operationId, op, verdict, at));
+    return { kind: 'write', request, verdict, receipt, at };
+  }
+
+  private writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
+    const { verdict, request, at } = plan;
+    if (verdict.outcome !== 'applied') return;
+    const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
+    const item = { ...verdict.item, updatedAt: at, globalRevision };
+    if (verdict.created) this.sql.insertItem.run(item);
+    else this.sql.updateItem.run(item);
+    this.sql.insertJournal.run({
+      ...journalEntry(request.operationId, request.op, verdict, at),
+      userId: request.userId,
+    });
+    const receipt = JSON.parse(plan.receipt) as Parameters<typeof exportPayload>[0];
+    this.sql.insertExport.run(request.operationId, exportPayload(receipt, request.userId), at);
+  }
+
+  private writeReceipt(plan: Extract<Plan, { kind: 'write' }>): void {
+    const r = plan.request;
+    this.sql.insertOperation.run(
+      r.userId,
+      r.operationId,
+      r.fingerprint,
+      plan.receipt,
+      r.deadline,
+      plan.at,
+      JSON.stringify(r.op),
+      r.createdAt,
+    );
+  }
+
+  async cleanup(now: number, policy: RetentionPolicy): Promise<{ compacted: number; removed: number }> {
+    // Small chunks, each its own short transaction, so operations never wait long behind cleanup.
+    const compactChunk = this.db.prepare(
+      `UPDATE operations
+       SET receipt = substr(receipt, 1, length(receipt) - ${LIVE_SUFFIX.length}) || '${COMPACTED_SUFFIX}',
+           compacted = 1, op = NULL, created_at = NULL
+       WHERE (user_id, id) IN
+         (SELECT user_id, id FROM operations WHERE compacted = 0 AND recorded_at < ? LIMIT ${CLEANUP_CHUNK})`,
+    );
+    const removeChunk = this.db.prepare(
+      `DELETE FROM operations WHERE (user_id, id) IN
+       (SELECT user_id, id FROM operations WHERE deadline < ? LIMIT ${CLEANUP_CHUNK})`,
+    );
+    let compacted = 0;
+    let removed = 0;
+    for (;;) {
+      const n = compactChunk.run(now - policy.receiptTtlMs).changes;
+      compacted += n;
+      if (n < CLEANUP_CHUNK) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    for (;;) {
+      const n = removeChunk.run(now - policy.tombstoneGraceMs).changes;
+      removed += n;
+      if (n < CLEANUP_CHUNK) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    return { compacted, removed };
+  }
+
+  async claimExports(limit: number, _now: number): Promise<ExportRow[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT effect_id, payload, created_at FROM export_outbox
+         WHERE delivered_at IS NULL ORDER BY created_at, effect_id LIMIT ?`,
+      )
+      .all(limit) as Row[];
+    return rows.map((r) => ({
+      effectId: r['effect_id'] as string,
+      payload: r['payload'] as string,
+      createdAt: r['created_at'] as number,
+    }));
+  }
+
+  async markExported(effectIds: string[], now: number): Promise<void> {
+    const mark = this.db.prepare('UPDATE export_outbox SET delivered_at = ? WHERE effect_id = ?');
+    this.db.transaction(() => effectIds.forEach((id) => mark.run(now, id))).immediate();
+  }
+
+  async exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }> {
+    const row = this.db
+      .prepare(
+        'SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
+      )
+      .get() as Row;
+    return { pending: row['n'] as number, oldestCreatedAt: (row['oldest'] as number | null) ?? null };
+  }
+}
+
+function planResult(plan: Plan): ApplyResult {
+  return plan.kind === 'done' ? plan.result : { kind: 'committed', receipt: plan.receipt };
+}
