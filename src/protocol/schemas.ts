@@ -10,7 +10,9 @@ export const Timestamp = z.iso.datetime({ precision: 3 });
 export const ClientTimestamp = z.iso.datetime({ offset: true, local: false });
 
 export const ITEM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
-export const ItemId = z.string().regex(ITEM_ID_PATTERN, '1–64 of a-z, 0-9 and "-", starting with a letter or digit');
+export const ItemId = z
+  .string()
+  .regex(ITEM_ID_PATTERN, '1–64 of a-z, 0-9 and "-", starting with a letter or digit');
 /** `<lease.id>.<seq>`; whether the lease and the seq fit is the lease check's business (step 3). */
 export const OperationId = z
   .string()
@@ -21,7 +23,14 @@ const noControl = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
 const text = (min: number, max: number) =>
   z.string().min(min).max(max).regex(noControl, 'must not contain control characters');
 
-export const ADJUST_REASONS = ['received', 'sold', 'damaged', 'returned', 'correction', 'transfer'] as const;
+export const ADJUST_REASONS = [
+  'received',
+  'sold',
+  'damaged',
+  'returned',
+  'correction',
+  'transfer',
+] as const;
 export const AdjustReason = z.enum(ADJUST_REASONS);
 
 export const AdjustOp = z.strictObject({
@@ -77,7 +86,12 @@ export const BatchBody = z.strictObject({
 export const OUTCOMES = ['applied', 'rejected', 'review'] as const;
 export const Outcome = z.enum(OUTCOMES);
 export type Outcome = z.infer<typeof Outcome>;
-export const REASON_CODES = ['unknown-item', 'duplicate-item', 'would-go-negative', 'stale-count'] as const;
+export const REASON_CODES = [
+  'unknown-item',
+  'duplicate-item',
+  'would-go-negative',
+  'stale-count',
+] as const;
 export const ReasonCode = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof ReasonCode>;
 
@@ -197,7 +211,13 @@ export const HistoryResponse = z.object({
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
 /** Tester mode (SIMULATE=1). */
-export const FAULTS = ['drop-request', 'drop-response', 'fail-before-commit', 'delay', 'unavailable'] as const;
+export const FAULTS = [
+  'drop-request',
+  'drop-response',
+  'fail-before-commit',
+  'delay',
+  'unavailable',
+] as const;
 export const FaultRule = z.strictObject({
   fault: z.enum(FAULTS),
   times: z.number().int().min(1).max(1_000_000).optional(),
@@ -219,9 +239,15 @@ export const TimelineEvent = z.object({
   detail: z.string().optional(),
 });
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
-export const TimelineResponse = z.object({ operationId: z.string(), events: z.array(TimelineEvent) });
+export const TimelineResponse = z.object({
+  operationId: z.string(),
+  events: z.array(TimelineEvent),
+});
 
 /** zod issues → the `errors` list of a 400 problem. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+  return error.issues.map((i) => ({
+    path: i.path.map(String).join('.') || '(body)',
+    message: i.message,
+  }));
 }

@@ -25,7 +25,11 @@ export function sessions(store: Store, clock: Clock, ttlMs: number): Sessions {
   return {
     async create(userId) {
       const token = randomBytes(32).toString('base64url');
-      await store.insertSession({ tokenHash: hashToken(token), userId, expiresAt: clock.now() + ttlMs });
+      await store.insertSession({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: clock.now() + ttlMs,
+      });
       return token;
     },
     async authenticate(authorization) {
@@ -39,7 +43,8 @@ export function sessions(store: Store, clock: Clock, ttlMs: number): Sessions {
         await store.deleteSession(hash);
         return null;
       }
-      if (now + ttlMs - session.expiresAt > SLIDE_STEP_MS) await store.extendSession(hash, now + ttlMs);
+      if (now + ttlMs - session.expiresAt > SLIDE_STEP_MS)
+        await store.extendSession(hash, now + ttlMs);
       const user = await store.userById(session.userId);
       return user ? { id: user.id, name: user.name, role: user.role } : null;
     },

@@ -32,7 +32,9 @@ export type Env = Record<string, string | undefined>;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
-export function loadConfig(env: Env): { ok: true; config: Config } | { ok: false; problems: string[] } {
+export function loadConfig(
+  env: Env,
+): { ok: true; config: Config } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const duration = (name: string, fallback: string): number => {
     try {

@@ -8,22 +8,70 @@ export const DEMO_ITEMS: NewItem[] = [
   { id: 'lamp-15', sku: 'LMP-015', name: 'Floor lamp, linen shade', location: 'A1', quantity: 4 },
   { id: 'bulb-e27', sku: 'BLB-E27-8W', name: 'LED bulb E27 8 W', location: 'A2', quantity: 140 },
   { id: 'bulb-gu10', sku: 'BLB-GU10-5W', name: 'LED spot GU10 5 W', location: 'A2', quantity: 96 },
-  { id: 'cable-3m', sku: 'CBL-3M-WHT', name: 'Extension cable 3 m, white', location: 'A3', quantity: 25 },
+  {
+    id: 'cable-3m',
+    sku: 'CBL-3M-WHT',
+    name: 'Extension cable 3 m, white',
+    location: 'A3',
+    quantity: 25,
+  },
   { id: 'mug-blue', sku: 'MUG-STN-BLU', name: 'Stoneware mug, blue', location: 'B1', quantity: 36 },
   { id: 'mug-sand', sku: 'MUG-STN-SND', name: 'Stoneware mug, sand', location: 'B1', quantity: 30 },
   { id: 'plate-26', sku: 'PLT-26-WHT', name: 'Dinner plate 26 cm', location: 'B2', quantity: 48 },
   { id: 'bowl-15', sku: 'BWL-15-WHT', name: 'Cereal bowl 15 cm', location: 'B2', quantity: 52 },
-  { id: 'glass-tumbler', sku: 'GLS-TMB-35', name: 'Tumbler glass 35 cl', location: 'B3', quantity: 64 },
+  {
+    id: 'glass-tumbler',
+    sku: 'GLS-TMB-35',
+    name: 'Tumbler glass 35 cl',
+    location: 'B3',
+    quantity: 64,
+  },
   { id: 'towel-tea', sku: 'TWL-TEA-LIN', name: 'Linen tea towel', location: 'C1', quantity: 40 },
-  { id: 'cushion-olive', sku: 'CSH-45-OLV', name: 'Cushion cover 45 cm, olive', location: 'C1', quantity: 18 },
+  {
+    id: 'cushion-olive',
+    sku: 'CSH-45-OLV',
+    name: 'Cushion cover 45 cm, olive',
+    location: 'C1',
+    quantity: 18,
+  },
   { id: 'throw-wool', sku: 'THR-WOOL-GRY', name: 'Wool throw, grey', location: 'C2', quantity: 9 },
-  { id: 'candle-cedar', sku: 'CDL-CEDAR-200', name: 'Scented candle, cedar', location: 'C3', quantity: 27 },
-  { id: 'candle-fig', sku: 'CDL-FIG-200', name: 'Scented candle, fig', location: 'C3', quantity: 21 },
+  {
+    id: 'candle-cedar',
+    sku: 'CDL-CEDAR-200',
+    name: 'Scented candle, cedar',
+    location: 'C3',
+    quantity: 27,
+  },
+  {
+    id: 'candle-fig',
+    sku: 'CDL-FIG-200',
+    name: 'Scented candle, fig',
+    location: 'C3',
+    quantity: 21,
+  },
   { id: 'vase-small', sku: 'VSE-S-CLR', name: 'Glass vase, small', location: 'D1', quantity: 14 },
   { id: 'vase-large', sku: 'VSE-L-CLR', name: 'Glass vase, large', location: 'D1', quantity: 6 },
-  { id: 'frame-a4', sku: 'FRM-A4-OAK', name: 'Picture frame A4, oak', location: 'D2', quantity: 22 },
-  { id: 'frame-a3', sku: 'FRM-A3-OAK', name: 'Picture frame A3, oak', location: 'D2', quantity: 11 },
-  { id: 'basket-seagrass', sku: 'BSK-SEA-M', name: 'Seagrass basket, medium', location: 'D3', quantity: 8 },
+  {
+    id: 'frame-a4',
+    sku: 'FRM-A4-OAK',
+    name: 'Picture frame A4, oak',
+    location: 'D2',
+    quantity: 22,
+  },
+  {
+    id: 'frame-a3',
+    sku: 'FRM-A3-OAK',
+    name: 'Picture frame A3, oak',
+    location: 'D2',
+    quantity: 11,
+  },
+  {
+    id: 'basket-seagrass',
+    sku: 'BSK-SEA-M',
+    name: 'Seagrass basket, medium',
+    location: 'D3',
+    quantity: 8,
+  },
 ];
 
 export async function seedDemo(store: Store, now: number): Promise<boolean> {
@@ -32,7 +80,12 @@ export async function seedDemo(store: Store, now: number): Promise<boolean> {
     ['demo', 'staff'],
     ['manager', 'manager'],
   ] as const) {
-    await store.insertUser({ id: randomUUID(), name, role, passwordHash: await hashPassword(name) });
+    await store.insertUser({
+      id: randomUUID(),
+      name,
+      role,
+      passwordHash: await hashPassword(name),
+    });
   }
   await store.seedItems(DEMO_ITEMS, now);
   return true;

@@ -63,7 +63,10 @@ export function checkLease(
     return { ok: false, problem: metadata('the lease token is not valid for this operation id') };
   }
   if (id.seq >= claims.size) {
-    return { ok: false, problem: metadata(`sequence ${id.seq} is outside this lease (size ${claims.size})`) };
+    return {
+      ok: false,
+      problem: metadata(`sequence ${id.seq} is outside this lease (size ${claims.size})`),
+    };
   }
   return { ok: true, claims };
 }
@@ -144,7 +147,8 @@ async function admit(
   idempotencyKey: string | undefined,
 ): Promise<OperationAnswer | { request: ApplyRequest }> {
   const parsed = OperationBody.safeParse(body);
-  const rawId = typeof (body as { id?: unknown } | null)?.id === 'string' ? (body as { id: string }).id : null;
+  const rawId =
+    typeof (body as { id?: unknown } | null)?.id === 'string' ? (body as { id: string }).id : null;
   if (!parsed.success) {
     const problem: ProblemValue = {
       code: 'invalid-request',

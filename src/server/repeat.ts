@@ -9,12 +9,15 @@ export function repeat(intervalMs: number, task: () => Promise<unknown>): { stop
   let stopped = false;
   const wait = (remaining: number) => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      if (remaining > MAX_TIMER_MS) return wait(remaining - MAX_TIMER_MS);
-      task()
-        .catch(() => undefined)
-        .finally(() => wait(intervalMs));
-    }, Math.min(remaining, MAX_TIMER_MS));
+    timer = setTimeout(
+      () => {
+        if (remaining > MAX_TIMER_MS) return wait(remaining - MAX_TIMER_MS);
+        task()
+          .catch(() => undefined)
+          .finally(() => wait(intervalMs));
+      },
+      Math.min(remaining, MAX_TIMER_MS),
+    );
     timer.unref();
   };
   wait(intervalMs);

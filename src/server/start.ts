@@ -29,7 +29,11 @@ export class ConfigError extends Error {
   readonly kind = 'config';
 }
 
-async function openStore(url: string, synchronous: 'FULL' | 'NORMAL', hooks: TestHooks): Promise<Store> {
+async function openStore(
+  url: string,
+  synchronous: 'FULL' | 'NORMAL',
+  hooks: TestHooks,
+): Promise<Store> {
   if (url.startsWith('sqlite:')) {
     return openSqliteStore(url, {
       synchronous,
@@ -42,7 +46,8 @@ async function openStore(url: string, synchronous: 'FULL' | 'NORMAL', hooks: Tes
 
 export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
   const loaded = loadConfig(env);
-  if (!loaded.ok) throw new ConfigError(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
+  if (!loaded.ok)
+    throw new ConfigError(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
   const config = loaded.config;
   const testerClock = config.simulate ? new TesterClock() : null;
   const clock: Clock = testerClock ?? systemClock;

@@ -43,7 +43,8 @@ export function decide(op: Op, item: ItemState | null, skuTaken: boolean): Verdi
     }
     case 'count': {
       if (!item) return { outcome: 'rejected', reason: 'unknown-item', item: null };
-      if (item.revision !== op.basedOnRevision) return { outcome: 'review', reason: 'stale-count', item };
+      if (item.revision !== op.basedOnRevision)
+        return { outcome: 'review', reason: 'stale-count', item };
       const delta = op.quantity - item.quantity;
       return { outcome: 'applied', delta, item: next(item, op.quantity), created: false };
     }

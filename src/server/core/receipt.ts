@@ -5,7 +5,12 @@
 import type { Op, Receipt } from '../../protocol/schemas';
 import type { Verdict } from './decide';
 
-export function buildReceipt(operationId: string, op: Op, verdict: Verdict, recordedAt: number): Receipt {
+export function buildReceipt(
+  operationId: string,
+  op: Op,
+  verdict: Verdict,
+  recordedAt: number,
+): Receipt {
   const applied = verdict.outcome === 'applied';
   return {
     operationId,

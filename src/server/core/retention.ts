@@ -18,9 +18,7 @@ export function shouldRemove(deadline: number, now: number, tombstoneGraceMs: nu
 }
 
 export type UnknownIdState =
-  | { state: 'not-yet'; acceptUntil: number }
-  | { state: 'never-applied' }
-  | { state: 'forgotten' };
+  { state: 'not-yet'; acceptUntil: number } | { state: 'never-applied' } | { state: 'forgotten' };
 
 /** What the server can say about an id it has no record of. */
 export function statusWithoutRecord(

@@ -13,7 +13,14 @@ import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
 import type { Store } from '../store/store';
-import { problemBody, ProblemError, PROBLEM_TYPE, problemStatus, refuse, type ProblemValue } from './problem';
+import {
+  problemBody,
+  ProblemError,
+  PROBLEM_TYPE,
+  problemStatus,
+  refuse,
+  type ProblemValue,
+} from './problem';
 import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
@@ -29,12 +36,17 @@ export interface Sim {
 
 /** Load shedding: an operation starts only if it can start within its safe window. */
 export interface Admission {
-  enter(): Promise<{ admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }>;
+  enter(): Promise<
+    { admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }
+  >;
 }
 
 /** Sign-in brute-force protection, per user name and per address. */
 export interface SignInLimiter {
-  check(userName: string, ip: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  check(
+    userName: string,
+    ip: string,
+  ): { allowed: true } | { allowed: false; retryAfterSeconds: number };
   failed(userName: string, ip: string): void;
   succeeded(userName: string, ip: string): void;
 }
@@ -92,11 +104,16 @@ function fromFrameworkError(error: FastifyError): ProblemValue | null {
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return { code: 'payload-too-large', detail: 'the request body is too large' };
-  if (status === 415) return { code: 'unsupported-media-type', detail: 'send the body as application/json' };
-  if (status === 431) return { code: 'headers-too-large', detail: 'the request headers are too large' };
+  if (status === 415)
+    return { code: 'unsupported-media-type', detail: 'send the body as application/json' };
+  if (status === 431)
+    return { code: 'headers-too-large', detail: 'the request headers are too large' };
   if (status === 404) return { code: 'not-found', detail: 'no such resource' };
   if (status >= 400 && status < 500) {
-    return { code: 'invalid-request', detail: 'the request could not be read (malformed body or encoding)' };
+    return {
+      code: 'invalid-request',
+      detail: 'the request could not be read (malformed body or encoding)',
+    };
   }
   return null;
 }

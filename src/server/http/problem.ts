@@ -3,7 +3,12 @@
  * Expected refusals travel as `ProblemValue`s; `ProblemError` carries one through a throw where a
  * handler cannot go on (authentication, bad input).
  */
-import { PROBLEM_CODES, type FieldError, type Problem, type ProblemCode } from '../../protocol/schemas';
+import {
+  PROBLEM_CODES,
+  type FieldError,
+  type Problem,
+  type ProblemCode,
+} from '../../protocol/schemas';
 
 const TITLES: Record<ProblemCode, string> = {
   unauthorized: 'Sign-in required',

@@ -12,7 +12,9 @@ export const leaseRoutes =
       const user = await request.user();
       const parsed = LeaseRequest.safeParse(request.body);
       if (!parsed.success) {
-        throw refuse('invalid-request', 'send { "deviceId" }', { errors: fieldErrors(parsed.error) });
+        throw refuse('invalid-request', 'send { "deviceId" }', {
+          errors: fieldErrors(parsed.error),
+        });
       }
       const issuedAt = deps.clock.now();
       const claims: LeaseClaims = {

@@ -7,7 +7,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchBody, fieldErrors, type User } from '../../protocol/schemas';
-import { operationStatus, processOperations, type OperationAnswer, type OperationDeps } from '../operations';
+import {
+  operationStatus,
+  processOperations,
+  type OperationAnswer,
+  type OperationDeps,
+} from '../operations';
 import type { ActiveRule } from '../sim/faults';
 import { SimulatedCrash } from '../store/store-errors';
 import type { AppDeps } from './app';
@@ -62,7 +67,12 @@ export const operationRoutes =
       request: FastifyRequest,
       reply: FastifyReply,
       bodies: readonly unknown[] | null,
-    ): Promise<{ user: User; fault: ActiveRule | null; ops: OperationDeps; release: () => void } | null> {
+    ): Promise<{
+      user: User;
+      fault: ActiveRule | null;
+      ops: OperationDeps;
+      release: () => void;
+    } | null> {
       const user = await request.user();
       const ids = bodies ? idsOf(bodies) : [];
       const record = (id: string, event: string, detail?: string) =>
@@ -75,16 +85,24 @@ export const operationRoutes =
         return null;
       }
       if (fault?.fault === 'unavailable') {
-        throw refuse('overloaded', 'the server is unavailable (tester fault); nothing was applied', {
-          headers: { 'Retry-After': '1' },
-        });
+        throw refuse(
+          'overloaded',
+          'the server is unavailable (tester fault); nothing was applied',
+          {
+            headers: { 'Retry-After': '1' },
+          },
+        );
       }
       const slot = await deps.admission.enter();
       if (!slot.admitted) {
         ids.forEach((id) => record(id, 'refused', 'overloaded'));
-        throw refuse('overloaded', 'the server is too busy to start this now; nothing was applied', {
-          headers: { 'Retry-After': String(slot.retryAfterSeconds) },
-        });
+        throw refuse(
+          'overloaded',
+          'the server is too busy to start this now; nothing was applied',
+          {
+            headers: { 'Retry-After': String(slot.retryAfterSeconds) },
+          },
+        );
       }
       if (fault?.fault === 'delay') await sleep(fault.delayMs ?? 0);
       const ops: OperationDeps = {
@@ -113,13 +131,19 @@ export const operationRoutes =
           idempotencyKey,
         });
         if (fault?.fault === 'drop-response') {
-          ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'response-dropped', request.id));
+          ids.forEach((id) =>
+            deps.sim?.timeline.record(user.id, id, 'response-dropped', request.id),
+          );
           dropConnection(request, reply);
           return undefined;
         }
         ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'response-sent', request.id));
         void reply.header('Server-Timing', serverTiming(acceptMs, timing));
         deps.metrics.answered(answers, performance.now() - started);
+        request.log.info(
+          { attemptId: request.id, operations: answers.map((a) => [a.id, a.kind]) },
+          'operations answered',
+        );
         return respond(answers);
       } catch (error) {
         if (!(error instanceof SimulatedCrash)) throw error;
@@ -133,23 +157,29 @@ export const operationRoutes =
 
     app.post('/api/operations', async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      return run(request, reply, [request.body], typeof key === 'string' ? key : undefined, ([a]) => {
-        const answer = a!;
-        switch (answer.kind) {
-          case 'committed':
-            return reply.code(201).type('application/json').send(answer.receipt);
-          case 'replayed':
-            return reply
-              .code(200)
-              .header('Idempotent-Replayed', 'true')
-              .type('application/json')
-              .send(answer.receipt);
-          case 'refused':
-            return sendProblem(reply, answer.problem);
-          default:
-            return answer satisfies never;
-        }
-      });
+      return run(
+        request,
+        reply,
+        [request.body],
+        typeof key === 'string' ? key : undefined,
+        ([a]) => {
+          const answer = a!;
+          switch (answer.kind) {
+            case 'committed':
+              return reply.code(201).type('application/json').send(answer.receipt);
+            case 'replayed':
+              return reply
+                .code(200)
+                .header('Idempotent-Replayed', 'true')
+                .type('application/json')
+                .send(answer.receipt);
+            case 'refused':
+              return sendProblem(reply, answer.problem);
+            default:
+              return answer satisfies never;
+          }
+        },
+      );
     });
 
     app.post('/api/operations/batch', async (request, reply) => {

@@ -30,7 +30,10 @@ export const sessionRoutes =
       }
       deps.signInLimiter.succeeded(username, request.ip);
       const token = await deps.sessions.create(user.id);
-      const body: SessionResponse = { token, user: { id: user.id, name: user.name, role: user.role } };
+      const body: SessionResponse = {
+        token,
+        user: { id: user.id, name: user.name, role: user.role },
+      };
       return reply.code(200).send(body);
     });
 

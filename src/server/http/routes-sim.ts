@@ -21,7 +21,11 @@ export const simRoutes =
 
     app.post('/api/sim/faults', async (request, reply) => {
       await request.user();
-      const rule = parse(FaultRule, request.body, 'send { "fault", "times"?, "delayMs"?, "match"? }');
+      const rule = parse(
+        FaultRule,
+        request.body,
+        'send { "fault", "times"?, "delayMs"?, "match"? }',
+      );
       if (rule.fault === 'delay' && rule.delayMs === undefined) {
         throw refuse('invalid-request', 'a delay fault needs "delayMs"');
       }
@@ -43,7 +47,11 @@ export const simRoutes =
     });
     app.post('/api/sim/clock', async (request) => {
       await request.user();
-      const change = parse(ClockRequest, request.body, 'send { "advanceMs" } or { "set" }, with "freeze"?');
+      const change = parse(
+        ClockRequest,
+        request.body,
+        'send { "advanceMs" } or { "set" }, with "freeze"?',
+      );
       const moved = sim.clock.change(
         'advanceMs' in change
           ? { advanceMs: change.advanceMs }

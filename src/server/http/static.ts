@@ -29,6 +29,9 @@ export async function staticRoutes(app: FastifyInstance, dir: string): Promise<v
       void reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    return sendProblem(reply, { code: 'not-found', detail: `no route for ${request.method} ${path}` });
+    return sendProblem(reply, {
+      code: 'not-found',
+      detail: `no route for ${request.method} ${path}`,
+    });
   });
 }

@@ -13,7 +13,13 @@ export class Timeline {
 
   constructor(private readonly clock: Clock) {}
 
-  record(userId: string, operationId: string, event: string, attemptId: string, detail?: string): void {
+  record(
+    userId: string,
+    operationId: string,
+    event: string,
+    attemptId: string,
+    detail?: string,
+  ): void {
     const key = `${userId} ${operationId}`;
     let list = this.events.get(key);
     if (!list) {

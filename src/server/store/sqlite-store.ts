@@ -182,8 +182,7 @@ class SqliteStore implements Store {
 
   async sessionByHash(tokenHash: string): Promise<SessionRow | null> {
     const row = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
-      | Row
-      | undefined;
+      Row | undefined;
     return row
       ? {
           tokenHash: row['token_hash'] as string,
@@ -194,7 +193,9 @@ class SqliteStore implements Store {
   }
 
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
-    this.db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
+    this.db
+      .prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
+      .run(expiresAt, tokenHash);
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
@@ -230,9 +231,14 @@ class SqliteStore implements Store {
     };
   }
 
-  async history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null> {
+  async history(
+    itemId: string,
+    limit: number,
+    before: string | null,
+  ): Promise<HistoryResponse | null> {
     if (!this.sql.itemById.get(itemId)) return null;
-    const cursor = before !== null && /^\d+$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
+    const cursor =
+      before !== null && /^\d+$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
     const rows = this.db
       .prepare(
         `SELECT j.*, u.name AS user_name FROM journal j JOIN users u ON u.id = j.user_id
@@ -337,8 +343,10 @@ class SqliteStore implements Store {
 
   private plan(request: ApplyRequest, now: () => number): Plan {
     if (this.options.brokenVariant !== 'no-dedup') {
-      const existing = this.sql.findOperation.get(request.userId, request.operationId) as Row | undefined;
-      if (existing) return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
+      const existing = this.sql.findOperation.get(request.userId, request.operationId) as
+        Row | undefined;
+      if (existing)
+        return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
     }
     const at = now();
     if (at > request.deadline) return { kind: 'done', result: { kind: 'expired' } };
@@ -379,7 +387,10 @@ class SqliteStore implements Store {
     );
   }
 
-  async cleanup(now: number, policy: RetentionPolicy): Promise<{ compacted: number; removed: number }> {
+  async cleanup(
+    now: number,
+    policy: RetentionPolicy,
+  ): Promise<{ compacted: number; removed: number }> {
     // Small chunks, each its own short transaction, so operations never wait long behind cleanup.
     const compactChunk = this.db.prepare(
       `UPDATE operations
@@ -434,7 +445,10 @@ class SqliteStore implements Store {
         'SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
       )
       .get() as Row;
-    return { pending: row['n'] as number, oldestCreatedAt: (row['oldest'] as number | null) ?? null };
+    return {
+      pending: row['n'] as number,
+      oldestCreatedAt: (row['oldest'] as number | null) ?? null,
+    };
   }
 }
 

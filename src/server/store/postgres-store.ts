@@ -1,0 +1,327 @@
+/**
+ * The PostgreSQL store: several server processes share one database. Deduplication is the primary
+ * key of `operations`; see postgres-apply.ts for the transaction. Reads are single statements, so
+ * each sees one consistent snapshot under READ COMMITTED.
+ */
+import pg from 'pg';
+import type { HistoryResponse, ItemsResponse } from '../../protocol/schemas';
+import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
+import { EXPORT_CLAIM_MS } from '../export/claim-lease';
+import {
+  applyInTransaction,
+  bumpRevision,
+  RECORD_COLUMNS,
+  toRecord,
+  type BrokenVariant,
+  type RecordRow,
+} from './postgres-apply';
+import { migrate, quoteIdent } from './postgres-schema';
+import { render, sql } from './postgres-sql';
+import type {
+  ApplyOptions,
+  ApplyRequest,
+  ApplyResult,
+  ApplyTiming,
+  ExportRow,
+  NewItem,
+  OperationRecord,
+  RetentionPolicy,
+  SessionRow,
+  Store,
+  UserRow,
+} from './store';
+
+export interface PostgresOptions {
+  /** A schema of its own (created if missing), e.g. one per test; default: the role's search_path. */
+  schema?: string;
+  poolSize?: number;
+  /** Test-only broken variants that the safety suites must catch. Never set in production. */
+  brokenVariant?: 'no-dedup' | 'receipt-outside-tx';
+}
+
+const CLEANUP_CHUNK = 2000;
+
+/** BIGINT columns come back as strings by default; every one here is well inside 2^53. */
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<Store> {
+  const config = (max: number): pg.PoolConfig => ({
+    connectionString: url,
+    max,
+    types,
+    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+  });
+  const pool = new pg.Pool(config(options.poolSize ?? 10));
+  // An idle connection that breaks (server restart) is dropped by the pool; the next query reports
+  // the problem to its caller. Without a listener the error would end the process.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate(client, options.schema ?? null);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  let variant: BrokenVariant | null = null;
+  if (options.brokenVariant === 'no-dedup') variant = { kind: 'no-dedup' };
+  if (options.brokenVariant === 'receipt-outside-tx') {
+    variant = { kind: 'receipt-outside-tx', outside: new pg.Pool(config(4)) };
+  }
+  return new PostgresStore(pool, variant);
+}
+
+interface UserDbRow {
+  id: string;
+  name: string;
+  role: UserRow['role'];
+  password_hash: string;
+}
+const toUser = (r: UserDbRow): UserRow => ({
+  id: r.id,
+  name: r.name,
+  role: r.role,
+  passwordHash: r.password_hash,
+});
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+class PostgresStore implements Store {
+  readonly kind = 'postgres' as const;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly variant: BrokenVariant | null,
+  ) {}
+
+  async close(): Promise<void> {
+    if (this.variant?.kind === 'receipt-outside-tx') await this.variant.outside.end();
+    await this.pool.end();
+  }
+
+  async countUsers(): Promise<number> {
+    const r = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async insertUser(u: UserRow): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO users (id, name, role, password_hash) VALUES ($1, $2, $3, $4)',
+      [u.id, u.name, u.role, u.passwordHash],
+    );
+  }
+
+  async userByName(name: string): Promise<UserRow | null> {
+    const r = await this.pool.query<UserDbRow>('SELECT * FROM users WHERE name = $1', [name]);
+    return r.rows[0] ? toUser(r.rows[0]) : null;
+  }
+
+  async userById(id: string): Promise<UserRow | null> {
+    const r = await this.pool.query<UserDbRow>('SELECT * FROM users WHERE id = $1', [id]);
+    return r.rows[0] ? toUser(r.rows[0]) : null;
+  }
+
+  async insertSession(s: SessionRow): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)',
+      [s.tokenHash, s.userId, s.expiresAt],
+    );
+  }
+
+  async sessionByHash(tokenHash: string): Promise<SessionRow | null> {
+    const r = await this.pool.query<{ token_hash: string; user_id: string; expires_at: number }>(
+      'SELECT token_hash, user_id, expires_at FROM sessions WHERE token_hash = $1',
+      [tokenHash],
+    );
+    const row = r.rows[0];
+    return row ? { tokenHash: row.token_hash, userId: row.user_id, expiresAt: row.expires_at } : null;
+  }
+
+  async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
+    await this.pool.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [
+      tokenHash,
+      expiresAt,
+    ]);
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  async seedItems(items: NewItem[], now: number): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const i of items) {
+        await client.query(
+          render(sql`INSERT INTO items
+                       (id, sku, name, location, quantity, revision, updated_at, global_revision)
+                     VALUES (${i.id}, ${i.sku}, ${i.name}, ${i.location}, ${i.quantity}, 1, ${now}, 0)`),
+        );
+      }
+      await client.query(render(bumpRevision(items.map((i) => i.id))));
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async listItems(since: number | null): Promise<ItemsResponse> {
+    // One statement: the counter and the items come from one snapshot. Byte order ("C"), as SQLite.
+    const r = await this.pool.query<{
+      global: number;
+      id: string | null;
+      sku: string;
+      name: string;
+      location: string;
+      quantity: number;
+      revision: number;
+      updated_at: number;
+    }>(
+      `SELECT c.value AS global, i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.updated_at
+       FROM counters c LEFT JOIN items i ON i.global_revision > $1
+       WHERE c.name = 'items_revision'
+       ORDER BY i.location COLLATE "C", i.name COLLATE "C", i.id COLLATE "C"`,
+      [since ?? -1],
+    );
+    const items = r.rows.flatMap((row) =>
+      row.id === null
+        ? []
+        : [
+            {
+              id: row.id,
+              sku: row.sku,
+              name: row.name,
+              location: row.location,
+              quantity: row.quantity,
+              revision: row.revision,
+              updatedAt: iso(row.updated_at),
+            },
+          ],
+    );
+    return { items, revision: r.rows[0]?.global ?? 0 };
+  }
+
+  async history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null> {
+    const exists = await this.pool.query('SELECT 1 FROM items WHERE id = $1', [itemId]);
+    if (exists.rowCount === 0) return null;
+    const cursor = before !== null && /^\d{1,15}$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
+    const r = await this.pool.query<{
+      seq: number;
+      operation_id: string;
+      user_name: string;
+      type: 'adjust' | 'count' | 'createItem';
+      delta: number;
+      resulting_quantity: number;
+      reason: string | null;
+      note: string | null;
+      recorded_at: number;
+    }>(
+      `SELECT j.seq, j.operation_id, u.name AS user_name, j.type, j.delta, j.resulting_quantity,
+              j.reason, j.note, j.recorded_at
+       FROM journal j JOIN users u ON u.id = j.user_id
+       WHERE j.item_id = $1 AND j.seq < $2 ORDER BY j.seq DESC LIMIT $3`,
+      [itemId, cursor, limit + 1],
+    );
+    const page = r.rows.slice(0, limit);
+    return {
+      entries: page.map((row) => ({
+        operationId: row.operation_id,
+        userName: row.user_name,
+        type: row.type,
+        delta: row.delta,
+        resultingQuantity: row.resulting_quantity,
+        reason: row.reason,
+        note: row.note,
+        recordedAt: iso(row.recorded_at),
+      })),
+      next: r.rows.length > limit ? String(page[page.length - 1]?.seq) : null,
+    };
+  }
+
+  async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {
+    const r = await this.pool.query<RecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM operations WHERE user_id = $1 AND id = $2`,
+      [userId, operationId],
+    );
+    // An empty receipt is a claim still in flight in another transaction: never visible here,
+    // because a claim is only ever committed together with its receipt.
+    return r.rows[0] ? toRecord(r.rows[0]) : null;
+  }
+
+  apply(
+    requests: ApplyRequest[],
+    options: ApplyOptions,
+  ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
+    return applyInTransaction(this.pool, this.variant, requests, options);
+  }
+
+  async cleanup(now: number, policy: RetentionPolicy): Promise<{ compacted: number; removed: number }> {
+    // Small chunks, each its own short statement, skipping rows other transactions hold, so
+    // operations never wait long behind the cleanup.
+    const compact = sql`UPDATE operations SET
+        receipt = CASE WHEN right(receipt, ${LIVE_SUFFIX.length}::int) = ${LIVE_SUFFIX}
+                       THEN left(receipt, length(receipt) - ${LIVE_SUFFIX.length}::int)
+                            || ${COMPACTED_SUFFIX}
+                       ELSE receipt END,
+        compacted = TRUE, op = NULL, created_at = NULL
+      WHERE (user_id, id) IN (SELECT user_id, id FROM operations
+        WHERE NOT compacted AND recorded_at < ${now - policy.receiptTtlMs}
+        LIMIT ${CLEANUP_CHUNK} FOR UPDATE SKIP LOCKED)`;
+    const remove = sql`DELETE FROM operations WHERE (user_id, id) IN
+      (SELECT user_id, id FROM operations WHERE deadline < ${now - policy.tombstoneGraceMs}
+       LIMIT ${CLEANUP_CHUNK} FOR UPDATE SKIP LOCKED)`;
+    const compacted = await this.inChunks(render(compact));
+    const removed = await this.inChunks(render(remove));
+    return { compacted, removed };
+  }
+
+  private async inChunks(statement: { text: string; values: unknown[] }): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = (await this.pool.query(statement)).rowCount ?? 0;
+      total += n;
+      if (n < CLEANUP_CHUNK) return total;
+    }
+  }
+
+  async claimExports(limit: number, now: number): Promise<ExportRow[]> {
+    const r = await this.pool.query<{ effect_id: string; payload: string; created_at: number; seq: number }>(
+      render(sql`WITH picked AS (
+          SELECT effect_id FROM export_outbox
+          WHERE delivered_at IS NULL AND claimed_until <= ${now}
+          ORDER BY created_at, seq LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        UPDATE export_outbox o SET claimed_until = ${now + EXPORT_CLAIM_MS}
+        FROM picked WHERE o.effect_id = picked.effect_id
+        RETURNING o.effect_id, o.payload, o.created_at, o.seq`),
+    );
+    return r.rows
+      .sort((a, b) => a.created_at - b.created_at || a.seq - b.seq)
+      .map((row) => ({ effectId: row.effect_id, payload: row.payload, createdAt: row.created_at }));
+  }
+
+  async markExported(effectIds: string[], now: number): Promise<void> {
+    await this.pool.query(
+      'UPDATE export_outbox SET delivered_at = $1 WHERE effect_id = ANY($2) AND delivered_at IS NULL',
+      [now, effectIds],
+    );
+  }
+
+  async exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }> {
+    const r = await this.pool.query<{ n: number; oldest: number | null }>(
+      'SELECT count(*)::int AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
+    );
+    return { pending: r.rows[0]?.n ?? 0, oldestCreatedAt: r.rows[0]?.oldest ?? null };
+  }
+}
