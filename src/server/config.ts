@@ -20,6 +20,8 @@ export interface Config extends RetentionSettings {
   previousSecret: string | null;
   production: boolean;
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** Concurrent operation requests share one SQLite transaction (one fsync). */
+  groupCommit: boolean;
   exportFile: string;
   exportWebhookUrl: string | null;
   /** Operations in flight at once before new ones queue; and how long one may queue before it is shed. */
@@ -92,6 +94,7 @@ export function loadConfig(
     previousSecret: env['STOCKROOM_SECRET_PREVIOUS'] || null,
     production,
     sqliteSynchronous: synchronous === 'NORMAL' ? 'NORMAL' : 'FULL',
+    groupCommit: flag('GROUP_COMMIT', true),
     exportFile: env['EXPORT_FILE'] || 'data/export.jsonl',
     exportWebhookUrl: env['EXPORT_WEBHOOK_URL'] || null,
     maxInFlight: integer('MAX_IN_FLIGHT', 256, 1, 100_000),

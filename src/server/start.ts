@@ -4,7 +4,7 @@
  */
 import { sessions } from './auth';
 import { systemClock, TesterClock, type Clock } from './clock';
-import { loadConfig, type Env } from './config';
+import { loadConfig, type Config, type Env } from './config';
 import { seedDemo } from './demo';
 import { buildApp, type AppDeps } from './http/app';
 import { repeat } from './repeat';
@@ -29,14 +29,12 @@ export class ConfigError extends Error {
   readonly kind = 'config';
 }
 
-async function openStore(
-  url: string,
-  synchronous: 'FULL' | 'NORMAL',
-  hooks: TestHooks,
-): Promise<Store> {
+async function openStore(config: Config, hooks: TestHooks): Promise<Store> {
+  const url = config.databaseUrl;
   if (url.startsWith('sqlite:')) {
     return openSqliteStore(url, {
-      synchronous,
+      synchronous: config.sqliteSynchronous,
+      groupCommit: config.groupCommit,
       ...(hooks.variant ? { brokenVariant: hooks.variant } : {}),
     });
   }
@@ -51,7 +49,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
   const config = loaded.config;
   const testerClock = config.simulate ? new TesterClock() : null;
   const clock: Clock = testerClock ?? systemClock;
-  const store = await openStore(config.databaseUrl, config.sqliteSynchronous, hooks);
+  const store = await openStore(config, hooks);
   if (config.demo) await seedDemo(store, clock.now());
 
   const runCleanup = () =>

@@ -43,6 +43,8 @@ import { SimulatedCrash } from './store-errors';
 
 export interface SqliteOptions {
   synchronous?: 'FULL' | 'NORMAL';
+  /** false: one transaction (and one fsync) per apply call; for the group-commit benchmark. */
+  groupCommit?: boolean;
   /** Test-only broken variants that the safety suites must catch. Never set in production. */
   brokenVariant?: 'no-dedup' | 'receipt-outside-tx';
 }
@@ -73,9 +75,10 @@ export async function openSqliteStore(url: string, options: SqliteOptions = {}):
   return new SqliteStore(db, options);
 }
 
+/** Read the version inside the write lock, so two processes starting together migrate once. */
 function migrate(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
   db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
     SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
     db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
   }).immediate();
@@ -158,10 +161,13 @@ class SqliteStore implements Store {
     return (this.db.prepare('SELECT count(*) AS n FROM users').get() as Row)['n'] as number;
   }
 
-  async insertUser(user: UserRow): Promise<void> {
-    this.db
-      .prepare('INSERT INTO users (id, name, role, password_hash) VALUES (?, ?, ?, ?)')
+  async insertUser(user: UserRow): Promise<boolean> {
+    const { changes } = this.db
+      .prepare(
+        'INSERT INTO users (id, name, role, password_hash) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      )
       .run(user.id, user.name, user.role, user.passwordHash);
+    return changes === 1;
   }
 
   async userByName(name: string): Promise<UserRow | null> {
@@ -281,7 +287,12 @@ class SqliteStore implements Store {
 
   private flush(): void {
     this.flushScheduled = false;
-    const groups = this.pending.splice(0);
+    const groups =
+      this.options.groupCommit === false ? this.pending.splice(0, 1) : this.pending.splice(0);
+    if (this.pending.length) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
     if (this.options.brokenVariant === 'receipt-outside-tx') {
       groups.forEach((g) => this.flushReceiptOutsideTx(g));
       return;

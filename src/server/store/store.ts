@@ -84,7 +84,8 @@ export interface Store {
   close(): Promise<void>;
 
   countUsers(): Promise<number>;
-  insertUser(user: UserRow): Promise<void>;
+  /** false when the name is taken (so processes starting together seed demo data once). */
+  insertUser(user: UserRow): Promise<boolean>;
   userByName(name: string): Promise<UserRow | null>;
   userById(id: string): Promise<UserRow | null>;
 
