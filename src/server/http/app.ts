@@ -72,6 +72,7 @@ export interface AppDeps {
 
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -145,11 +146,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     clientErrorHandler,
+    // Errors Fastify raises before routing (a URL that does not decode) are problems too.
+    frameworkErrors: (error, request, reply) => {
+      void reply.header('X-Request-Id', request.id);
+      void sendProblem(reply, {
+        code: 'invalid-request',
+        detail: `the request URL is not valid (${error.code})`,
+      });
+    },
     return503OnClosing: false,
   });
 
-  // Only JSON is accepted: anything else is a 415 before authentication.
-  app.removeContentTypeParser('text/plain');
+  // Only JSON in UTF-8 is accepted: anything else is refused before authentication.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const charset = /charset=([^;\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset && !/^"?utf-?8"?$/i.test(charset)) {
+      return done(refuse('unsupported-media-type', 'send the body as UTF-8 JSON'), undefined);
+    }
+    let text: string;
+    try {
+      text = UTF8.decode(body as Buffer);
+    } catch {
+      return done(refuse('invalid-request', 'the body is not valid UTF-8'), undefined);
+    }
+    if (text.trim() === '')
+      return done(refuse('invalid-request', 'the JSON body is empty'), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(refuse('invalid-request', 'the body is not valid JSON'), undefined);
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     const encoding = request.headers['content-encoding'];

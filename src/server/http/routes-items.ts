@@ -12,7 +12,10 @@ const count = z
 const ItemsQuery = z.strictObject({ since: count.optional() });
 const HistoryQuery = z.strictObject({
   limit: count.pipe(z.number().min(1).max(200)).optional(),
-  before: z.string().max(32).optional(),
+  before: z
+    .string()
+    .regex(/^[0-9]{1,16}$/, 'must be a cursor from a previous page')
+    .optional(),
 });
 
 function parseQuery<T>(schema: z.ZodType<T>, query: unknown): T {

@@ -50,12 +50,29 @@ const types = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
-export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<Store> {
+/**
+ * `postgres://user:pass@host/db?schema=name` keeps Stockroom's tables in a schema of their own
+ * (created if missing); `options.schema` wins over the URL.
+ */
+export function splitSchema(url: string): { url: string; schema: string | null } {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  if (schema === null) return { url, schema: null };
+  parsed.searchParams.delete('schema');
+  return { url: parsed.toString(), schema };
+}
+
+export async function openPostgresStore(
+  databaseUrl: string,
+  options: PostgresOptions = {},
+): Promise<Store> {
+  const { url, schema: fromUrl } = splitSchema(databaseUrl);
+  const schema = options.schema ?? fromUrl;
   const config = (max: number): pg.PoolConfig => ({
     connectionString: url,
     max,
     types,
-    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
   const pool = new pg.Pool(config(options.poolSize ?? 10));
   // An idle connection that breaks (server restart) is dropped by the pool; the next query reports
@@ -64,7 +81,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   try {
     const client = await pool.connect();
     try {
-      await migrate(client, options.schema ?? null);
+      await migrate(client, schema);
     } finally {
       client.release();
     }
@@ -112,11 +129,12 @@ class PostgresStore implements Store {
     return r.rows[0]?.n ?? 0;
   }
 
-  async insertUser(u: UserRow): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO users (id, name, role, password_hash) VALUES ($1, $2, $3, $4)',
+  async insertUser(u: UserRow): Promise<boolean> {
+    const r = await this.pool.query(
+      'INSERT INTO users (id, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING',
       [u.id, u.name, u.role, u.passwordHash],
     );
+    return r.rowCount === 1;
   }
 
   async userByName(name: string): Promise<UserRow | null> {
@@ -142,7 +160,9 @@ class PostgresStore implements Store {
       [tokenHash],
     );
     const row = r.rows[0];
-    return row ? { tokenHash: row.token_hash, userId: row.user_id, expiresAt: row.expires_at } : null;
+    return row
+      ? { tokenHash: row.token_hash, userId: row.user_id, expiresAt: row.expires_at }
+      : null;
   }
 
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
@@ -213,10 +233,15 @@ class PostgresStore implements Store {
     return { items, revision: r.rows[0]?.global ?? 0 };
   }
 
-  async history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null> {
+  async history(
+    itemId: string,
+    limit: number,
+    before: string | null,
+  ): Promise<HistoryResponse | null> {
     const exists = await this.pool.query('SELECT 1 FROM items WHERE id = $1', [itemId]);
     if (exists.rowCount === 0) return null;
-    const cursor = before !== null && /^\d{1,15}$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
+    const cursor =
+      before !== null && /^\d{1,15}$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
     const r = await this.pool.query<{
       seq: number;
       operation_id: string;
@@ -267,7 +292,10 @@ class PostgresStore implements Store {
     return applyInTransaction(this.pool, this.variant, requests, options);
   }
 
-  async cleanup(now: number, policy: RetentionPolicy): Promise<{ compacted: number; removed: number }> {
+  async cleanup(
+    now: number,
+    policy: RetentionPolicy,
+  ): Promise<{ compacted: number; removed: number }> {
     // Small chunks, each its own short statement, skipping rows other transactions hold, so
     // operations never wait long behind the cleanup.
     const compact = sql`UPDATE operations SET
@@ -297,7 +325,12 @@ class PostgresStore implements Store {
   }
 
   async claimExports(limit: number, now: number): Promise<ExportRow[]> {
-    const r = await this.pool.query<{ effect_id: string; payload: string; created_at: number; seq: number }>(
+    const r = await this.pool.query<{
+      effect_id: string;
+      payload: string;
+      created_at: number;
+      seq: number;
+    }>(
       render(sql`WITH picked AS (
           SELECT effect_id FROM export_outbox
           WHERE delivered_at IS NULL AND claimed_until <= ${now}

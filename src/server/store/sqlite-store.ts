@@ -122,6 +122,7 @@ class SqliteStore implements Store {
     this.sql = {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
+      sessionByHash: db.prepare('SELECT * FROM sessions WHERE token_hash = ?'),
       findOperation: db.prepare('SELECT * FROM operations WHERE user_id = ? AND id = ?'),
       itemById: db.prepare('SELECT * FROM items WHERE id = ?'),
       itemBySku: db.prepare('SELECT 1 FROM items WHERE sku = ?'),
@@ -187,8 +188,7 @@ class SqliteStore implements Store {
   }
 
   async sessionByHash(tokenHash: string): Promise<SessionRow | null> {
-    const row = this.db.prepare('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as
-      Row | undefined;
+    const row = this.sql.sessionByHash.get(tokenHash) as Row | undefined;
     return row
       ? {
           tokenHash: row['token_hash'] as string,

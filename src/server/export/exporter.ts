@@ -1,0 +1,42 @@
+/**
+ * The export worker as the server runs it: the configured sink, the server clock, and a start/stop
+ * pair for the composition root (src/server/start.ts).
+ */
+import type { Clock } from '../clock';
+import type { Store } from '../store/store';
+import { openExportSink, type SinkConfig } from './open-sink';
+import { createExportWorker, type ExportWorker } from './worker';
+
+export interface ExporterOptions extends SinkConfig {
+  store: Store;
+  clock: Clock;
+  random?: () => number;
+  idleMs?: number;
+  onError?: (error: unknown, failures: number, delayMs: number) => void;
+}
+
+export interface Exporter {
+  worker: ExportWorker;
+  /** Finishes the current round, then closes the sink. */
+  stop(): Promise<void>;
+}
+
+export async function startExporter(options: ExporterOptions): Promise<Exporter> {
+  const sink = await openExportSink(options);
+  const worker = createExportWorker({
+    store: options.store,
+    sink,
+    clock: options.clock,
+    random: options.random ?? Math.random,
+    ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  worker.start();
+  return {
+    worker,
+    async stop() {
+      await worker.stop();
+      await sink.close();
+    },
+  };
+}

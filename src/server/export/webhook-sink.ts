@@ -1,0 +1,57 @@
+/**
+ * The webhook sink (`EXPORT_WEBHOOK_URL`): one `POST` per effect, body = the effect's payload,
+ * header `Idempotency-Key: <effect id>`, so the receiver deduplicates a repeat delivery. A 2xx
+ * (or 409: "already have it") is a delivery; anything else, or no answer, rejects and the worker
+ * retries the batch later with backoff.
+ */
+import type { Effect, Sink } from './sink';
+
+export interface WebhookOptions {
+  fetch?: typeof fetch;
+  /** Per request; a receiver that hangs must not hold the claim forever. */
+  timeoutMs?: number;
+}
+
+export class WebhookDeliveryError extends Error {
+  readonly kind = 'webhook-delivery';
+  constructor(
+    readonly effectId: string,
+    readonly status: number | null,
+    options?: { cause: unknown },
+  ) {
+    super(
+      status === null
+        ? `webhook delivery of ${effectId} got no answer`
+        : `webhook answered ${status} for ${effectId}`,
+      options,
+    );
+  }
+}
+
+export function createWebhookSink(url: string, options: WebhookOptions = {}): Sink {
+  const send = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return {
+    kind: 'webhook',
+    async deliver(effects: readonly Effect[]): Promise<void> {
+      for (const effect of effects) {
+        let response: Response;
+        try {
+          response = await send(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': effect.effectId },
+            body: effect.payload,
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+        } catch (cause) {
+          throw new WebhookDeliveryError(effect.effectId, null, { cause });
+        }
+        await response.body?.cancel();
+        if (!response.ok && response.status !== 409) {
+          throw new WebhookDeliveryError(effect.effectId, response.status);
+        }
+      }
+    },
+    async close(): Promise<void> {},
+  };
+}

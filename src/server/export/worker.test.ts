@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../store/sqlite-store';
+import type { Store } from '../store/store';
+import { fillOutbox } from './export-fixture';
+import { openFileSink } from './file-sink';
+import { ledgerEffectIds } from './ledger';
+import type { Effect, Sink } from './sink';
+import { createExportWorker, timerSleep } from './worker';
+
+const T0 = Date.UTC(2026, 10, 29, 17);
+
+/** A sink in memory that fails its first `failures` deliveries. */
+function flakySink(failures: number): Sink & { delivered: string[]; attempts: number } {
+  const sink = {
+    kind: 'webhook' as const,
+    delivered: [] as string[],
+    attempts: 0,
+    async deliver(effects: readonly Effect[]) {
+      sink.attempts++;
+      if (sink.attempts <= failures) throw new Error(`sink down (${sink.attempts})`);
+      effects.forEach((e) => sink.delivered.push(e.effectId));
+    },
+    async close() {},
+  };
+  return sink;
+}
+
+describe('export worker', () => {
+  let store: Store;
+  let dir = '';
+  beforeEach(async () => {
+    store = await openSqliteStore('sqlite::memory:');
+    dir = await mkdtemp(join(tmpdir(), 'stockroom-worker-'));
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('delivers rows to the sink, records them, and is idle when the outbox is empty', async () => {
+    const ids = await fillOutbox(store, 7, T0);
+    const sink = await openFileSink(join(dir, 'export.jsonl'));
+    const worker = createExportWorker({
+      store,
+      sink,
+      clock: { now: () => T0 + 1000 },
+      random: () => 0.5,
+      batchSize: 3,
+    });
+    expect(await worker.runOnce()).toEqual({ kind: 'delivered', count: 3 });
+    expect(await worker.runOnce()).toEqual({ kind: 'delivered', count: 3 });
+    expect(await worker.runOnce()).toEqual({ kind: 'delivered', count: 1 });
+    expect(await worker.runOnce()).toEqual({ kind: 'idle' });
+    expect(await ledgerEffectIds(join(dir, 'export.jsonl'))).toEqual(ids);
+    expect(await store.exportBacklog()).toEqual({ pending: 0, oldestCreatedAt: null });
+  });
+
+  it('backs off with full jitter while the sink fails, records nothing, then catches up', async () => {
+    const ids = await fillOutbox(store, 4, T0);
+    const sink = flakySink(3);
+    const waits: number[] = [];
+    let resting: (() => void) | null = null;
+    const rested = new Promise<void>((resolve) => (resting = resolve));
+    const draws = [0.5, 0.25, 0.75];
+    const errors: number[] = [];
+    const worker = createExportWorker({
+      store,
+      sink,
+      clock: { now: () => T0 + 1000 },
+      random: () => draws.shift() ?? 0,
+      backoff: { baseMs: 1000, capMs: 60_000 },
+      idleMs: 5000,
+      onError: (_e, failures) => errors.push(failures),
+      sleep: (ms, signal) => {
+        waits.push(ms);
+        if (ms !== 5000) return Promise.resolve();
+        resting?.();
+        return timerSleep(60_000, signal);
+      },
+    });
+    worker.start();
+    await rested;
+    await worker.stop();
+    // Failure n waits random() · base · 2^(n-1): 0.5·1000, 0.25·2000, 0.75·4000; then idle.
+    expect(waits).toEqual([500, 500, 3000, 5000]);
+    expect(errors).toEqual([1, 2, 3]);
+    expect(worker.failures).toBe(0);
+    expect(sink.delivered).toEqual(ids);
+    expect((await store.exportBacklog()).pending).toBe(0);
+  });
+
+  it('wakes from an idle wait when asked, and stops promptly', async () => {
+    let idle: () => void = () => undefined;
+    const firstNap = new Promise<void>((resolve) => (idle = resolve));
+    let delivered: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => (delivered = resolve));
+    const sink = flakySink(0);
+    const worker = createExportWorker({
+      store,
+      sink: {
+        ...sink,
+        deliver: async (effects) => {
+          await sink.deliver(effects);
+          if (sink.delivered.length >= 2) delivered();
+        },
+      },
+      clock: { now: () => T0 },
+      random: () => 0,
+      idleMs: 3_600_000, // an hour: only wake() can end this nap within the test
+      sleep: (ms, signal) => {
+        idle();
+        return timerSleep(ms, signal);
+      },
+    });
+    worker.start();
+    await firstNap;
+    const ids = await fillOutbox(store, 2, T0);
+    worker.wake();
+    await both;
+    await worker.stop();
+    expect(sink.delivered).toEqual(ids);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The server's metrics (spec/api.md "Operations endpoints", `GET /metrics`): operations by outcome,
+ * replays, key reuses, expiries, sheds, export lag, and latency histograms. `answered` is the
+ * `OperationMetrics` the operation routes call; the rest is read from its sources at scrape time.
+ */
+import type { Clock } from '../clock';
+import type { OperationMetrics } from '../http/app';
+import type { OperationAnswer } from '../operations';
+import type { Store } from '../store/store';
+import type { ShedStats } from './load-shed';
+import { MetricsRegistry, PROMETHEUS_CONTENT_TYPE } from './metrics';
+import { unreachable } from '../core/decide';
+
+export interface ServerMetricsDeps {
+  /** The server clock: export rows are stamped with it. */
+  clock: Clock;
+  store: Pick<Store, 'exportBacklog'>;
+  admission: { stats(): ShedStats };
+}
+
+export interface ServerMetrics extends OperationMetrics {
+  /** Any HTTP response (an `onResponse` hook): `route` is the route pattern, never the raw URL. */
+  observeHttp(method: string, route: string, status: number, durationMs: number): void;
+  render(): Promise<string>;
+  readonly contentType: string;
+}
+
+export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
+  const registry = new MetricsRegistry();
+  const operations = registry.counter(
+    'stockroom_operations_total',
+    'Operations processed for the first time, by outcome (applied, rejected, review).',
+  );
+  const replays = registry.counter(
+    'stockroom_replays_total',
+    'Repeated operations answered with their original receipt.',
+  );
+  const keyReuses = registry.counter(
+    'stockroom_key_reuses_total',
+    'Operation ids sent again with different content (422 key-reused).',
+  );
+  const expiries = registry.counter(
+    'stockroom_expired_total',
+    'Operations refused past their deadline (410 operation-expired).',
+  );
+  const refusals = registry.counter(
+    'stockroom_refusals_total',
+    'Operations refused, by problem code.',
+  );
+  registry.counter(
+    'stockroom_shed_total',
+    'Operation requests shed before any work (503 overloaded).',
+    () => deps.admission.stats().shed,
+  );
+  registry.gauge(
+    'stockroom_operations_in_flight',
+    'Operation requests being processed.',
+    () => deps.admission.stats().inFlight,
+  );
+  registry.gauge(
+    'stockroom_operations_queued',
+    'Operation requests waiting for a slot.',
+    () => deps.admission.stats().queued,
+  );
+  registry.gauge(
+    'stockroom_export_pending',
+    'Applied effects not yet delivered downstream.',
+    async () => (await deps.store.exportBacklog()).pending,
+  );
+  registry.gauge(
+    'stockroom_export_lag_seconds',
+    'Age of the oldest undelivered export row (0 when none).',
+    async () => {
+      const { oldestCreatedAt } = await deps.store.exportBacklog();
+      return oldestCreatedAt === null ? 0 : Math.max(0, deps.clock.now() - oldestCreatedAt) / 1000;
+    },
+  );
+  const operationLatency = registry.histogram(
+    'stockroom_operation_request_duration_seconds',
+    'Time to answer an operation request (single or batch), from acceptance to response.',
+  );
+  const httpLatency = registry.histogram(
+    'stockroom_http_request_duration_seconds',
+    'Time to answer any HTTP request, by method, route and status class.',
+  );
+
+  return {
+    answered(answers: readonly OperationAnswer[], durationMs: number) {
+      for (const answer of answers) {
+        switch (answer.kind) {
+          case 'committed':
+            operations.inc({ outcome: outcomeOf(answer.receipt) });
+            break;
+          case 'replayed':
+            replays.inc();
+            break;
+          case 'refused':
+            refusals.inc({ code: answer.problem.code });
+            if (answer.problem.code === 'key-reused') keyReuses.inc();
+            if (answer.problem.code === 'operation-expired') expiries.inc();
+            break;
+          default:
+            unreachable(answer);
+        }
+      }
+      operationLatency.observe(durationMs / 1000);
+    },
+    observeHttp(method, route, status, durationMs) {
+      httpLatency.observe(durationMs / 1000, {
+        method,
+        route,
+        status: `${Math.floor(status / 100)}xx`,
+      });
+    },
+    render: () => registry.render(),
+    contentType: PROMETHEUS_CONTENT_TYPE,
+  };
+}
+
+function outcomeOf(receipt: string): string {
+  try {
+    const { outcome } = JSON.parse(receipt) as { outcome?: unknown };
+    return typeof outcome === 'string' ? outcome : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
