@@ -3,6 +3,7 @@
  * scene (sign in, lease, clock, faults) throw when the server refuses; methods under test return
  * the raw `Reply` so the test asserts on it.
  */
+import { z } from 'zod';
 import {
   ClockState,
   HistoryResponse,
@@ -21,8 +22,9 @@ import type {
 import { attempt, send } from './http';
 import type { Attempt, Reply, SendOptions } from './http';
 import { LeaseHandle, createItem, freshItemId } from './ops';
-import type { OpBody } from './ops';
 import { iso } from './problem';
+
+const CleanupResult = z.object({ compacted: z.number().int(), removed: z.number().int() });
 
 export function ok(reply: Reply, what: string): unknown {
   if (reply.status < 200 || reply.status > 299) {
@@ -77,7 +79,8 @@ export class Api {
   }
 
   status(id: string, leaseToken: string | null): Promise<Reply> {
-    const headers: Record<string, string> = leaseToken === null ? {} : { 'stockroom-lease': leaseToken };
+    const headers: Record<string, string> =
+      leaseToken === null ? {} : { 'stockroom-lease': leaseToken };
     return this.get(`/api/operations/${encodeURIComponent(id)}`, headers);
   }
 
@@ -117,7 +120,8 @@ export class Api {
   async newItem(lease: LeaseHandle, quantity = 10, prefix = 'item'): Promise<string> {
     const itemId = freshItemId(prefix);
     const reply = await this.postOp(lease.body(createItem(itemId, quantity)));
-    if (reply.status !== 201) throw new Error(`create ${itemId}: HTTP ${reply.status} ${reply.text}`);
+    if (reply.status !== 201)
+      throw new Error(`create ${itemId}: HTTP ${reply.status} ${reply.text}`);
     return itemId;
   }
 
@@ -155,15 +159,13 @@ export class Api {
   }
 
   async cleanup(): Promise<{ compacted: number; removed: number }> {
-    const body = ok(await this.post('/api/sim/cleanup', {}), 'cleanup');
-    const { compacted, removed } = body as { compacted: number; removed: number };
-    return { compacted, removed };
+    return CleanupResult.parse(ok(await this.send('POST', '/api/sim/cleanup'), 'cleanup'));
   }
 
   async timeline(operationId: string): Promise<TimelineEvent[]> {
-    const reply = await this.get(`/api/sim/timeline?operationId=${encodeURIComponent(operationId)}`);
+    const reply = await this.get(
+      `/api/sim/timeline?operationId=${encodeURIComponent(operationId)}`,
+    );
     return TimelineResponse.parse(ok(reply, 'timeline')).events;
   }
 }
-
-export type { OpBody };

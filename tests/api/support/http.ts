@@ -60,9 +60,7 @@ export async function send(
 
 /** One transport try whose connection may be destroyed or aborted: the client's view of it. */
 export type Attempt =
-  | { kind: 'reply'; reply: Reply }
-  | { kind: 'dropped'; error: string }
-  | { kind: 'aborted' };
+  { kind: 'reply'; reply: Reply } | { kind: 'dropped'; error: string } | { kind: 'aborted' };
 
 export async function attempt(
   base: string,
@@ -109,7 +107,8 @@ function parseRaw(data: Buffer): { reply: RawReply; complete: boolean } {
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const rest = data.subarray(headEnd + HEAD_END.length);
   if (headers['transfer-encoding']?.includes('chunked') === true) {

@@ -56,7 +56,11 @@ export function count(itemId: string, quantity: number, basedOnRevision: number)
   return { type: 'count', itemId, quantity, basedOnRevision };
 }
 
-export function createItem(itemId: string, initialQuantity = 10, sku = `SKU-${itemId}`): CreateItemOp {
+export function createItem(
+  itemId: string,
+  initialQuantity = 10,
+  sku = `SKU-${itemId}`,
+): CreateItemOp {
   return {
     type: 'createItem',
     itemId,

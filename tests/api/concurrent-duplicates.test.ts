@@ -1,0 +1,37 @@
+/**
+ * spec/api.md step 6: a concurrent duplicate loses on the unique constraint, waits for the winner
+ * and returns the winner's receipt as a replay, never a 500. 200 ids × 4 concurrent copies
+ * (quality.md's duplicate race); the same checker must catch the `no-dedup` variant.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/api';
+import { concurrentDuplicateViolations } from './support/scenarios';
+import { startTestServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+const IDS = process.env.TORTURE ? 5000 : 200;
+const COPIES = process.env.TORTURE ? 8 : 4;
+
+let real: RunningServer;
+let broken: RunningServer;
+
+beforeAll(async () => {
+  real = await startTestServer();
+  broken = await startTestServer({}, { variant: 'no-dedup' });
+}, 60_000);
+
+afterAll(async () => {
+  await real.close();
+  await broken.close();
+});
+
+describe('concurrent duplicates', { timeout: process.env.TORTURE ? 1_800_000 : 120_000 }, () => {
+  it(`${IDS} ids × ${COPIES} copies at once: one effect each, identical bodies, no 5xx`, async () => {
+    expect(await concurrentDuplicateViolations(await signIn(real.url), IDS, COPIES)).toEqual([]);
+  });
+
+  it('the same checker sees the duplicates when deduplication is switched off', async () => {
+    const violations = await concurrentDuplicateViolations(await signIn(broken.url), 20, COPIES);
+    expect(violations.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,33 @@
+/** Starting the server under test (src/server/start.ts) the way every black-box file does. */
+import { startServer } from '../../../src/server/start';
+import type { RunningServer, TestHooks } from '../../../src/server/start';
+
+export type { RunningServer };
+
+export const BASE_ENV: Record<string, string> = {
+  DATABASE_URL: 'sqlite::memory:',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  SIMULATE: '1',
+  DEMO: '1',
+  STOCKROOM_SECRET: 'test-secret',
+  // Only POST /api/sim/cleanup runs the retention job here, so every count is the test's own.
+  CLEANUP_INTERVAL: '365d',
+};
+
+/** The retry-window lesson's scale (seed 000): deadline at minute 20, replies compacted at 12. */
+export const LESSON_ENV: Record<string, string> = {
+  LEASE_TTL: '20m',
+  RECEIPT_TTL: '12m',
+  TOMBSTONE_GRACE: '0',
+  SETTLE: '0',
+};
+
+export function startTestServer(
+  env: Record<string, string | undefined> = {},
+  hooks?: TestHooks,
+): Promise<RunningServer> {
+  return startServer({ ...BASE_ENV, ...env }, hooks);
+}
+
+export const MINUTE = 60_000;
