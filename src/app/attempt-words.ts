@@ -21,6 +21,11 @@ export function attemptOutcomeText(attempt: AttemptView): string {
   }
 }
 
+/** A send of the operation itself, or a read-only question about its status. */
+export function attemptKindText(attempt: AttemptView): string {
+  return attempt.kind === 'status' ? 'Status question' : 'Attempt';
+}
+
 export type TimelineSide = 'device' | 'server';
 
 export interface TimelineRow {
@@ -37,9 +42,15 @@ export function mergeTimeline(
 ): TimelineRow[] {
   const rows: TimelineRow[] = [];
   for (const a of attempts) {
-    rows.push({ at: a.sentAt, side: 'device', attemptId: a.attemptId, text: 'Attempt sent' });
+    const text = `${attemptKindText(a)} sent`;
+    rows.push({ at: a.sentAt, side: 'device', attemptId: a.attemptId, text });
     if (a.endedAt) {
-      rows.push({ at: a.endedAt, side: 'device', attemptId: a.attemptId, text: attemptOutcomeText(a) });
+      rows.push({
+        at: a.endedAt,
+        side: 'device',
+        attemptId: a.attemptId,
+        text: attemptOutcomeText(a),
+      });
     }
   }
   for (const e of serverEvents) {
@@ -51,7 +62,10 @@ export function mergeTimeline(
 }
 
 /** Rows grouped by minute ("14:03"), for the minute-by-minute view. */
-export function byMinute(rows: readonly TimelineRow[], minuteOf: (iso: string) => string): [string, TimelineRow[]][] {
+export function byMinute(
+  rows: readonly TimelineRow[],
+  minuteOf: (iso: string) => string,
+): [string, TimelineRow[]][] {
   const groups: [string, TimelineRow[]][] = [];
   for (const row of rows) {
     const minute = minuteOf(row.at);

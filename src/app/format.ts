@@ -35,7 +35,8 @@ const UNITS: [ms: number, one: string][] = [
 export function formatAge(iso: string, nowMs: number): string {
   const elapsed = nowMs - Date.parse(iso);
   if (!Number.isFinite(elapsed)) return 'at an unknown time';
-  if (elapsed < 0) return 'in the future (this device clock may be wrong)';
+  // A minute of slack: `now` is re-read every 30 s, so a fresh change may look a little ahead.
+  if (elapsed < -60_000) return 'in the future (this device clock may be wrong)';
   for (const [ms, unit] of UNITS) {
     const n = Math.floor(elapsed / ms);
     if (n >= 1) return `${formatCount(n)} ${unit}${n === 1 ? '' : 's'} ago`;

@@ -7,9 +7,17 @@ export interface ItemIndex {
   keys: readonly string[];
 }
 
+/** "Lamp 9" before "Lamp 10", as people expect. */
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 export function buildItemIndex(items: readonly ItemView[]): ItemIndex {
-  const sorted = [...items].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-  return { items: sorted, keys: sorted.map((i) => `${i.name}\n${i.sku}\n${i.location}`.toLowerCase()) };
+  const sorted = [...items].sort(
+    (a, b) => collator.compare(a.name, b.name) || collator.compare(a.id, b.id),
+  );
+  return {
+    items: sorted,
+    keys: sorted.map((i) => `${i.name}\n${i.sku}\n${i.location}`.toLowerCase()),
+  };
 }
 
 /** Every whitespace-separated word of the query must appear in the name, SKU or shelf. */
@@ -26,5 +34,5 @@ export function filterItems(index: ItemIndex, query: string, shelf: string): Ite
 
 /** The shelves present, for the shelf filter. */
 export function shelvesOf(items: readonly ItemView[]): string[] {
-  return [...new Set(items.map((i) => i.location))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(items.map((i) => i.location))].sort(collator.compare);
 }

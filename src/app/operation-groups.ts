@@ -48,85 +48,75 @@ export function stateHeading(state: OperationState): string {
   }
 }
 
+/** A group of Activity: one state, or the changes the person already resolved. */
+export type GroupKey = OperationState | 'resolved';
+
 export interface OperationGroup {
-  state: OperationState;
+  key: GroupKey;
   heading: string;
   operations: OperationView[];
 }
 
-/** Groups in ACTIVITY_ORDER, newest first inside a group, empty groups left out. */
+/** Groups in ACTIVITY_ORDER then resolved ones, newest first inside a group, empty groups left out. */
 export function groupByState(operations: readonly OperationView[]): OperationGroup[] {
-  const byState = new Map<OperationState, OperationView[]>();
+  const byKey = new Map<GroupKey, OperationView[]>();
   for (const op of operations) {
-    const list = byState.get(op.state);
+    const key: GroupKey = op.resolution ? 'resolved' : op.state;
+    const list = byKey.get(key);
     if (list) list.push(op);
-    else byState.set(op.state, [op]);
+    else byKey.set(key, [op]);
   }
-  return ACTIVITY_ORDER.flatMap((state) => {
-    const list = byState.get(state);
+  return [...ACTIVITY_ORDER, 'resolved' as const].flatMap((key) => {
+    const list = byKey.get(key);
     if (!list) return [];
     const operations = [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return [{ state, heading: stateHeading(state), operations }];
+    const heading = key === 'resolved' ? 'Resolved by you' : stateHeading(key);
+    return [{ key, heading, operations }];
   });
 }
 
-const SETTLED: ReadonlySet<OperationState> = new Set(['confirmed', 'rejected', 'not-applied']);
-
-/** Review holds what a person must decide: review and expired outcomes, and restored work not yet settled. */
+/** Review holds what waits for a person's decision (the core says which operations offer one). */
 export function needsReview(op: OperationView): boolean {
-  return op.state === 'review' || op.state === 'expired' || (op.imported && !SETTLED.has(op.state));
+  return op.canEnterAgain === true || op.canDiscard === true;
 }
 
-/** Where asking again with the same id is useful (it is always safe: same identity). */
-export function canCheckAndResend(op: OperationView): boolean {
-  switch (op.state) {
-    case 'unknown':
-    case 'waiting':
-    case 'queued':
-    case 'finishing':
-      return true;
-    case 'review':
-      return op.imported;
-    case 'sending':
-    case 'checking':
-    case 'confirmed':
-    case 'rejected':
-    case 'expired':
-    case 'not-applied':
-      return false;
+/** An operation's line in lists: its state label, or what the person decided about it. */
+export function rowLabel(op: OperationView): string {
+  const resolution = op.resolution;
+  if (!resolution) return op.label;
+  switch (resolution.kind) {
+    case 'discarded':
+      return `Discarded: ${resolution.note}`;
+    case 'entered-again':
+      return 'Entered again as a new change';
     default: {
-      const never: never = op.state;
-      throw new Error(`unhandled state ${String(never)}`);
+      const never: never = resolution;
+      throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
     }
   }
 }
 
-export type ReviewKind = 'expired' | 'would-go-negative' | 'stale-count' | 'restored' | 'other';
-
-export function reviewKind(op: OperationView): ReviewKind {
-  if (op.state === 'expired') return 'expired';
-  if (op.receipt?.reason === 'would-go-negative') return 'would-go-negative';
-  if (op.receipt?.reason === 'stale-count') return 'stale-count';
-  if (op.imported) return 'restored';
-  return 'other';
-}
-
-/** What the person can check before deciding, per kind of review. */
-export function whatToCheck(kind: ReviewKind): string {
-  switch (kind) {
-    case 'expired':
-      return "Open the item's history and look for this change. If it is not there, enter it again as new.";
+/**
+ * What the person can check before deciding. The core explains expired and restored work; the
+ * server's review and rejection reasons are explained here.
+ */
+export function whatToCheck(op: OperationView): string {
+  if (op.explanation) return op.explanation;
+  const reason = op.receipt?.reason ?? null;
+  switch (reason) {
     case 'would-go-negative':
       return 'The stock would have gone below zero. Count the shelf; if the change is right, enter it again as new.';
     case 'stale-count':
       return 'The stock changed after this count was started. Count again, then enter the new count.';
-    case 'restored':
-      return "This change was restored from a backup and the server may no longer remember it. Check the item's history before entering it again.";
-    case 'other':
+    case 'unknown-item':
+      return 'The server does not know this item. Check the item list before entering the change again.';
+    case 'duplicate-item':
+      return 'An item with this ID or SKU already exists. Check the item list before entering it again.';
+    case null:
       return "Check the item's history, then enter the change again as new or discard it.";
     default: {
-      const never: never = kind;
-      throw new Error(`unhandled review kind ${String(never)}`);
+      const never: never = reason;
+      throw new Error(`unhandled reason ${String(never)}`);
     }
   }
 }

@@ -3,7 +3,12 @@
  * Answers are values: the panel shows what happened, it never throws at the person.
  */
 import { z } from 'zod';
-import { ClockState, TimelineResponse, type FaultRule, type TimelineEvent } from '../protocol/schemas';
+import {
+  ClockState,
+  TimelineResponse,
+  type FaultRule,
+  type TimelineEvent,
+} from '../protocol/schemas';
 
 export type SimResult<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -3,7 +3,15 @@
  * `useSyncExternalStore(client.subscribe, client.getSnapshot)`; every method is a command.
  * The snapshot is immutable and replaced (new object) on every change, so React can compare by identity.
  */
-import type { AdjustOp, CountOp, CreateItemOp, HistoryResponse, Item, Receipt, User } from '../protocol/schemas';
+import type {
+  AdjustOp,
+  CountOp,
+  CreateItemOp,
+  HistoryResponse,
+  Item,
+  Receipt,
+  User,
+} from '../protocol/schemas';
 
 export type OperationState =
   | 'queued'
@@ -28,6 +36,8 @@ export interface AttemptView {
   httpStatus: number | null;
   /** Parsed `Server-Timing` phases, e.g. { accept: 0.1, tx: 1.9, commit: 0.4 }. */
   serverTiming: Record<string, number>;
+  /** (added) 'send': the operation itself went out; 'status': a read-only status question. */
+  kind?: 'send' | 'status';
 }
 
 export interface OperationView {
@@ -49,6 +59,20 @@ export interface OperationView {
   /** Imported from a backup: never drained automatically. */
   imported: boolean;
   nextRetryAt: string | null;
+  /**
+   * (added; optional so existing fixtures stay valid, always set by createClient)
+   * The detail view's longer text, e.g. "No result was received for …", or null.
+   */
+  explanation?: string | null;
+  /** (added) What the person did with a review item: discarded with a note, or entered again. */
+  resolution?:
+    | { kind: 'discarded'; note: string; at: string }
+    | { kind: 'entered-again'; newOperationId: string; at: string }
+    | null;
+  /** (added) Which buttons the detail view offers. */
+  canCheckAndResend?: boolean;
+  canEnterAgain?: boolean;
+  canDiscard?: boolean;
 }
 
 export interface ItemView extends Item {
@@ -85,6 +109,8 @@ export interface ClientSnapshot {
   storageProblem: StorageProblem;
   /** The server runs in tester mode (SIMULATE=1). */
   testerMode: boolean;
+  /** (added) The server refused the stored session (401): sign in again; nothing is lost. */
+  sessionExpired?: boolean;
 }
 
 export type CommandResult = { ok: true } | { ok: false; message: string };
@@ -113,6 +139,12 @@ export interface StockroomClient {
 
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;
+
+  /**
+   * (added) `fetch` for a same-origin API path with the session's `Authorization` header (the
+   * tester panel's `AuthorizedFetch`). Rejects like fetch when the network does.
+   */
+  authorizedFetch?(path: string, init?: RequestInit): Promise<Response>;
 
   /** Stop timers, listeners and the database connection. */
   close(): void;

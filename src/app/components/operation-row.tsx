@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { formatAge } from '../format';
+import { rowLabel } from '../operation-groups';
 import { href } from '../routes';
 
 /** One operation in a list: its summary (a link to its detail) and its state label. */
@@ -10,13 +11,16 @@ export function OperationRow({ op, now }: { op: OperationView; now: number }): R
       <a className="op-row__link" href={href({ name: 'operation', id: op.id })}>
         {op.summary}
       </a>
-      <span className="op-row__label">{op.label}</span>
+      <span className="op-row__label">{rowLabel(op)}</span>
       <span className="op-row__age">Saved {formatAge(op.createdAt, now)}</span>
     </li>
   );
 }
 
-export function OperationList(props: { operations: readonly OperationView[]; now: number }): ReactNode {
+export function OperationList(props: {
+  operations: readonly OperationView[];
+  now: number;
+}): ReactNode {
   return (
     <ul className="op-list">
       {props.operations.map((op) => (

@@ -49,21 +49,35 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
 
   return (
     <div className="review-actions stack">
-      <button type="button" className="button button--primary" disabled={busy} onClick={() => void enterAgain()}>
-        Enter again as new
-      </button>
-      <form className="stack" onSubmit={(e) => void discard(e)} aria-label={`Discard ${op.summary}`}>
-        <label className="field">
-          <span>Note for discarding (why)</span>
-          <input name="note" required maxLength={500} autoComplete="off" />
-        </label>
-        <button type="submit" className="button" disabled={busy}>
-          Discard
+      {op.canEnterAgain && (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void enterAgain()}
+        >
+          Enter again as new
         </button>
-      </form>
-      <p className="hint">
-        Discarding sends nothing and does not change the stock; your note stays with the change on this device.
-      </p>
+      )}
+      {op.canDiscard && (
+        <form
+          className="stack"
+          onSubmit={(e) => void discard(e)}
+          aria-label={`Discard ${op.summary}`}
+        >
+          <label className="field">
+            <span>Note for discarding (why)</span>
+            <input name="note" required maxLength={500} autoComplete="off" />
+          </label>
+          <button type="submit" className="button" disabled={busy}>
+            Discard
+          </button>
+          <p className="hint">
+            Discarding sends nothing and does not change the stock; your note stays with the change
+            on this device.
+          </p>
+        </form>
+      )}
       {message && (
         <p className="form-message form-message--problem" role="alert">
           {message}

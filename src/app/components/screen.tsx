@@ -6,7 +6,11 @@ let firstScreen = true;
  * One screen: its heading takes focus when the person navigates to it, so screen readers announce
  * the new place (not on the very first load, where focus belongs to the document).
  */
-export function Screen(props: { title: string; children: ReactNode; actions?: ReactNode }): ReactNode {
+export function Screen(props: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}): ReactNode {
   const { title, children, actions } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -12,7 +12,7 @@ const GROUP_PREVIEW = 50;
 
 function StateGroup({ group, now }: { group: OperationGroup; now: number }): ReactNode {
   const [all, setAll] = useState(false);
-  const headingId = `group-${group.state}`;
+  const headingId = `group-${group.key}`;
   const shown = all ? group.operations : group.operations.slice(0, GROUP_PREVIEW);
   return (
     <section className="card stack" aria-labelledby={headingId}>
@@ -58,7 +58,7 @@ export function ActivityScreen(): ReactNode {
         </p>
       )}
       {groups.map((g) => (
-        <StateGroup key={g.state} group={g} now={now} />
+        <StateGroup key={g.key} group={g} now={now} />
       ))}
     </Screen>
   );

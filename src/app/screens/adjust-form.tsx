@@ -48,11 +48,7 @@ export function AdjustForm({ item }: { item: ItemView }): ReactNode {
   }
 
   return (
-    <form
-      className="card stack"
-      aria-labelledby="adjust-heading"
-      onSubmit={(e) => void submit(e)}
-    >
+    <form className="card stack" aria-labelledby="adjust-heading" onSubmit={(e) => void submit(e)}>
       <h2 id="adjust-heading">Adjust stock</h2>
       <div className="field-row">
         <label className="field">

@@ -40,12 +40,7 @@ export function ItemHistory(props: {
         </ol>
       )}
       {state.status === 'ready' && state.next && (
-        <button
-          type="button"
-          className="button"
-          onClick={loadMore}
-          disabled={state.loadingMore}
-        >
+        <button type="button" className="button" onClick={loadMore} disabled={state.loadingMore}>
           Show older changes
         </button>
       )}

@@ -42,7 +42,9 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
           </output>
         </p>
         {item.pendingDelta !== 0 && (
-          <p className="quantity__pending">{formatDelta(item.pendingDelta)} pending on this device</p>
+          <p className="quantity__pending">
+            {formatDelta(item.pendingDelta)} pending on this device
+          </p>
         )}
         <p className="quantity__revision">Revision {formatCount(item.revision)}</p>
       </div>

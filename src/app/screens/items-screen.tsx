@@ -10,7 +10,15 @@ import { useWindowedRows } from '../use-windowed-rows';
 /** Must match `--item-row-height` in styles.css: windowing needs a fixed row height. */
 const ROW_HEIGHT = 72;
 
-function ItemRow({ item, index, total }: { item: ItemView; index: number; total: number }): ReactNode {
+function ItemRow({
+  item,
+  index,
+  total,
+}: {
+  item: ItemView;
+  index: number;
+  total: number;
+}): ReactNode {
   return (
     <li className="item-row" aria-posinset={index + 1} aria-setsize={total}>
       <a className="item-row__link" href={href({ name: 'item', id: item.id })}>
@@ -51,7 +59,10 @@ export function ItemsScreen(): ReactNode {
   const shelves = useMemo(() => shelvesOf(items), [items]);
   // Typing stays responsive while a long list re-filters in the background.
   const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => filterItems(index, deferredQuery, shelf), [index, deferredQuery, shelf]);
+  const shown = useMemo(
+    () => filterItems(index, deferredQuery, shelf),
+    [index, deferredQuery, shelf],
+  );
 
   return (
     <Screen title="Items">

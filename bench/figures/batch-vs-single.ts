@@ -1,0 +1,76 @@
+/**
+ * batch_vs_single: one client draining its queue sequentially (10,000 operations; quick: 2,000),
+ * with POST /api/operations/batch (500 per request) ÷ one POST /api/operations per operation.
+ * Halves are alternated (batch, single, batch, single) so both see the same machine.
+ */
+import { join } from 'node:path';
+import type { BatchResponse } from '../../src/protocol/schemas';
+import { atLeast, type Figure } from '../figure';
+import { adjustBody, demoSession } from '../support/demo-session';
+import { httpClient } from '../support/http-client';
+import { benchEnv, withServers } from '../support/server-process';
+import { alternate, timed } from '../support/stats';
+
+const BATCH = 500;
+const ROUNDS = 4;
+const WARMUP_BATCHES = 4;
+const WARMUP_SINGLES = 300;
+
+export const batchVsSingle: Figure = {
+  name: 'batch_vs_single',
+  target: '≥ 10',
+  async run({ quick, workDir, profileDir }) {
+    const total = quick ? 2000 : 10_000;
+    const perRound = total / ROUNDS;
+    const env = { ...benchEnv(workDir), DATABASE_URL: `sqlite:${join(workDir, 'x.db')}` };
+    return withServers([{ env, profileDir }], async ([server]) => {
+      const client = httpClient(server!.url);
+      try {
+        const session = await demoSession(client);
+        const lease = await session.lease();
+        const headers = { authorization: session.authorization };
+        let seq = 0;
+        const body = () => adjustBody(lease, seq++, session.itemIds);
+        const drainBatches = async (count: number) => {
+          for (let sent = 0; sent < count; sent += BATCH) {
+            const operations = Array.from({ length: Math.min(BATCH, count - sent) }, body);
+            const r = await client.json<BatchResponse>(
+              'POST',
+              '/api/operations/batch',
+              { operations },
+              200,
+              headers,
+            );
+            const bad = r.results.find((x) => x.status !== 201);
+            if (bad) throw new Error(`batch result ${JSON.stringify(bad)}`);
+          }
+          return count;
+        };
+        const drainSingles = async (count: number) => {
+          for (let i = 0; i < count; i++) {
+            await client.json('POST', '/api/operations', body(), 201, headers);
+          }
+          return count;
+        };
+        // Warm-up (not counted), so neither side pays for the JIT or cold caches.
+        await drainBatches(WARMUP_BATCHES * BATCH);
+        await drainSingles(WARMUP_SINGLES);
+        const ab = await alternate(
+          ROUNDS,
+          () => timed(() => drainBatches(perRound)),
+          () => timed(() => drainSingles(perRound)),
+        );
+        return atLeast(ab.ratio, 10, {
+          batchOpsPerSec: ab.a,
+          singleOpsPerSec: ab.b,
+          operationsEach: total,
+          batchSize: BATCH,
+          totalRatio: ab.totalRatio,
+          rounds: ab.rounds,
+        });
+      } finally {
+        client.close();
+      }
+    });
+  },
+};

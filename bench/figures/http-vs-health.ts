@@ -1,0 +1,33 @@
+/**
+ * http_vs_health: POST /api/operations throughput ÷ GET /api/health throughput on the same server
+ * (SQLite file database, synchronous=FULL, group commit on), keep-alive, 32 connections, load from
+ * a separate process. It says how much of the HTTP server's capacity a durable operation costs.
+ */
+import { join } from 'node:path';
+import { atLeast, type Figure } from '../figure';
+import { CONNECTIONS, getLoad, loadPlan, operationsLoad } from '../support/http-load-plan';
+import { benchEnv, withServers } from '../support/server-process';
+import { alternate } from '../support/stats';
+
+export const httpVsHealth: Figure = {
+  name: 'http_vs_health',
+  target: '≥ 0.5',
+  async run({ quick, workDir, profileDir }) {
+    const plan = loadPlan(quick);
+    const env = { ...benchEnv(workDir), DATABASE_URL: `sqlite:${join(workDir, 'x.db')}` };
+    return withServers([{ env, profileDir }], async ([server]) => {
+      const urls = [server!.url];
+      const runs: Record<string, unknown>[] = [];
+      const ops = await operationsLoad(urls, plan, 'operations', runs);
+      const health = getLoad(urls, '/api/health', plan, 'health', runs);
+      const ab = await alternate(plan.rounds, ops, health);
+      return atLeast(ab.ratio, 0.5, {
+        operationsPerSec: ab.a,
+        healthPerSec: ab.b,
+        connections: CONNECTIONS,
+        totalRatio: ab.totalRatio,
+        runs,
+      });
+    });
+  },
+};

@@ -1,0 +1,21 @@
+/** Every figure `npm run bench` runs, in order. Add one by dropping a module in figures/ and a line here. */
+import type { Figure } from './figure';
+import { batchVsSingle } from './figures/batch-vs-single';
+import { fsyncMs } from './figures/fsync-ms';
+import { groupCommit } from './figures/group-commit';
+import { httpVsHealth } from './figures/http-vs-health';
+import { pgTwoVsOne } from './figures/pg-two-vs-one';
+import { replayVsApply } from './figures/replay-vs-apply';
+import { retentionScale } from './figures/retention-scale';
+import { storeVsRaw } from './figures/store-vs-raw';
+
+export const FIGURES: readonly Figure[] = [
+  fsyncMs,
+  storeVsRaw,
+  httpVsHealth,
+  groupCommit,
+  batchVsSingle,
+  replayVsApply,
+  retentionScale,
+  pgTwoVsOne,
+];

@@ -1,0 +1,56 @@
+/**
+ * PostgreSQL for the multi-process figure: the test database (TEST_DATABASE_URL, brought up by
+ * scripts/ci-postgres.sh when it is not reachable), and a fresh schema per server configuration,
+ * selected through the connection string's `options=-c search_path=…`, dropped afterwards.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import {
+  randomSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+} from '../../src/server/store/postgres-test-db';
+import { quoteIdent } from '../../src/server/store/postgres-schema';
+import { REPO_ROOT } from './server-process';
+
+const run = promisify(execFile);
+
+export async function ensurePostgres(url = TEST_DATABASE_URL): Promise<void> {
+  try {
+    await requirePostgres(url);
+  } catch {
+    await run('bash', ['scripts/ci-postgres.sh'], { cwd: REPO_ROOT, timeout: 300_000 });
+    await requirePostgres(url);
+  }
+}
+
+async function admin<T>(url: string, body: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await body(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface FreshSchema {
+  /** DATABASE_URL for a server that should see only this schema. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function freshSchema(prefix: string, base = TEST_DATABASE_URL): Promise<FreshSchema> {
+  const schema = randomSchema(prefix);
+  await admin(base, (c) => c.query(`CREATE SCHEMA ${quoteIdent(schema)}`));
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: () =>
+      admin(base, (c) => c.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`)).then(
+        () => undefined,
+      ),
+  };
+}

@@ -1,0 +1,249 @@
+/**
+ * An in-memory StockroomClient for developing the UI before (and apart from) the real client core.
+ * Never shipped: src/app/main.tsx uses the real `createClient`. It simulates sending with timers
+ * and a seeded sequence of outcomes, so every state label can be seen on screen.
+ */
+import type {
+  ClientSnapshot,
+  CommandResult,
+  ItemView,
+  OperationState,
+  OperationView,
+  StockroomClient,
+} from '../../client/facade';
+import type { AdjustOp, CountOp, CreateItemOp, HistoryResponse, Op } from '../../protocol/schemas';
+import { stateHeading } from '../operation-groups';
+
+const SHELVES = ['A', 'B', 'C', 'D'];
+const NOUNS = ['Lamp', 'Kettle', 'Mug', 'Chair', 'Shelf bracket', 'Cable', 'Blanket', 'Vase'];
+
+export interface FakeOptions {
+  itemCount?: number;
+  /** Outcome per new operation, in turn: lets a screenshot show several states at once. */
+  script?: OperationState[];
+  testerMode?: boolean;
+}
+
+function makeItems(count: number, now: string): ItemView[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `item-${i}`,
+    sku: `SKU-${String(10_000 + i)}`,
+    name: `${NOUNS[i % NOUNS.length] ?? 'Item'} ${i + 1}`,
+    location: SHELVES[i % SHELVES.length] ?? 'A',
+    quantity: (i * 7) % 40,
+    revision: 1 + (i % 5),
+    updatedAt: now,
+    pendingDelta: 0,
+  }));
+}
+
+function summarize(op: Op, items: readonly ItemView[]): string {
+  const shelf = items.find((i) => i.id === op.itemId)?.location ?? '?';
+  switch (op.type) {
+    case 'adjust':
+      return op.delta < 0
+        ? `Remove ${-op.delta} from shelf ${shelf}`
+        : `Add ${op.delta} to shelf ${shelf}`;
+    case 'count':
+      return `Count ${op.quantity} on shelf ${shelf}`;
+    case 'createItem':
+      return `Create ${op.name}`;
+    default: {
+      const never: never = op;
+      throw new Error(`unhandled op ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+const SETTLED: ReadonlySet<OperationState> = new Set([
+  'confirmed',
+  'rejected',
+  'not-applied',
+  'review',
+  'expired',
+]);
+
+const DECIDE: ReadonlySet<OperationState> = new Set([
+  'review',
+  'expired',
+  'not-applied',
+  'rejected',
+]);
+
+/** The view of `op` in `state`, with the flags the real core derives (roughly). */
+function withState(
+  op: OperationView,
+  state: OperationState,
+  extra: Partial<OperationView> = {},
+): OperationView {
+  const next = { ...op, ...extra };
+  const open = !next.resolution;
+  return {
+    ...next,
+    state,
+    label: stateHeading(state),
+    explanation:
+      state === 'unknown'
+        ? `No result was received for "${op.summary}". The change may already be confirmed. Stockroom uses the same operation identity, so checking again cannot apply it twice.`
+        : null,
+    canCheckAndResend: open && (state === 'unknown' || state === 'waiting'),
+    canEnterAgain: open && DECIDE.has(state),
+    canDiscard: open && DECIDE.has(state),
+  };
+}
+
+export function createFakeClient(options: FakeOptions = {}): StockroomClient {
+  const start = Date.now();
+  const nowIso = (): string => new Date().toISOString();
+  const script = options.script ?? ['confirmed'];
+  let seq = 0;
+  let snapshot: ClientSnapshot = {
+    ready: true,
+    user: null,
+    deviceName: 'Front counter tablet',
+    connectivity: 'online',
+    items: makeItems(options.itemCount ?? 20, nowIso()),
+    itemsRevision: 1,
+    operations: [],
+    unconfirmedCount: 0,
+    drain: null,
+    lease: {
+      id: 'Lfake',
+      issuedAt: new Date(start).toISOString(),
+      deadline: new Date(start + 7 * 86_400_000).toISOString(),
+      used: 0,
+      size: 10_000,
+    },
+    warnings: [],
+    otherUsersWaiting: [{ userName: 'alex', count: 3 }],
+    storageProblem: null,
+    testerMode: options.testerMode ?? true,
+  };
+  const listeners = new Set<() => void>();
+
+  function commit(next: Partial<ClientSnapshot>): void {
+    const merged = { ...snapshot, ...next };
+    const pending = merged.operations.filter((o) => !SETTLED.has(o.state));
+    const items = merged.items.map((item) => {
+      const pendingDelta = pending
+        .filter((o) => o.op.itemId === item.id && o.op.type === 'adjust')
+        .reduce((sum, o) => sum + (o.op.type === 'adjust' ? o.op.delta : 0), 0);
+      return pendingDelta === item.pendingDelta ? item : { ...item, pendingDelta };
+    });
+    snapshot = { ...merged, items, unconfirmedCount: pending.length };
+    listeners.forEach((l) => l());
+  }
+
+  function setState(id: string, state: OperationState, extra: Partial<OperationView> = {}): void {
+    commit({
+      operations: snapshot.operations.map((o) => (o.id === id ? withState(o, state, extra) : o)),
+    });
+  }
+
+  function finish(op: OperationView, outcome: OperationState): void {
+    const attempt = {
+      attemptId: `a${op.attempts.length + 1}-${op.id}`,
+      sentAt: nowIso(),
+      endedAt: null,
+      result: 'pending' as const,
+      httpStatus: null,
+      serverTiming: {},
+    };
+    setState(op.id, 'sending', { attempts: [...op.attempts, attempt] });
+    setTimeout(() => {
+      const ended = { ...attempt, endedAt: nowIso() };
+      const done =
+        outcome === 'unknown'
+          ? { ...ended, result: 'timeout' as const }
+          : {
+              ...ended,
+              result: 'response' as const,
+              httpStatus: 201,
+              serverTiming: { accept: 0.1, tx: 1.9, commit: 0.4 },
+            };
+      setState(op.id, outcome, { attempts: [...op.attempts, done] });
+    }, 800);
+  }
+
+  async function enqueue(op: AdjustOp | CountOp | CreateItemOp): Promise<OperationView> {
+    const id = `Lfake.${seq}`;
+    const outcome = script[seq % script.length] ?? 'confirmed';
+    seq += 1;
+    const view: OperationView = withState(
+      {
+        id,
+        userName: snapshot.user?.name ?? 'demo',
+        op,
+        state: 'queued',
+        label: stateHeading('queued'),
+        summary: summarize(op, snapshot.items),
+        createdAt: nowIso(),
+        deadline: snapshot.lease?.deadline ?? nowIso(),
+        attempts: [],
+        receipt: null,
+        reasonText: outcome === 'review' ? 'It would take the stock below zero.' : null,
+        imported: false,
+        nextRetryAt: null,
+        resolution: null,
+      },
+      'queued',
+    );
+    commit({ operations: [...snapshot.operations, view] });
+    setTimeout(() => finish(view, outcome), 600);
+    return view;
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    async signIn(username, password): Promise<CommandResult> {
+      if (username !== password) return { ok: false, message: 'Wrong username or password.' };
+      commit({
+        user: { id: username, name: username, role: username === 'manager' ? 'manager' : 'staff' },
+      });
+      return { ok: true };
+    },
+    async signOut() {
+      commit({ user: null });
+    },
+    async setDeviceName(deviceName) {
+      commit({ deviceName });
+    },
+    adjust: (input) => enqueue({ type: 'adjust', ...input }),
+    count: (input) => enqueue({ type: 'count', ...input }),
+    createItem: (input) => enqueue({ type: 'createItem', ...input }),
+    async checkAndResend(id) {
+      const op = snapshot.operations.find((o) => o.id === id);
+      if (op) finish(op, 'confirmed');
+    },
+    async enterAgainAsNew(id) {
+      const op = snapshot.operations.find((o) => o.id === id);
+      if (!op) throw new Error(`no operation ${id}`);
+      const created = await enqueue(op.op);
+      setState(id, op.state, {
+        resolution: { kind: 'entered-again', newOperationId: created.id, at: nowIso() },
+      });
+      return created;
+    },
+    async discard(id, note) {
+      const op = snapshot.operations.find((o) => o.id === id);
+      if (op) setState(id, op.state, { resolution: { kind: 'discarded', note, at: nowIso() } });
+    },
+    async refreshItems() {},
+    async history(): Promise<HistoryResponse> {
+      return { entries: [], next: null };
+    },
+    async exportBackup() {
+      return JSON.stringify({ operations: snapshot.operations });
+    },
+    async importBackup(): Promise<CommandResult> {
+      return { ok: false, message: 'The fake client does not import backups.' };
+    },
+    close() {
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { ItemView } from '../client/facade';
+import { buildItemIndex, filterItems, shelvesOf } from './items-filter';
+
+const item = (id: string, name: string, sku: string, location: string): ItemView => ({
+  id,
+  name,
+  sku,
+  location,
+  quantity: 1,
+  revision: 1,
+  updatedAt: '2026-11-29T17:00:00.000Z',
+  pendingDelta: 0,
+});
+
+const items = [
+  item('lamp-10', 'Desk lamp 10', 'LMP-010', 'A'),
+  item('lamp-9', 'Desk lamp 9', 'LMP-009', 'B'),
+  item('mug-1', 'Blue mug', 'MUG-001', 'A'),
+];
+
+describe('items filter', () => {
+  it('sorts by name with numbers in natural order', () => {
+    expect(buildItemIndex(items).items.map((i) => i.id)).toEqual(['mug-1', 'lamp-9', 'lamp-10']);
+  });
+
+  it('finds by name, SKU or shelf, case-insensitively, all words required', () => {
+    const index = buildItemIndex(items);
+    expect(filterItems(index, 'LAMP', '').map((i) => i.id)).toEqual(['lamp-9', 'lamp-10']);
+    expect(filterItems(index, 'mug-001', '').map((i) => i.id)).toEqual(['mug-1']);
+    expect(filterItems(index, 'lamp 9', '').map((i) => i.id)).toEqual(['lamp-9']);
+    expect(filterItems(index, '', 'A').map((i) => i.id)).toEqual(['mug-1', 'lamp-10']);
+    expect(filterItems(index, 'nothing', '')).toEqual([]);
+  });
+
+  it('lists the shelves once each', () => {
+    expect(shelvesOf(items)).toEqual(['A', 'B']);
+  });
+});

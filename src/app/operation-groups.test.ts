@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationState } from '../client/facade';
+import {
+  ACTIVITY_ORDER,
+  groupByState,
+  needsReview,
+  rowLabel,
+  stateHeading,
+  whatToCheck,
+} from './operation-groups';
+import { op } from './testing/operation-fixture';
+
+const ALL_STATES: OperationState[] = [
+  'queued',
+  'sending',
+  'unknown',
+  'checking',
+  'waiting',
+  'finishing',
+  'confirmed',
+  'rejected',
+  'review',
+  'expired',
+  'not-applied',
+];
+
+describe('operation groups', () => {
+  it('orders every state once, unknown and review first', () => {
+    expect([...ACTIVITY_ORDER].sort()).toEqual([...ALL_STATES].sort());
+    expect(ACTIVITY_ORDER.slice(0, 2)).toEqual(['unknown', 'review']);
+  });
+
+  it('groups by state in that order and leaves out empty groups', () => {
+    const groups = groupByState([op('a', 'confirmed'), op('b', 'unknown'), op('c', 'review')]);
+    expect(groups.map((g) => g.key)).toEqual(['unknown', 'review', 'confirmed']);
+    expect(groups[0]?.heading).toBe('Outcome unknown');
+  });
+
+  it('puts what the person already resolved in its own group, last', () => {
+    const discarded = op('d', 'review', {
+      resolution: { kind: 'discarded', note: 'counted again', at: '2026-11-29T18:00:00.000Z' },
+    });
+    const groups = groupByState([discarded, op('e', 'review')]);
+    expect(groups.map((g) => [g.key, g.operations.map((o) => o.id)])).toEqual([
+      ['review', ['e']],
+      ['resolved', ['d']],
+    ]);
+    expect(rowLabel(discarded)).toBe('Discarded: counted again');
+    expect(rowLabel(op('e', 'review'))).toBe('Needs review');
+  });
+
+  it('puts newest first inside a group', () => {
+    const groups = groupByState([
+      op('x', 'queued', { createdAt: '2026-11-29T10:00:00.000Z' }),
+      op('y', 'queued', { createdAt: '2026-11-29T11:00:00.000Z' }),
+    ]);
+    expect(groups[0]?.operations.map((o) => o.id)).toEqual(['y', 'x']);
+  });
+
+  it('uses the spec words for headings and never "failed"', () => {
+    for (const s of ALL_STATES) expect(stateHeading(s)).not.toMatch(/fail|error|try again/i);
+    expect(stateHeading('waiting')).toBe('Stored · waiting to retry');
+    expect(stateHeading('expired')).toBe("Expired — check the item's history");
+  });
+
+  it('sends to Review what offers a decision', () => {
+    expect(needsReview(op('a', 'review', { canEnterAgain: true, canDiscard: true }))).toBe(true);
+    expect(needsReview(op('a', 'review', { canEnterAgain: false, canDiscard: false }))).toBe(false);
+    expect(needsReview(op('a', 'unknown'))).toBe(false);
+  });
+
+  it("tells what to check: the core's explanation first, else by the server's reason", () => {
+    const receipt = {
+      operationId: 'L.1',
+      outcome: 'review' as const,
+      reason: 'stale-count' as const,
+      itemId: 'lamp-14',
+      delta: 0,
+      resultingQuantity: 3,
+      itemRevision: 4,
+      recordedAt: '2026-11-29T17:00:00.000Z',
+      compacted: false,
+    };
+    expect(whatToCheck(op('a', 'expired', { explanation: 'Look at the history.' }))).toBe(
+      'Look at the history.',
+    );
+    expect(whatToCheck(op('a', 'review', { receipt }))).toMatch(/^The stock changed/);
+    expect(whatToCheck(op('a', 'review'))).toMatch(/history/);
+  });
+});

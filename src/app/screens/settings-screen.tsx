@@ -1,0 +1,95 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useClient, useSnapshot } from '../client-context';
+import { Screen } from '../components/screen';
+import { formatCount, formatMoment } from '../format';
+import { useNow } from '../use-now';
+import { BackupPanel } from './backup-panel';
+
+function Account(): ReactNode {
+  const client = useClient();
+  const { user, unconfirmedCount } = useSnapshot();
+  if (!user) return null;
+  return (
+    <section className="card stack" aria-labelledby="account-heading">
+      <h2 id="account-heading">Account</h2>
+      <p>
+        Signed in as {user.name} ({user.role}).
+      </p>
+      {unconfirmedCount > 0 && (
+        <p className="hint">
+          Changes not yet confirmed stay on this device and are sent when you sign in again.
+        </p>
+      )}
+      <button type="button" className="button" onClick={() => void client.signOut()}>
+        Sign out
+      </button>
+    </section>
+  );
+}
+
+function DeviceName(): ReactNode {
+  const client = useClient();
+  const { deviceName } = useSnapshot();
+  const [saved, setSaved] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('deviceName') ?? '').trim();
+    if (!name) return;
+    await client.setDeviceName(name);
+    setSaved(true);
+  }
+  return (
+    <form className="card stack" aria-labelledby="device-heading" onSubmit={(e) => void submit(e)}>
+      <h2 id="device-heading">This device</h2>
+      <label className="field">
+        <span>Device name</span>
+        <input
+          name="deviceName"
+          defaultValue={deviceName}
+          key={deviceName}
+          maxLength={128}
+          required
+          onChange={() => setSaved(false)}
+        />
+      </label>
+      <button type="submit" className="button">
+        Save device name
+      </button>
+      <p className="form-message" role="status">
+        {saved ? 'Device name saved.' : ''}
+      </p>
+    </form>
+  );
+}
+
+function LeaseStatus(): ReactNode {
+  const { lease } = useSnapshot();
+  const now = useNow();
+  return (
+    <section className="card stack" aria-labelledby="lease-heading">
+      <h2 id="lease-heading">Deadline for changes</h2>
+      {/* Warnings about close deadlines are in the banner above every screen. */}
+      {lease ? (
+        <>
+          <p>Changes made now must reach the server by {formatMoment(lease.deadline, now)}.</p>
+          <p className="hint">
+            {formatCount(lease.used)} of {formatCount(lease.size)} operation ids of this lease used.
+          </p>
+        </>
+      ) : (
+        <p>No deadline yet: this device gets one from the server the next time it is online.</p>
+      )}
+    </section>
+  );
+}
+
+export function SettingsScreen(): ReactNode {
+  return (
+    <Screen title="Settings">
+      <Account />
+      <DeviceName />
+      <LeaseStatus />
+      <BackupPanel />
+    </Screen>
+  );
+}

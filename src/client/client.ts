@@ -1,0 +1,599 @@
+/**
+ * `createClient`: the StockroomClient of facade.ts over IndexedDB, the sender and the server API.
+ * It keeps no state of its own that matters: every view is re-read from IndexedDB after each
+ * committed change (its own, or another tab's announced on the BroadcastChannel).
+ */
+import {
+  AdjustOp,
+  CountOp,
+  CreateItemOp,
+  type HistoryResponse,
+  type Op,
+} from '../protocol/schemas';
+import { randomId, systemClock, type Clock } from './core/clock';
+import type { FinishingState } from './core/operation-state';
+import { buildSnapshot, operationView, joins, type Runtime } from './core/snapshot';
+import type {
+  ClientSnapshot,
+  CommandResult,
+  OperationView,
+  StockroomClient,
+  StorageProblem,
+} from './facade';
+import { ensureFreshLease } from './lease-sync';
+import { BackupFile, exportOutbox, importOutbox } from './local/backup';
+import { clearSession, ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
+import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
+import { loadView, type LocalView } from './local/view';
+import { itemHistory, sim, signIn, signOut } from './net/api';
+import type { HttpDeps } from './net/http';
+import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
+import {
+  DEFAULT_SENDER_POLICY,
+  drainOnce,
+  type RoundReport,
+  type RoundStart,
+  type SenderDeps,
+  type SenderPolicy,
+  type SenderSeams,
+} from './sender';
+import { openIdbStore } from './store/idb-store';
+import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
+import { openMemoryStore } from './store/memory-store';
+import type { LeaseRecord, OperationRecord } from './store/schema';
+import { pullItemChanges } from './sync-items';
+import {
+  changeChannel,
+  defaultLock,
+  type BroadcastLike,
+  type ChangeChannel,
+  type SenderLock,
+} from './tabs';
+
+export interface ClientOptions {
+  /** '' (default) for the page's own origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  random?: () => number;
+  /** The IndexedDB factory (default: the browser's); ignored when `store` is given. */
+  indexedDB?: IDBFactory;
+  /** A storage adapter to use as is (tests; environments without IndexedDB). */
+  store?: LocalStore;
+  dbName?: string;
+  /** BroadcastChannel maker (default: the global one); null: no other tabs to tell. */
+  broadcast?: ((name: string) => BroadcastLike) | null;
+  lock?: SenderLock;
+  network?: NetworkEvents;
+  policy?: Partial<SenderPolicy>;
+  /** Per attempt (default 10 s). */
+  attemptTimeoutMs?: number;
+  /** Warn about deadlines this close (default 24 h). */
+  warnWithinMs?: number;
+  timeZone?: string;
+  /** Test-only: deliberately broken variants of the sender's transactions. */
+  seams?: SenderSeams;
+}
+
+export type ClientErrorKind =
+  'signed-out' | 'no-lease' | 'storage' | 'invalid' | 'unreachable' | 'not-allowed';
+
+/** A command that could not be carried out; nothing was saved. */
+export class ClientError extends Error {
+  readonly kind: ClientErrorKind;
+  constructor(kind: ClientErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ClientError';
+    this.kind = kind;
+  }
+}
+
+/** What tests and the service worker need beyond the facade. */
+export interface StockroomClientCore extends StockroomClient {
+  /** Run a sender round now and wait for it. */
+  syncNow(start?: RoundStart): Promise<RoundReport>;
+  /** Resolves when no round, reload or start-up work is running. */
+  whenIdle(): Promise<void>;
+}
+
+const EMPTY_VIEW: LocalView = {
+  operations: [],
+  attempts: [],
+  receipts: [],
+  items: [],
+  leases: [],
+  session: null,
+  device: null,
+  itemsRevision: 0,
+};
+
+export function createClient(options: ClientOptions = {}): StockroomClientCore {
+  return new Client(options);
+}
+
+class Client implements StockroomClientCore {
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly policy: SenderPolicy;
+  private readonly http: HttpDeps;
+  private readonly closing = new AbortController();
+  private readonly opened: Promise<LocalStore>;
+  private readonly channel: ChangeChannel;
+  private readonly lock: SenderLock;
+  private readonly network: NetworkWatch;
+  private readonly listeners = new Set<() => void>();
+  private readonly finishing = new Map<string, FinishingState>();
+  private view: LocalView = EMPTY_VIEW;
+  private snapshot: ClientSnapshot;
+  private ready = false;
+  private closed = false;
+  private storageProblem: StorageProblem = null;
+  private reachable = true;
+  private testerMode = false;
+  private settledThisRound: number | null = null;
+  private reloading: Promise<void> | null = null;
+  private reloadAgain = false;
+  private round: Promise<RoundReport> | null = null;
+  private pendingStart: RoundStart | null = null;
+  private timer: unknown = null;
+  private busy = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: ClientOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.policy = { ...DEFAULT_SENDER_POLICY, ...options.policy };
+    this.http = {
+      baseUrl: options.baseUrl ?? '',
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      clock: this.clock,
+      timeoutMs: options.attemptTimeoutMs ?? 10_000,
+      signal: this.closing.signal,
+    };
+    const name = options.dbName ?? 'stockroom';
+    this.lock = options.lock ?? defaultLock(`${name}:sender`);
+    this.channel = changeChannel(`${name}:changes`, () => this.reload(), options.broadcast);
+    this.network = NetworkWatch.idle(options.network ?? browserNetwork());
+    this.snapshot = this.build();
+    this.opened = this.open(name);
+    this.network.listen({
+      online: () => this.track(this.afterSignIn(false)),
+      offline: () => this.emit(),
+      visible: () => this.track(this.afterSignIn(false)),
+    });
+    this.track(this.start());
+  }
+
+  // ── storage ────────────────────────────────────────────────────────────────
+
+  private async open(name: string): Promise<LocalStore> {
+    if (this.options.store) return this.options.store;
+    const factory = this.options.indexedDB ?? globalThis.indexedDB;
+    if (!factory) return openMemoryStore();
+    return openIdbStore({
+      indexedDB: factory,
+      name,
+      onBlocked: () => this.problem('upgrade-blocked'),
+      // A newer version of the app needs the database: this tab stops using it (reload to continue).
+      onVersionChange: () => this.problem('upgrade-blocked'),
+    });
+  }
+
+  private problem(p: StorageProblem): void {
+    this.storageProblem = p;
+    this.emit();
+  }
+
+  private storageFailed = (failure: StorageFailure): void => {
+    this.problem(failure.kind === 'quota-exceeded' ? 'quota-exceeded' : 'local-write-failed');
+  };
+
+  /** A write of a command: tells the other tabs, and clears a storage problem it proves gone. */
+  private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const store = await this.opened;
+    try {
+      const value = await store.write(fn);
+      if (
+        this.storageProblem === 'quota-exceeded' ||
+        this.storageProblem === 'local-write-failed'
+      ) {
+        this.storageProblem = null;
+      }
+      this.committed();
+      return value;
+    } catch (e) {
+      if (e instanceof StorageFailure) {
+        this.storageFailed(e);
+        throw new ClientError(
+          'storage',
+          'This device could not store the change; nothing was saved.',
+          { cause: e },
+        );
+      }
+      throw e;
+    }
+  }
+
+  private committed = (): void => {
+    this.channel.post();
+    this.reload();
+  };
+
+  /** Re-read IndexedDB (coalesced: at most one read in flight, one more queued). */
+  private reload(): void {
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return;
+    }
+    this.reloading = (async () => {
+      do {
+        this.reloadAgain = false;
+        const store = await this.opened;
+        try {
+          this.view = await store.read(loadView);
+        } catch (e) {
+          if (!(e instanceof StorageFailure)) throw e;
+          if (e.kind !== 'closed') this.storageFailed(e);
+          break;
+        }
+        this.emit();
+      } while (this.reloadAgain && !this.closed);
+    })().finally(() => {
+      this.reloading = null;
+    });
+    this.track(this.reloading);
+  }
+
+  private track(p: Promise<unknown>): void {
+    const tracked = p.catch(() => undefined).finally(() => this.busy.delete(tracked));
+    this.busy.add(tracked);
+  }
+
+  // ── snapshot ───────────────────────────────────────────────────────────────
+
+  private runtime(): Runtime {
+    const runtime: Runtime = {
+      ready: this.ready,
+      now: this.clock.now(),
+      connectivity: !this.network.isOnline()
+        ? 'offline'
+        : this.reachable
+          ? 'online'
+          : 'server-unreachable',
+      settledThisRound: this.settledThisRound,
+      storageProblem: this.storageProblem,
+      testerMode: this.testerMode,
+      finishing: this.finishing,
+      warnWithinMs: this.options.warnWithinMs ?? 86_400_000,
+    };
+    if (this.options.timeZone !== undefined) runtime.timeZone = this.options.timeZone;
+    return runtime;
+  }
+
+  private build(): ClientSnapshot {
+    return buildSnapshot(this.view, this.runtime());
+  }
+
+  private emit(): void {
+    this.snapshot = this.build();
+    for (const l of this.listeners) l();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ClientSnapshot => this.snapshot;
+
+  // ── the sender ─────────────────────────────────────────────────────────────
+
+  private senderDeps(store: LocalStore): SenderDeps {
+    const deps: SenderDeps = {
+      store,
+      http: this.http,
+      random: this.random,
+      policy: this.policy,
+      lock: this.lock,
+      isOnline: () => this.network.isOnline() && !this.closed,
+      committed: this.committed,
+      finishing: (id, state) => {
+        if (state) this.finishing.set(id, state);
+        else this.finishing.delete(id);
+        this.emit();
+      },
+      progress: (settled) => {
+        this.settledThisRound = settled;
+        this.emit();
+      },
+      reachable: (answered) => {
+        if (answered !== this.reachable) {
+          this.reachable = answered;
+          this.emit();
+        }
+      },
+      storageFailed: this.storageFailed,
+    };
+    if (this.options.seams) deps.seams = this.options.seams;
+    return deps;
+  }
+
+  /** Ask for a round; requests made while one runs merge into the next. */
+  private kick(start: RoundStart = {}): Promise<RoundReport> {
+    const merged: RoundStart = {
+      newRound: (this.pendingStart?.newRound ?? false) || (start.newRound ?? false),
+      resendId: start.resendId ?? this.pendingStart?.resendId ?? null,
+    };
+    this.pendingStart = merged;
+    if (!this.round) {
+      this.round = this.runRounds().finally(() => {
+        this.round = null;
+      });
+      this.track(this.round);
+    }
+    return this.round;
+  }
+
+  private async runRounds(): Promise<RoundReport> {
+    const store = await this.opened;
+    let report: RoundReport = { end: 'idle', wakeAt: null, attempts: 0, receipts: 0 };
+    while (this.pendingStart && !this.closed) {
+      const start = this.pendingStart;
+      this.pendingStart = null;
+      this.clock.clearTimeout(this.timer);
+      this.timer = null;
+      try {
+        report = await drainOnce(this.senderDeps(store), start);
+      } finally {
+        this.settledThisRound = null;
+        this.emit();
+      }
+    }
+    if (!this.closed && report.wakeAt !== null) {
+      const delay = Math.max(0, report.wakeAt - this.clock.now());
+      this.timer = this.clock.setTimeout(() => {
+        this.timer = null;
+        void this.kick();
+      }, delay);
+    }
+    return report;
+  }
+
+  syncNow(start: RoundStart = {}): Promise<RoundReport> {
+    return this.kick(start);
+  }
+
+  async whenIdle(): Promise<void> {
+    while (this.busy.size > 0) await Promise.all([...this.busy]);
+  }
+
+  // ── start ──────────────────────────────────────────────────────────────────
+
+  private async start(): Promise<void> {
+    const store = await this.opened.catch((e: unknown) => {
+      this.problem('upgrade-blocked');
+      throw e;
+    });
+    await this.write((tx) => ensureDevice(tx, randomId(this.random))).catch(() => undefined);
+    this.view = await store.read(loadView);
+    this.ready = true;
+    this.emit();
+    await this.afterSignIn(false);
+  }
+
+  /** Lease, items, tester mode, then a new round (app start, sign-in). */
+  private async afterSignIn(fresh: boolean): Promise<void> {
+    const store = await this.opened;
+    const session = await store.read((tx) => getMeta(tx, 'session'));
+    if (!session || session.expired || !this.network.isOnline()) {
+      void this.kick({ newRound: true });
+      return;
+    }
+    const deps = {
+      store,
+      http: this.http,
+      random: this.random,
+      committed: this.committed,
+      storageFailed: this.storageFailed,
+    };
+    await ensureFreshLease(deps, session, fresh ? 0 : this.policy.leaseMaxAgeMs);
+    await pullItemChanges(deps, session.token);
+    const probe = await sim.clock(this.http, session.token);
+    this.testerMode = probe.kind === 'ok';
+    this.emit();
+    void this.kick({ newRound: true });
+  }
+
+  // ── commands ───────────────────────────────────────────────────────────────
+
+  async signIn(username: string, password: string): Promise<CommandResult> {
+    const res = await signIn(this.http, username, password);
+    switch (res.kind) {
+      case 'ok':
+        break;
+      case 'unauthorized':
+        return { ok: false, message: 'Wrong username or password.' };
+      case 'problem':
+        return {
+          ok: false,
+          message:
+            res.status === 429 ? 'Too many attempts. Wait a moment, then sign in.' : res.detail,
+        };
+      case 'unreachable':
+        return {
+          ok: false,
+          message: 'The server cannot be reached. Signing in needs a connection.',
+        };
+    }
+    const { token, user } = res.value;
+    try {
+      await this.write((tx) => setSession(tx, token, user));
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    await this.afterSignIn(false);
+    return { ok: true };
+  }
+
+  async signOut(): Promise<void> {
+    const store = await this.opened;
+    const session = await store.read((tx) => getMeta(tx, 'session'));
+    await this.write(clearSession);
+    this.testerMode = false;
+    if (session) await signOut(this.http, session.token); // best effort: the token is gone here
+  }
+
+  async setDeviceName(name: string): Promise<void> {
+    await this.write((tx) => setDeviceName(tx, name, randomId(this.random)));
+  }
+
+  private async decide(parse: () => Op): Promise<OperationView> {
+    let op: Op;
+    try {
+      op = parse();
+    } catch (e) {
+      throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
+    }
+    const result = await this.write(async (tx): Promise<EnqueueResult | { kind: 'signed-out' }> => {
+      const session = await getMeta(tx, 'session');
+      if (!session) return { kind: 'signed-out' };
+      return enqueue(
+        tx,
+        { userId: session.user.id, userName: session.user.name },
+        op,
+        this.clock.now(),
+      );
+    });
+    return this.saved(result);
+  }
+
+  private saved(
+    result: EnqueueResult | { kind: 'signed-out' } | { kind: 'not-allowed' },
+  ): OperationView {
+    switch (result.kind) {
+      case 'saved':
+        void this.kick();
+        return this.viewOf(result.record, result.lease);
+      case 'signed-out':
+        throw new ClientError('signed-out', 'Sign in to make changes.');
+      case 'no-lease':
+        throw new ClientError(
+          'no-lease',
+          'This device needs to reach the server once before it can save changes.',
+        );
+      case 'not-allowed':
+        throw new ClientError('not-allowed', 'This operation cannot be entered again.');
+    }
+  }
+
+  /** The view of a record just written (the snapshot catches up on the next reload). */
+  private viewOf(record: OperationRecord, lease: LeaseRecord): OperationView {
+    const runtime = { finishing: this.finishing, now: this.clock.now() };
+    return operationView(record, joins({ ...EMPTY_VIEW, leases: [lease] }), runtime);
+  }
+
+  adjust(input: Parameters<StockroomClient['adjust']>[0]): Promise<OperationView> {
+    return this.decide(() => AdjustOp.parse({ type: 'adjust', ...input }));
+  }
+
+  count(input: Parameters<StockroomClient['count']>[0]): Promise<OperationView> {
+    return this.decide(() => CountOp.parse({ type: 'count', ...input }));
+  }
+
+  createItem(input: Parameters<StockroomClient['createItem']>[0]): Promise<OperationView> {
+    return this.decide(() => CreateItemOp.parse({ type: 'createItem', ...input }));
+  }
+
+  async checkAndResend(operationId: string): Promise<void> {
+    await this.kick({ newRound: true, resendId: operationId });
+  }
+
+  async enterAgainAsNew(operationId: string): Promise<OperationView> {
+    const result = await this.write(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      if (!session) return { kind: 'signed-out' as const };
+      return enterAgain(
+        tx,
+        { userId: session.user.id, userName: session.user.name },
+        operationId,
+        this.clock.now(),
+      );
+    });
+    return this.saved(result);
+  }
+
+  async discard(operationId: string, note: string): Promise<void> {
+    const done = await this.write(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      return session ? discard(tx, session.user.id, operationId, note, this.clock.now()) : false;
+    });
+    if (!done) throw new ClientError('not-allowed', 'Only reviewed operations can be discarded.');
+  }
+
+  async refreshItems(): Promise<void> {
+    const store = await this.opened;
+    const session = await store.read((tx) => getMeta(tx, 'session'));
+    if (!session) return;
+    await pullItemChanges(
+      { store, http: this.http, committed: this.committed, storageFailed: this.storageFailed },
+      session.token,
+    );
+  }
+
+  async history(itemId: string, before?: string): Promise<HistoryResponse> {
+    const store = await this.opened;
+    const session = await store.read((tx) => getMeta(tx, 'session'));
+    if (!session) throw new ClientError('signed-out', 'Sign in to see the history.');
+    const res = await itemHistory(this.http, session.token, itemId, before);
+    if (res.kind === 'ok') return res.value;
+    throw new ClientError(
+      'unreachable',
+      res.kind === 'problem'
+        ? res.detail
+        : 'The history is on the server, which cannot be reached now.',
+    );
+  }
+
+  async exportBackup(): Promise<string> {
+    const store = await this.opened;
+    const backup = await store.read((tx) => exportOutbox(tx, this.clock.now()));
+    return JSON.stringify(backup, null, 2);
+  }
+
+  async importBackup(text: string): Promise<CommandResult> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { ok: false, message: 'This file is not a Stockroom backup (it is not JSON).' };
+    }
+    const backup = BackupFile.safeParse(parsed);
+    if (!backup.success)
+      return { ok: false, message: 'This file is not a Stockroom backup this version can read.' };
+    try {
+      await this.write((tx) => importOutbox(tx, backup.data, this.clock.now()));
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    void this.kick();
+    return { ok: true };
+  }
+
+  authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const store = await this.opened;
+    const session = await store.read((tx) => getMeta(tx, 'session'));
+    const headers = new Headers(init.headers);
+    if (session) headers.set('authorization', `Bearer ${session.token}`);
+    return this.http.fetch(`${this.http.baseUrl}${path}`, { ...init, headers });
+  };
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.closing.abort();
+    this.clock.clearTimeout(this.timer);
+    this.network.close();
+    this.channel.close();
+    this.listeners.clear();
+    void this.opened.then((store) => store.close()).catch(() => undefined);
+  }
+}

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter } from './backoff';
+
+describe('full jitter backoff', () => {
+  it('draws uniformly below min(cap, base·2^(n-1)) and never beyond the cap', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (n, jitter) => {
+          const ceiling = Math.min(DEFAULT_BACKOFF.capMs, DEFAULT_BACKOFF.baseMs * 2 ** (n - 1));
+          const d = fullJitterDelay(n, jitter, DEFAULT_BACKOFF);
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThan(ceiling);
+          expect(d).toBe(Math.floor(jitter * ceiling));
+        },
+      ),
+    );
+  });
+
+  it('takes Retry-After as a floor', () => {
+    expect(fullJitterDelay(1, 0.1, DEFAULT_BACKOFF, 5000)).toBe(5000);
+    expect(fullJitterDelay(10, 0.99, DEFAULT_BACKOFF, 5000)).toBeGreaterThan(5000);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-29T17:00:00.000Z');
+    expect(parseRetryAfter('1', now)).toBe(1000);
+    expect(parseRetryAfter('Sun, 29 Nov 2026 17:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+});

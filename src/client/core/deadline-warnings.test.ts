@@ -1,0 +1,33 @@
+import { expect, it } from 'vitest';
+import { deadlineWarnings } from './deadline-warnings';
+
+const tue14 = Date.parse('2026-12-01T14:00:00.000Z');
+const hour = 3_600_000;
+
+it('warns, as data, about frozen work whose deadline approaches', () => {
+  const frozen = { pending: true, sendAttempts: 1, deadline: tue14 };
+  const warnings = deadlineWarnings(
+    [
+      frozen,
+      frozen,
+      frozen,
+      { pending: true, sendAttempts: 0, deadline: tue14 }, // never left: it moves to a fresh lease
+      { pending: false, sendAttempts: 2, deadline: tue14 }, // settled
+      { pending: true, sendAttempts: 1, deadline: tue14 + 48 * hour }, // not close yet
+    ],
+    tue14 - 3 * hour,
+    24 * hour,
+    'UTC',
+  );
+  expect(warnings).toEqual([
+    {
+      count: 3,
+      deadline: '2026-12-01T14:00:00.000Z',
+      message: '3 changes must reach the server by Tue 14:00 or they will need review.',
+    },
+  ]);
+  expect(deadlineWarnings([frozen], tue14 - hour, 24 * hour, 'UTC')[0]?.message).toBe(
+    '1 change must reach the server by Tue 14:00 or it will need review.',
+  );
+  expect(deadlineWarnings([frozen], tue14 + 1, 24 * hour, 'UTC')).toEqual([]);
+});

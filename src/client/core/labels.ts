@@ -1,0 +1,153 @@
+/**
+ * The words people see (spec/client.md, "States and the words people see"). Exact strings:
+ * screen readers and tests find operations by them. Never "failed", "error" or "Try again" for
+ * something that may have been sent.
+ */
+import type { Op, ReasonCode } from '../../protocol/schemas';
+import { assertNever, type OpState, type ReviewReason } from './operation-state';
+
+const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
+  'unknown-item': 'the item does not exist on the server',
+  'duplicate-item': 'an item with this ID or SKU already exists',
+  'would-go-negative': 'stock would go below zero',
+  'stale-count': 'the count was based on old stock',
+};
+
+const DAY = 86_400_000;
+
+/** "today", "1 day", "9 days": coarse on purpose, it explains rather than measures. */
+export function ageInWords(ms: number): string {
+  const days = Math.floor(Math.max(0, ms) / DAY);
+  if (days === 0) {
+    const hours = Math.floor(Math.max(0, ms) / 3_600_000);
+    return hours === 0 ? 'less than an hour' : hours === 1 ? '1 hour' : `${hours} hours`;
+  }
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+function reviewWords(reason: ReviewReason, createdAt: number, now: number): string {
+  switch (reason.code) {
+    case 'receipt':
+      return reason.reason ? RECEIPT_REASON_WORDS[reason.reason] : 'the server asked for a review';
+    case 'expired':
+      return 'it reached the server after its deadline, so the server did not apply it';
+    case 'refused':
+      if (reason.problem === 'key-reused') {
+        return 'the server already holds different content under this operation’s identity';
+      }
+      if (reason.problem === 'invalid-operation-metadata') {
+        return 'the server did not accept this device’s operation identity';
+      }
+      return `the server could not accept its content (${reason.detail})`;
+    case 'imported':
+      return `restored from a backup; made ${ageInWords(now - createdAt)} ago, the server may no longer remember it`;
+    default:
+      return assertNever(reason);
+  }
+}
+
+/** Why it needs review / was rejected, in words; null for the other states. */
+export function reasonText(state: OpState, createdAt: number, now: number): string | null {
+  if (state.kind === 'rejected') {
+    return state.reason ? RECEIPT_REASON_WORDS[state.reason] : 'the server refused it';
+  }
+  if (state.kind === 'review') return reviewWords(state.reason, createdAt, now);
+  return null;
+}
+
+export function stateLabel(state: OpState, createdAt: number, now: number): string {
+  switch (state.kind) {
+    case 'queued':
+      return 'Saved on this device';
+    case 'sending':
+      return 'Sending…';
+    case 'unknown':
+      return 'Outcome unknown';
+    case 'checking':
+      return 'Checking outcome…';
+    case 'waiting':
+      return 'Stored · waiting to retry';
+    case 'finishing':
+      return state.localWriteFailed
+        ? 'Server result found; local storage needs attention'
+        : 'Confirmed by server; finishing on this device';
+    case 'confirmed':
+      return 'Confirmed';
+    case 'rejected':
+      return `Rejected: ${reasonText(state, createdAt, now) ?? ''}`;
+    case 'review':
+      return `Needs review: ${reasonText(state, createdAt, now) ?? ''}`;
+    case 'expired':
+      return 'Expired — check the item’s history';
+    case 'not-applied':
+      return 'Not applied — safe to enter again';
+    default:
+      return assertNever(state);
+  }
+}
+
+/** The longer text of an operation's detail view, where the state deserves one. */
+export function explanation(state: OpState, summary: string): string | null {
+  switch (state.kind) {
+    case 'unknown':
+    case 'checking':
+      return (
+        `No result was received for "${summary}". The change may already be confirmed. ` +
+        'Stockroom uses the same operation identity, so checking again cannot apply it twice.'
+      );
+    case 'waiting':
+      switch (state.why) {
+        case 'sign-in':
+          return 'Sign in again to send it. It keeps its identity, so nothing can be applied twice.';
+        case 'server-problem':
+          return (
+            `The server could not handle it just now${state.detail ? ` (${state.detail})` : ''}. ` +
+            'It is stored on this device; checking again uses the same identity.'
+          );
+        case 'retries-exhausted':
+          return 'Automatic retries are paused; nothing is lost. It is sent again when the device is back online, or with "Check and resend safely".';
+        default:
+          return assertNever(state.why);
+      }
+    case 'finishing':
+      return state.localWriteFailed
+        ? 'The server has the result, but this device could not store it yet. Checking again is safe: the server returns the same result.'
+        : null;
+    case 'review':
+      if (state.reason.code === 'imported') {
+        return state.reason.answer === 'not-yet'
+          ? 'The server has no record of it yet. Sending it now uses the same identity, so it cannot be applied twice.'
+          : 'Restored from a backup. Stockroom asks the server whether it already has it before anything is sent.';
+      }
+      if (state.reason.code === 'expired') {
+        return 'Check the item’s history to see whether the change is there, then enter it again if needed.';
+      }
+      return null;
+    case 'expired':
+      return 'The server can no longer tell whether this change was applied. Check the item’s history before entering it again.';
+    case 'not-applied':
+      return 'The server confirmed this change never was and never will be applied. It is safe to enter it again.';
+    case 'queued':
+    case 'sending':
+    case 'confirmed':
+    case 'rejected':
+      return null;
+    default:
+      return assertNever(state);
+  }
+}
+
+/** What the person decided, in their words: "Remove 2 from Desk lamp". */
+export function summarize(op: Op, itemName: string | null): string {
+  const name = itemName ?? op.itemId;
+  switch (op.type) {
+    case 'adjust':
+      return op.delta < 0 ? `Remove ${-op.delta} from ${name}` : `Add ${op.delta} to ${name}`;
+    case 'count':
+      return `Count ${name}: ${op.quantity}`;
+    case 'createItem':
+      return `Create ${op.name} with ${op.initialQuantity} on ${op.location}`;
+    default:
+      return assertNever(op);
+  }
+}

@@ -1,0 +1,465 @@
+/**
+ * The life of one operation on this device (spec/client.md), as a pure reducer over a
+ * discriminated union with a payload per state. No I/O, no clock, no randomness: times and the
+ * jitter draw arrive in the events.
+ *
+ *                 enqueue (durable)
+ *                      │
+ *                      ▼         503 / 429 (refused before any work)
+ *      ┌──────────► queued ◄──────────────────────┐
+ *      │               │ send-started             │
+ *      │               ▼                          │
+ *      │            sending ──────────────────────┘
+ *      │               │ no answer (timeout, dropped connection, 502/504, unreadable body)
+ *      │               ▼
+ *      │   ┌─────── unknown ◄──────────────────────────┐
+ *      │   │           │ send-started / status-started │ no answer, 503/429,
+ *      │   │           ▼                               │ status "not-yet"
+ *      │   │        checking ──────────────────────────┘
+ *      │   │ bound     │
+ *      │   ▼ reached   │ any receipt (from sending, checking, or late from another tab)
+ *      └─ waiting      ▼
+ *   new     (also   finishing ──local-write-failed──► finishing (needs attention)
+ *   round    401,      │ stored (the local transaction completed)
+ *            500)      ▼
+ *                   confirmed │ rejected │ review  (by the receipt's outcome)
+ *
+ *   sending/checking ── 400/422 ──► review (refused)     ── 410 ──► review (expired, ask status)
+ *   checking(status) ── never-applied ──► not-applied    ── forgotten ──► expired
+ *   review (expired | imported) ── status-started ──► checking ── not-yet ──► review
+ *
+ * Events that end an attempt name it (`attemptId`) and only act on that attempt: a late answer
+ * to an attempt another tab has since superseded changes nothing. A receipt is evidence and acts
+ * from any state that has none yet.
+ */
+import type { ProblemCode, ReasonCode, Receipt } from '../../protocol/schemas';
+import { fullJitterDelay, type BackoffPolicy } from './backoff';
+
+/** Automatic attempts in the current round, and the earliest time (ms) for the next one. */
+export interface Retry {
+  attempts: number;
+  notBefore: number;
+}
+
+export type StatusAnswerSoFar = 'unchecked' | 'not-yet';
+
+export type ReviewReason =
+  /** The server stored a `review` outcome (would-go-negative, stale-count). */
+  | { code: 'receipt'; reason: ReasonCode | null }
+  /** 410: past its deadline with no record; the status endpoint decides what that means. */
+  | { code: 'expired'; answer: StatusAnswerSoFar; retry: Retry }
+  /** 400/422: the server refused the request itself (a bug, or a reused id); shown plainly. */
+  | { code: 'refused'; httpStatus: number; problem: ProblemCode | null; detail: string }
+  /** Restored from a backup: never sent automatically; the status endpoint decides. */
+  | { code: 'imported'; importedAt: number; answer: StatusAnswerSoFar; retry: Retry };
+
+export type WaitingWhy = 'retries-exhausted' | 'sign-in' | 'server-problem';
+
+export interface QueuedState {
+  kind: 'queued';
+  retry: Retry;
+}
+export interface SendingState {
+  kind: 'sending';
+  attemptId: string;
+  since: number;
+  retry: Retry;
+}
+export interface UnknownState {
+  kind: 'unknown';
+  /** When the outcome first became unknown (kept across retries). */
+  since: number;
+  retry: Retry;
+}
+export interface ReviewState {
+  kind: 'review';
+  since: number;
+  reason: ReviewReason;
+}
+export interface CheckingState {
+  kind: 'checking';
+  attemptId: string;
+  since: number;
+  via: 'resend' | 'status';
+  /** Where a check that gets no final answer returns to. */
+  prior: UnknownState | ReviewState;
+}
+export interface WaitingState {
+  kind: 'waiting';
+  since: number;
+  why: WaitingWhy;
+  /** Some attempt may have reached the server (so the next round resends as `unknown`). */
+  uncertain: boolean;
+  detail: string | null;
+}
+export interface FinishingState {
+  kind: 'finishing';
+  receipt: Receipt;
+  localWriteFailed: boolean;
+}
+export interface ConfirmedState {
+  kind: 'confirmed';
+  since: number;
+}
+export interface RejectedState {
+  kind: 'rejected';
+  since: number;
+  reason: ReasonCode | null;
+}
+export interface ExpiredState {
+  kind: 'expired';
+  since: number;
+}
+export interface NotAppliedState {
+  kind: 'not-applied';
+  since: number;
+}
+
+export type OpState =
+  | QueuedState
+  | SendingState
+  | UnknownState
+  | CheckingState
+  | WaitingState
+  | FinishingState
+  | ConfirmedState
+  | RejectedState
+  | ReviewState
+  | ExpiredState
+  | NotAppliedState;
+
+/** `finishing` only lives while the local transaction runs; it is never written to storage. */
+export type StoredOpState = Exclude<OpState, FinishingState>;
+
+export type OpEvent =
+  | { type: 'send-started'; attemptId: string; at: number }
+  | { type: 'status-started'; attemptId: string; at: number }
+  /** Timeout, dropped connection, 502/504 or an unreadable 2xx: the attempt may have landed. */
+  | { type: 'no-answer'; attemptId: string; at: number; jitter: number }
+  /** 503/429: refused before any work; honour Retry-After. */
+  | {
+      type: 'not-accepted';
+      attemptId: string;
+      at: number;
+      jitter: number;
+      retryAfterMs: number | null;
+    }
+  | { type: 'receipt'; receipt: Receipt }
+  | { type: 'stored'; at: number }
+  | { type: 'local-write-failed' }
+  | {
+      type: 'refused';
+      attemptId: string;
+      at: number;
+      httpStatus: number;
+      problem: ProblemCode | null;
+      detail: string;
+    }
+  | { type: 'expired'; attemptId: string; at: number }
+  | {
+      type: 'status-answer';
+      attemptId: string;
+      at: number;
+      jitter: number;
+      answer: 'not-yet' | 'never-applied' | 'forgotten';
+    }
+  | { type: 'sign-in-needed'; attemptId: string; at: number }
+  | { type: 'server-problem'; attemptId: string; at: number; httpStatus: number; detail: string }
+  /** Found in flight when this sender took the lock: whoever sent it is gone. */
+  | { type: 'orphaned'; at: number }
+  /** Online again, app start, visibility, sign-in, "Check and resend safely". */
+  | { type: 'new-round'; at: number }
+  /** "Check and resend safely" on this very operation (also sends imported work). */
+  | { type: 'resend-requested'; at: number };
+
+export const PENDING_KINDS = [
+  'queued',
+  'sending',
+  'unknown',
+  'checking',
+  'waiting',
+  'finishing',
+] as const satisfies readonly OpState['kind'][];
+export type PendingKind = (typeof PENDING_KINDS)[number];
+
+export function isPending(state: OpState): boolean {
+  return (PENDING_KINDS as readonly string[]).includes(state.kind);
+}
+
+export function fresh(at: number): Retry {
+  return { attempts: 0, notBefore: at };
+}
+
+export function initialState(at: number): QueuedState {
+  return { kind: 'queued', retry: fresh(at) };
+}
+
+export function importedState(at: number): ReviewState {
+  return {
+    kind: 'review',
+    since: at,
+    reason: { code: 'imported', importedAt: at, answer: 'unchecked', retry: fresh(at) },
+  };
+}
+
+/**
+ * Review items the sender still asks the status endpoint about (read-only, so automatic):
+ * an expired one until the answer is final, restored work until the first answer.
+ */
+export function awaitsStatus(state: OpState): state is ReviewState & {
+  reason: Extract<ReviewReason, { retry: Retry }>;
+} {
+  if (state.kind !== 'review') return false;
+  const r = state.reason;
+  return r.code === 'expired' || (r.code === 'imported' && r.answer === 'unchecked');
+}
+
+export function eligible(retry: Retry, now: number, policy: BackoffPolicy): boolean {
+  return retry.attempts < policy.maxAttempts && retry.notBefore <= now;
+}
+
+function failed(
+  retry: Retry,
+  at: number,
+  jitter: number,
+  policy: BackoffPolicy,
+  floor: number | null,
+) {
+  const attempts = retry.attempts + 1;
+  return { attempts, notBefore: at + fullJitterDelay(attempts, jitter, policy, floor) };
+}
+
+/** After an attempt with no final answer: back off, or rest as `waiting` once the bound is reached. */
+function backOff(
+  from: UnknownState | QueuedState,
+  at: number,
+  jitter: number,
+  policy: BackoffPolicy,
+  retryAfterMs: number | null,
+): OpState {
+  const retry = failed(from.retry, at, jitter, policy, retryAfterMs);
+  if (retry.attempts >= policy.maxAttempts) {
+    return {
+      kind: 'waiting',
+      since: at,
+      why: 'retries-exhausted',
+      uncertain: from.kind === 'unknown',
+      detail: null,
+    };
+  }
+  return { ...from, retry };
+}
+
+/** A status check of a review item with no final answer: keep the review, back off the checks. */
+function reviewBackOff(prior: ReviewState, at: number, jitter: number, policy: BackoffPolicy) {
+  const reason = prior.reason;
+  if (reason.code !== 'expired' && reason.code !== 'imported') return prior;
+  return { ...prior, reason: { ...reason, retry: failed(reason.retry, at, jitter, policy, null) } };
+}
+
+/** What the attempt in flight was recovering from: the state a non-final answer returns to. */
+function before(state: SendingState | CheckingState): UnknownState | QueuedState | ReviewState {
+  return state.kind === 'sending' ? { kind: 'queued', retry: state.retry } : state.prior;
+}
+
+function inFlight(state: OpState, attemptId: string): state is SendingState | CheckingState {
+  return (state.kind === 'sending' || state.kind === 'checking') && state.attemptId === attemptId;
+}
+
+/** Has this state already taken in a receipt (so a second one changes nothing)? */
+function settledByReceipt(state: OpState): boolean {
+  switch (state.kind) {
+    case 'confirmed':
+    case 'rejected':
+    case 'finishing':
+      return true;
+    case 'review':
+      return state.reason.code === 'receipt';
+    case 'queued':
+    case 'sending':
+    case 'unknown':
+    case 'checking':
+    case 'waiting':
+    case 'expired':
+    case 'not-applied':
+      return false;
+    default:
+      return assertNever(state);
+  }
+}
+
+function afterReceipt(receipt: Receipt, at: number): StoredOpState {
+  switch (receipt.outcome) {
+    case 'applied':
+      return { kind: 'confirmed', since: at };
+    case 'rejected':
+      return { kind: 'rejected', since: at, reason: receipt.reason };
+    case 'review':
+      return { kind: 'review', since: at, reason: { code: 'receipt', reason: receipt.reason } };
+    default:
+      return assertNever(receipt.outcome);
+  }
+}
+
+/** Restart the automatic attempts of a resting or backing-off operation. */
+function restart(state: OpState, at: number): OpState {
+  switch (state.kind) {
+    case 'waiting':
+      return state.uncertain
+        ? { kind: 'unknown', since: state.since, retry: fresh(at) }
+        : { kind: 'queued', retry: fresh(at) };
+    case 'queued':
+    case 'unknown':
+      return { ...state, retry: fresh(at) };
+    case 'review':
+      return awaitsStatus(state)
+        ? { ...state, reason: { ...state.reason, retry: fresh(at) } }
+        : state;
+    case 'sending':
+    case 'checking':
+    case 'finishing':
+    case 'confirmed':
+    case 'rejected':
+    case 'expired':
+    case 'not-applied':
+      return state;
+    default:
+      return assertNever(state);
+  }
+}
+
+export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpState {
+  switch (event.type) {
+    case 'send-started':
+      if (state.kind === 'queued') {
+        return { kind: 'sending', attemptId: event.attemptId, since: event.at, retry: state.retry };
+      }
+      if (state.kind === 'unknown') {
+        return {
+          kind: 'checking',
+          attemptId: event.attemptId,
+          since: event.at,
+          via: 'resend',
+          prior: state,
+        };
+      }
+      return state;
+    case 'status-started':
+      if (state.kind === 'unknown' || awaitsStatus(state)) {
+        return {
+          kind: 'checking',
+          attemptId: event.attemptId,
+          since: event.at,
+          via: 'status',
+          prior: state,
+        };
+      }
+      return state;
+    case 'no-answer': {
+      if (!inFlight(state, event.attemptId)) return state;
+      const from = before(state);
+      if (from.kind === 'review') return reviewBackOff(from, event.at, event.jitter, policy);
+      const unknown: UnknownState =
+        from.kind === 'unknown' ? from : { kind: 'unknown', since: event.at, retry: from.retry };
+      return backOff(unknown, event.at, event.jitter, policy, null);
+    }
+    case 'not-accepted': {
+      if (!inFlight(state, event.attemptId)) return state;
+      const from = before(state);
+      if (from.kind === 'review') return reviewBackOff(from, event.at, event.jitter, policy);
+      return backOff(from, event.at, event.jitter, policy, event.retryAfterMs);
+    }
+    case 'receipt':
+      return settledByReceipt(state)
+        ? state
+        : { kind: 'finishing', receipt: event.receipt, localWriteFailed: false };
+    case 'stored':
+      return state.kind === 'finishing' ? afterReceipt(state.receipt, event.at) : state;
+    case 'local-write-failed':
+      return state.kind === 'finishing' ? { ...state, localWriteFailed: true } : state;
+    case 'refused':
+      if (!inFlight(state, event.attemptId)) return state;
+      return {
+        kind: 'review',
+        since: event.at,
+        reason: {
+          code: 'refused',
+          httpStatus: event.httpStatus,
+          problem: event.problem,
+          detail: event.detail,
+        },
+      };
+    case 'expired':
+      if (!inFlight(state, event.attemptId)) return state;
+      return {
+        kind: 'review',
+        since: event.at,
+        reason: { code: 'expired', answer: 'unchecked', retry: fresh(event.at) },
+      };
+    case 'status-answer': {
+      if (!inFlight(state, event.attemptId) || state.kind !== 'checking') return state;
+      switch (event.answer) {
+        case 'never-applied':
+          return { kind: 'not-applied', since: event.at };
+        case 'forgotten':
+          return { kind: 'expired', since: event.at };
+        case 'not-yet': {
+          const prior = state.prior;
+          // Not processed yet, and a delayed attempt could still land: ask again later.
+          if (prior.kind === 'unknown') return backOff(prior, event.at, event.jitter, policy, null);
+          const answered = reviewBackOff(prior, event.at, event.jitter, policy);
+          const r = answered.reason;
+          return r.code === 'expired' || r.code === 'imported'
+            ? { ...answered, reason: { ...r, answer: 'not-yet' } }
+            : answered;
+        }
+        default:
+          return assertNever(event.answer);
+      }
+    }
+    case 'sign-in-needed': {
+      if (!inFlight(state, event.attemptId)) return state;
+      const from = before(state);
+      if (from.kind === 'review') return from;
+      return {
+        kind: 'waiting',
+        since: event.at,
+        why: 'sign-in',
+        uncertain: from.kind === 'unknown',
+        detail: null,
+      };
+    }
+    case 'server-problem': {
+      if (!inFlight(state, event.attemptId)) return state;
+      const from = before(state);
+      if (from.kind === 'review') return from;
+      // A 500 (or anything unexpected) proves nothing about the effect: keep it uncertain.
+      return {
+        kind: 'waiting',
+        since: event.at,
+        why: 'server-problem',
+        uncertain: true,
+        detail: event.detail,
+      };
+    }
+    case 'orphaned':
+      if (state.kind === 'sending')
+        return { kind: 'unknown', since: event.at, retry: { ...state.retry, notBefore: event.at } };
+      if (state.kind === 'checking') return state.prior;
+      return state;
+    case 'new-round':
+      return restart(state, event.at);
+    case 'resend-requested':
+      if (state.kind === 'review' && state.reason.code === 'imported') {
+        // The person asks to send restored work: it may have left the old device, so it is uncertain.
+        return { kind: 'unknown', since: event.at, retry: fresh(event.at) };
+      }
+      return restart(state, event.at);
+    default:
+      return assertNever(event);
+  }
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,42 @@
+/** Fetch a lease when the freshest one is too old (or missing); movable operations move onto it. */
+import { randomId } from './core/clock';
+import { freshestLease, leaseNeedsRefresh, storeLease, userLeases } from './local/leases';
+import { ensureDevice } from './local/meta';
+import { requestLease } from './net/api';
+import type { HttpDeps } from './net/http';
+import { StorageFailure, type LocalStore } from './store/local-store';
+import type { SessionMeta } from './store/schema';
+
+export interface LeaseSyncDeps {
+  store: LocalStore;
+  http: HttpDeps;
+  random: () => number;
+  committed: () => void;
+  storageFailed?: (failure: StorageFailure) => void;
+}
+
+export type LeaseSyncResult =
+  'fresh' | 'renewed' | 'unauthorized' | 'unreachable' | 'storage-problem';
+
+export async function ensureFreshLease(
+  deps: LeaseSyncDeps,
+  session: SessionMeta,
+  maxAgeMs: number,
+): Promise<LeaseSyncResult> {
+  const userId = session.user.id;
+  const current = freshestLease(await deps.store.read((tx) => userLeases(tx, userId)));
+  if (!leaseNeedsRefresh(current, deps.http.clock.now(), maxAgeMs)) return 'fresh';
+  try {
+    const device = await deps.store.write((tx) => ensureDevice(tx, randomId(deps.random)));
+    const res = await requestLease(deps.http, session.token, device.deviceId);
+    if (res.kind === 'unauthorized') return 'unauthorized';
+    if (res.kind !== 'ok') return 'unreachable';
+    await deps.store.write((tx) => storeLease(tx, userId, res.value, deps.http.clock.now()));
+  } catch (e) {
+    if (!(e instanceof StorageFailure)) throw e;
+    deps.storageFailed?.(e);
+    return 'storage-problem';
+  }
+  deps.committed();
+  return 'renewed';
+}

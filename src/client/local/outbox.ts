@@ -1,0 +1,285 @@
+/**
+ * The outbox's transactions, each one atomic over the storage port: decide (enqueue), claim an
+ * attempt before it is sent, settle what came back. No network inside any of them: the sender
+ * awaits the network between two transactions.
+ */
+import type { Op, Receipt } from '../../protocol/schemas';
+import type { BackoffPolicy } from '../core/backoff';
+import { summarize } from '../core/labels';
+import {
+  assertNever,
+  initialState,
+  next,
+  type OpEvent,
+  type OpState,
+  type StoredOpState,
+} from '../core/operation-state';
+import type { Tx } from '../store/local-store';
+import type { AttemptEnd, AttemptRecord, LeaseRecord, OperationRecord } from '../store/schema';
+import { allocateId } from './leases';
+import { takeOrder } from './meta';
+import { advanceProjection } from './projection';
+import { putOperation, queueRange } from './records';
+
+export interface Author {
+  userId: string;
+  userName: string;
+}
+
+export type EnqueueResult =
+  { kind: 'saved'; record: OperationRecord; lease: LeaseRecord } | { kind: 'no-lease' };
+
+/** The decision: an id from the freshest lease and the operation, written together. */
+export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Promise<EnqueueResult> {
+  const allocated = await allocateId(tx, author.userId);
+  if (!allocated) return { kind: 'no-lease' };
+  const item = op.type === 'createItem' ? null : await tx.get('items', op.itemId);
+  const record: OperationRecord = {
+    id: allocated.id,
+    userId: author.userId,
+    userName: author.userName,
+    order: await takeOrder(tx),
+    leaseId: allocated.lease.id,
+    op,
+    createdAt: now,
+    summary: summarize(op, item?.name ?? null),
+    state: initialState(now),
+    sendAttempts: 0,
+    imported: null,
+    resolution: null,
+  };
+  await putOperation(tx, record);
+  return { kind: 'saved', record, lease: allocated.lease };
+}
+
+/** Review and final states the person may act on (enter again as new, discard). */
+export function resolvable(record: OperationRecord): boolean {
+  if (record.resolution !== null) return false;
+  switch (record.state.kind) {
+    case 'review':
+    case 'expired':
+    case 'not-applied':
+    case 'rejected':
+      return true;
+    case 'queued':
+    case 'sending':
+    case 'unknown':
+    case 'checking':
+    case 'waiting':
+    case 'confirmed':
+      return false;
+    default:
+      return assertNever(record.state);
+  }
+}
+
+/** The same intent as a NEW operation (new id); a count is re-based on the stock seen now. */
+export async function enterAgain(
+  tx: Tx,
+  author: Author,
+  id: string,
+  now: number,
+): Promise<EnqueueResult | { kind: 'not-allowed' }> {
+  const old = await tx.get('operations', id);
+  if (!old || old.userId !== author.userId || !resolvable(old)) return { kind: 'not-allowed' };
+  let op = old.op;
+  if (op.type === 'count') {
+    const item = await tx.get('items', op.itemId);
+    if (item) op = { ...op, basedOnRevision: item.revision };
+  }
+  const result = await enqueue(tx, author, op, now);
+  if (result.kind === 'saved') {
+    await putOperation(tx, {
+      ...old,
+      resolution: { kind: 'entered-again', newOperationId: result.record.id, at: now },
+    });
+  }
+  return result;
+}
+
+export async function discard(
+  tx: Tx,
+  userId: string,
+  id: string,
+  note: string,
+  now: number,
+): Promise<boolean> {
+  const record = await tx.get('operations', id);
+  if (!record || record.userId !== userId || !resolvable(record)) return false;
+  await putOperation(tx, { ...record, resolution: { kind: 'discarded', note, at: now } });
+  return true;
+}
+
+/** The next work for the sender, in creation order, and the leases it needs. */
+export async function readWork(
+  tx: Tx,
+  userId: string,
+  limit: number,
+): Promise<{ queue: OperationRecord[]; checks: OperationRecord[]; leases: LeaseRecord[] }> {
+  const [queue, checks, leases] = await Promise.all([
+    tx.getAllFromIndex('operations', 'queue', queueRange(userId), limit),
+    tx.getAllFromIndex('operations', 'checks', queueRange(userId), limit),
+    tx.getAllFromIndex('leases', 'byUser', userId),
+  ]);
+  return { queue, checks, leases };
+}
+
+/**
+ * The start of a sender round, under the sender lock: anything still marked in flight was left by
+ * a sender that is gone (closed tab), so its outcome is unknown; a new round (online again, app
+ * start, "Check and resend safely") restarts the automatic attempts.
+ */
+export async function beginRound(
+  tx: Tx,
+  userId: string,
+  at: number,
+  policy: BackoffPolicy,
+  restart: { all: boolean; resendId: string | null },
+): Promise<void> {
+  const [queue, checks] = await Promise.all([
+    tx.getAllFromIndex('operations', 'queue', queueRange(userId)),
+    restart.all ? tx.getAllFromIndex('operations', 'checks', queueRange(userId)) : [],
+  ]);
+  const targets = [...queue, ...checks];
+  if (restart.resendId !== null && !targets.some((r) => r.id === restart.resendId)) {
+    const one = await tx.get('operations', restart.resendId);
+    if (one && one.userId === userId && one.resolution === null) targets.push(one);
+  }
+  await Promise.all(
+    targets.map((record) => {
+      let state: StoredOpState | ReturnType<typeof next> = next(
+        record.state,
+        { type: 'orphaned', at },
+        policy,
+      );
+      if (restart.all) state = next(state, { type: 'new-round', at }, policy);
+      if (record.id === restart.resendId)
+        state = next(state, { type: 'resend-requested', at }, policy);
+      return state === record.state
+        ? undefined
+        : putOperation(tx, { ...record, state: stored(state) });
+    }),
+  );
+}
+
+function stored(state: OpState): StoredOpState {
+  if (state.kind === 'finishing') throw new Error('finishing is never stored');
+  return state;
+}
+
+export interface AttemptStart {
+  attemptId: string;
+  kind: 'send' | 'status';
+  at: number;
+}
+
+/**
+ * Record the attempt durably BEFORE it is sent. Only operations still in a state that may start
+ * this attempt are claimed (another tab may have re-keyed, settled or claimed them meanwhile).
+ */
+export async function claim(
+  tx: Tx,
+  ids: readonly string[],
+  attempt: AttemptStart,
+  policy: BackoffPolicy,
+): Promise<OperationRecord[]> {
+  const event: OpEvent =
+    attempt.kind === 'send'
+      ? { type: 'send-started', attemptId: attempt.attemptId, at: attempt.at }
+      : { type: 'status-started', attemptId: attempt.attemptId, at: attempt.at };
+  const records = await Promise.all(ids.map((id) => tx.get('operations', id)));
+  const claimed: OperationRecord[] = [];
+  for (const record of records) {
+    if (!record || record.resolution !== null) continue;
+    const state = next(record.state, event, policy);
+    if (state === record.state) continue;
+    const updated: OperationRecord = {
+      ...record,
+      state: stored(state),
+      sendAttempts: record.sendAttempts + (attempt.kind === 'send' ? 1 : 0),
+    };
+    claimed.push(updated);
+  }
+  await Promise.all(
+    claimed.flatMap((record) => {
+      const row: AttemptRecord = {
+        operationId: record.id,
+        attemptId: attempt.attemptId,
+        kind: attempt.kind,
+        sentAt: attempt.at,
+        endedAt: null,
+        result: 'pending',
+        httpStatus: null,
+        serverTiming: {},
+      };
+      return [putOperation(tx, record), tx.put('attempts', row)];
+    }),
+  );
+  return claimed;
+}
+
+/** What came back for one operation of an attempt. */
+export type Settlement =
+  | { id: string; attemptId: string; end: AttemptEnd; kind: 'event'; event: OpEvent }
+  | {
+      id: string;
+      attemptId: string;
+      end: AttemptEnd;
+      kind: 'receipt';
+      receipt: Receipt;
+      text: string;
+    };
+
+export async function endAttempt(tx: Tx, s: Settlement): Promise<void> {
+  const attempt = await tx.get('attempts', [s.id, s.attemptId]);
+  if (attempt) await tx.put('attempts', { ...attempt, ...s.end });
+}
+
+/**
+ * Keep a receipt with its consequences: the receipt text, the projection, the final state. Part of
+ * a caller's transaction; a receipt for an operation that already has one changes nothing.
+ */
+export async function takeReceipt(
+  tx: Tx,
+  record: OperationRecord,
+  receipt: Receipt,
+  text: string,
+  at: number,
+  policy: BackoffPolicy,
+): Promise<OperationRecord> {
+  const finishing = next(record.state, { type: 'receipt', receipt }, policy);
+  if (finishing.kind !== 'finishing') return record;
+  await tx.put('receipts', {
+    operationId: record.id,
+    userId: record.userId,
+    text,
+    receipt,
+    storedAt: at,
+  });
+  await advanceProjection(tx, record, receipt);
+  const updated = { ...record, state: stored(next(finishing, { type: 'stored', at }, policy)) };
+  await putOperation(tx, updated);
+  return updated;
+}
+
+/** Apply everything an attempt brought back, in ONE transaction (receipts, projection, states). */
+export async function settle(
+  tx: Tx,
+  settlements: readonly Settlement[],
+  at: number,
+  policy: BackoffPolicy,
+): Promise<void> {
+  const records = await Promise.all(settlements.map((s) => tx.get('operations', s.id)));
+  // Sequential: two settlements may touch one item's projection.
+  for (const [i, s] of settlements.entries()) {
+    await endAttempt(tx, s);
+    const record = records[i];
+    if (!record) continue;
+    if (s.kind === 'receipt') {
+      await takeReceipt(tx, record, s.receipt, s.text, at, policy);
+      continue;
+    }
+    const state = next(record.state, s.event, policy);
+    if (state !== record.state) await putOperation(tx, { ...record, state: stored(state) });
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The server's endpoints as the client uses them (spec/api.md). Every success body is checked with
+ * the shared zod schemas; results are values, never exceptions.
+ */
+import type { z } from 'zod';
+import {
+  ClockState,
+  HistoryResponse,
+  ItemsResponse,
+  LeaseResponse,
+  Problem,
+  SessionResponse,
+  TimelineResponse,
+  type FaultRule,
+  type OperationBody,
+} from '../../protocol/schemas';
+import { exchange, type HttpDeps, type HttpOutcome, type HttpRequest } from './http';
+
+export type ApiResult<T> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'unauthorized' }
+  | { kind: 'problem'; status: number; detail: string }
+  | { kind: 'unreachable'; why: 'timeout' | 'network-error' | 'unreadable-response' };
+
+export function toResult<T>(outcome: HttpOutcome, schema: z.ZodType<T>): ApiResult<T> {
+  if (outcome.kind !== 'response') return { kind: 'unreachable', why: outcome.kind };
+  if (outcome.status === 401) return { kind: 'unauthorized' };
+  if (outcome.status >= 200 && outcome.status < 300) {
+    const parsed = schema.safeParse(outcome.json);
+    return parsed.success
+      ? { kind: 'ok', value: parsed.data }
+      : { kind: 'unreachable', why: 'unreadable-response' };
+  }
+  const problem = Problem.safeParse(outcome.json);
+  return {
+    kind: 'problem',
+    status: outcome.status,
+    detail: problem.success ? problem.data.detail : `HTTP ${outcome.status}`,
+  };
+}
+
+async function call<T>(
+  deps: HttpDeps,
+  req: HttpRequest,
+  schema: z.ZodType<T>,
+): Promise<ApiResult<T>> {
+  return toResult(await exchange(deps, req), schema);
+}
+
+export function signIn(deps: HttpDeps, username: string, password: string) {
+  return call(
+    deps,
+    { method: 'POST', path: '/api/session', body: { username, password } },
+    SessionResponse,
+  );
+}
+
+export function signOut(deps: HttpDeps, token: string): Promise<HttpOutcome> {
+  return exchange(deps, { method: 'DELETE', path: '/api/session', token });
+}
+
+export function requestLease(deps: HttpDeps, token: string, deviceId: string) {
+  return call(
+    deps,
+    { method: 'POST', path: '/api/leases', token, body: { deviceId } },
+    LeaseResponse,
+  );
+}
+
+export function pullItems(deps: HttpDeps, token: string, since: number | null) {
+  const path = since === null ? '/api/items' : `/api/items?since=${since}`;
+  return call(deps, { method: 'GET', path, token }, ItemsResponse);
+}
+
+export function itemHistory(deps: HttpDeps, token: string, itemId: string, before?: string) {
+  const query = new URLSearchParams({ limit: '50' });
+  if (before !== undefined) query.set('before', before);
+  const path = `/api/items/${encodeURIComponent(itemId)}/history?${query.toString()}`;
+  return call(deps, { method: 'GET', path, token }, HistoryResponse);
+}
+
+/** One operation alone, or several as a batch (the caller reads the answers per operation). */
+export function sendOperations(
+  deps: HttpDeps,
+  token: string,
+  bodies: readonly OperationBody[],
+  attemptId: string,
+): Promise<HttpOutcome> {
+  const [only] = bodies;
+  return bodies.length === 1 && only
+    ? exchange(deps, { method: 'POST', path: '/api/operations', token, body: only, attemptId })
+    : exchange(deps, {
+        method: 'POST',
+        path: '/api/operations/batch',
+        token,
+        body: { operations: bodies },
+        attemptId,
+      });
+}
+
+export function askStatus(
+  deps: HttpDeps,
+  token: string,
+  leaseToken: string,
+  id: string,
+  attemptId: string,
+): Promise<HttpOutcome> {
+  return exchange(deps, {
+    method: 'GET',
+    path: `/api/operations/${encodeURIComponent(id)}`,
+    token,
+    attemptId,
+    headers: { 'stockroom-lease': leaseToken },
+  });
+}
+
+/** Tester mode (SIMULATE=1); every `/api/sim/*` route is 404 otherwise. */
+export const sim = {
+  clock: (deps: HttpDeps, token: string) =>
+    call(deps, { method: 'GET', path: '/api/sim/clock', token }, ClockState),
+  advanceClock: (deps: HttpDeps, token: string, advanceMs: number) =>
+    call(deps, { method: 'POST', path: '/api/sim/clock', token, body: { advanceMs } }, ClockState),
+  addFault: (deps: HttpDeps, token: string, rule: FaultRule) =>
+    exchange(deps, { method: 'POST', path: '/api/sim/faults', token, body: rule }),
+  clearFaults: (deps: HttpDeps, token: string) =>
+    exchange(deps, { method: 'DELETE', path: '/api/sim/faults', token }),
+  cleanup: (deps: HttpDeps, token: string) =>
+    exchange(deps, { method: 'POST', path: '/api/sim/cleanup', token }),
+  timeline: (deps: HttpDeps, token: string, operationId: string) =>
+    call(
+      deps,
+      {
+        method: 'GET',
+        path: `/api/sim/timeline?operationId=${encodeURIComponent(operationId)}`,
+        token,
+      },
+      TimelineResponse,
+    ),
+};

@@ -1,0 +1,316 @@
+/**
+ * The background sender: drains the outbox of the signed-in user, in creation order, in batches.
+ * Used by the tabs (through createClient) and, with the same code, by the service worker.
+ *
+ * One round, under the sender lock:
+ *
+ *   begin (orphans → unknown; a new round restarts retries)
+ *     → lease fresh enough? (else fetch one; movable operations move onto it)
+ *     → loop: plan from IndexedDB → claim (attempt recorded, tx) → network (no tx open)
+ *             → settle (receipts, projection, states in ONE tx) → until the plan says idle
+ *     → pull item changes when receipts arrived
+ */
+import type { OperationBody } from '../protocol/schemas';
+import {
+  answerEvent,
+  attemptEnd,
+  batchAnswers,
+  singleAnswer,
+  statusAnswer,
+  type PerOperation,
+} from './core/answers';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/backoff';
+import { randomId } from './core/clock';
+import type { FinishingState } from './core/operation-state';
+import { plan } from './core/plan';
+import { ensureFreshLease } from './lease-sync';
+import { freshestLease } from './local/leases';
+import { getMeta, markSessionExpired } from './local/meta';
+import {
+  beginRound,
+  claim,
+  readWork,
+  settle,
+  type AttemptStart,
+  type Settlement,
+} from './local/outbox';
+import { askStatus, sendOperations } from './net/api';
+import type { HttpDeps, HttpOutcome } from './net/http';
+import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
+import type { LeaseRecord, OperationRecord, SessionMeta } from './store/schema';
+import { pullItemChanges } from './sync-items';
+import type { SenderLock } from './tabs';
+
+export interface SenderPolicy extends BackoffPolicy {
+  /** Operations per batch request (the server takes up to 500). */
+  batchSize: number;
+  /** Fetch a new lease when the freshest one arrived longer ago than this. */
+  leaseMaxAgeMs: number;
+}
+
+export const DEFAULT_SENDER_POLICY: SenderPolicy = {
+  ...DEFAULT_BACKOFF,
+  batchSize: 250,
+  leaseMaxAgeMs: 3_600_000,
+};
+
+/** Test seams: the suites swap in deliberately broken variants to prove they can see them. */
+export interface SenderSeams {
+  claim?: (
+    store: LocalStore,
+    ids: readonly string[],
+    attempt: AttemptStart,
+    policy: SenderPolicy,
+  ) => Promise<OperationRecord[]>;
+  settle?: (
+    store: LocalStore,
+    settlements: readonly Settlement[],
+    at: number,
+    policy: SenderPolicy,
+  ) => Promise<void>;
+}
+
+export interface SenderDeps {
+  store: LocalStore;
+  http: HttpDeps;
+  random: () => number;
+  policy: SenderPolicy;
+  lock: SenderLock;
+  isOnline: () => boolean;
+  /** After every committed change (tell the other tabs; re-read). */
+  committed: () => void;
+  /** A receipt is in hand and its local transaction runs (null: done). */
+  finishing?: (id: string, state: FinishingState | null) => void;
+  /** Operations settled so far in this round. */
+  progress?: (settled: number) => void;
+  /** Whether the server answered at all (for "server unreachable"). */
+  reachable?: (answered: boolean) => void;
+  storageFailed?: (failure: StorageFailure) => void;
+  seams?: SenderSeams;
+}
+
+export type RoundEnd = 'idle' | 'offline' | 'signed-out' | 'sign-in-needed' | 'storage-problem';
+
+export interface RoundReport {
+  end: RoundEnd;
+  /** When the next automatic round is due (backoff, lease refresh), if any. */
+  wakeAt: number | null;
+  attempts: number;
+  receipts: number;
+}
+
+export interface RoundStart {
+  /** Online again, app start, visibility, sign-in, check-and-resend: restart automatic retries. */
+  newRound?: boolean;
+  /** "Check and resend safely" on this operation. */
+  resendId?: string | null;
+}
+
+/** Safety net against a plan that never settles (each step changes a state, so it is not reached). */
+const MAX_STEPS = 100_000;
+
+export function drainOnce(deps: SenderDeps, start: RoundStart = {}): Promise<RoundReport> {
+  return deps.lock.run(() => new Round(deps).run(start));
+}
+
+type StepEnd = 'continue' | 'sign-in-needed' | 'storage-problem';
+
+class Round {
+  private attempts = 0;
+  private receipts = 0;
+  private settled = 0;
+  constructor(private readonly deps: SenderDeps) {}
+
+  private now(): number {
+    return this.deps.http.clock.now();
+  }
+
+  private report(end: RoundEnd, wakeAt: number | null = null): RoundReport {
+    return { end, wakeAt, attempts: this.attempts, receipts: this.receipts };
+  }
+
+  /** A write that tells the others when it committed, and turns a failure into a value. */
+  private async commit<T>(
+    fn: (tx: Tx) => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false }> {
+    try {
+      const value = await this.deps.store.write(fn);
+      this.deps.committed();
+      return { ok: true, value };
+    } catch (e) {
+      if (!(e instanceof StorageFailure)) throw e;
+      this.deps.storageFailed?.(e);
+      return { ok: false };
+    }
+  }
+
+  async run(start: RoundStart): Promise<RoundReport> {
+    const { deps } = this;
+    const session = await deps.store.read((tx) => getMeta(tx, 'session'));
+    if (!session || session.expired) return this.report('signed-out');
+    const userId = session.user.id;
+    const restart = { all: start.newRound ?? false, resendId: start.resendId ?? null };
+    const begun = await this.commit((tx) =>
+      beginRound(tx, userId, this.now(), deps.policy, restart),
+    );
+    if (!begun.ok) return this.report('storage-problem');
+    if (!deps.isOnline()) return this.report('offline');
+
+    const lease = await this.refreshLease(session);
+    if (lease === 'sign-in-needed' || lease === 'storage-problem') return this.report(lease);
+    for (let step = 0; step < MAX_STEPS; step++) {
+      const work = await deps.store.read((tx) => readWork(tx, userId, deps.policy.batchSize));
+      const next = plan({
+        ...work,
+        now: this.now(),
+        policy: deps.policy,
+        batchSize: deps.policy.batchSize,
+      });
+      let end: StepEnd;
+      if (next.kind === 'idle') {
+        const refreshAt = freshestLease(work.leases)?.fetchedAt;
+        const wakes = [
+          next.wakeAt,
+          refreshAt === undefined ? null : refreshAt + deps.policy.leaseMaxAgeMs,
+        ];
+        const wakeAt = wakes.filter((w): w is number => w !== null);
+        if (this.receipts > 0) await this.pullItems(session);
+        return this.report('idle', wakeAt.length ? Math.min(...wakeAt) : null);
+      } else if (next.kind === 'send') {
+        end = await this.send(session, next.records, work.leases);
+      } else {
+        end = await this.check(session, next.record, work.leases);
+      }
+      if (end !== 'continue') return this.report(end);
+      if (!deps.isOnline()) return this.report('offline');
+    }
+    return this.report('idle');
+  }
+
+  private async refreshLease(session: SessionMeta): Promise<StepEnd> {
+    const result = await ensureFreshLease(this.deps, session, this.deps.policy.leaseMaxAgeMs);
+    if (result === 'unreachable') this.deps.reachable?.(false);
+    if (result === 'unauthorized') return this.signInNeeded(session);
+    // Unreachable: keep working with the leases we have (their operations can still be sent).
+    return result === 'storage-problem' ? 'storage-problem' : 'continue';
+  }
+
+  private async signInNeeded(session: SessionMeta): Promise<StepEnd> {
+    await this.commit((tx) => markSessionExpired(tx, session.token));
+    return 'sign-in-needed';
+  }
+
+  private async claim(
+    ids: readonly string[],
+    attempt: AttemptStart,
+  ): Promise<OperationRecord[] | null> {
+    const { deps } = this;
+    try {
+      const claimed = deps.seams?.claim
+        ? await deps.seams.claim(deps.store, ids, attempt, deps.policy)
+        : await deps.store.write((tx) => claim(tx, ids, attempt, deps.policy));
+      deps.committed();
+      this.attempts += claimed.length > 0 ? 1 : 0;
+      return claimed;
+    } catch (e) {
+      if (!(e instanceof StorageFailure)) throw e;
+      deps.storageFailed?.(e);
+      return null;
+    }
+  }
+
+  private async send(
+    session: SessionMeta,
+    records: readonly OperationRecord[],
+    leases: readonly LeaseRecord[],
+  ): Promise<StepEnd> {
+    const attemptId = randomId(this.deps.random);
+    const claimed = await this.claim(
+      records.map((r) => r.id),
+      { attemptId, kind: 'send', at: this.now() },
+    );
+    if (claimed === null) return 'storage-problem';
+    if (claimed.length === 0) return 'continue';
+    const tokens = new Map(leases.map((l) => [l.id, l.token]));
+    const bodies: OperationBody[] = claimed.map((r) => ({
+      id: r.id,
+      lease: tokens.get(r.leaseId) ?? '',
+      createdAt: new Date(r.createdAt).toISOString(),
+      op: r.op,
+    }));
+    const outcome = await sendOperations(this.deps.http, session.token, bodies, attemptId);
+    const at = this.now();
+    const ids = claimed.map((r) => r.id);
+    const answers = ids.length === 1 ? [singleAnswer(outcome, at)] : batchAnswers(outcome, ids, at);
+    return this.settle(session, ids, attemptId, outcome, answers, at);
+  }
+
+  private async check(
+    session: SessionMeta,
+    record: OperationRecord,
+    leases: readonly LeaseRecord[],
+  ): Promise<StepEnd> {
+    const attemptId = randomId(this.deps.random);
+    const claimed = await this.claim([record.id], { attemptId, kind: 'status', at: this.now() });
+    if (claimed === null) return 'storage-problem';
+    if (claimed.length === 0) return 'continue';
+    const token = leases.find((l) => l.id === record.leaseId)?.token ?? '';
+    const outcome = await askStatus(this.deps.http, session.token, token, record.id, attemptId);
+    const at = this.now();
+    return this.settle(session, [record.id], attemptId, outcome, [statusAnswer(outcome, at)], at);
+  }
+
+  private async settle(
+    session: SessionMeta,
+    ids: readonly string[],
+    attemptId: string,
+    outcome: HttpOutcome,
+    answers: readonly PerOperation[],
+    at: number,
+  ): Promise<StepEnd> {
+    const { deps } = this;
+    deps.reachable?.(outcome.kind === 'response');
+    const settlements = ids.map((id, i): Settlement => {
+      const { answer, httpStatus } = answers[i] ?? {
+        answer: { kind: 'no-answer' },
+        httpStatus: null,
+      };
+      const end = attemptEnd(outcome, at, httpStatus);
+      return answer.kind === 'receipt'
+        ? { id, attemptId, end, kind: 'receipt', receipt: answer.receipt, text: answer.text }
+        : {
+            id,
+            attemptId,
+            end,
+            kind: 'event',
+            event: answerEvent(answer, attemptId, at, deps.random()),
+          };
+    });
+    const withReceipt = settlements.filter((s) => s.kind === 'receipt');
+    for (const s of withReceipt)
+      deps.finishing?.(s.id, { kind: 'finishing', receipt: s.receipt, localWriteFailed: false });
+    try {
+      if (deps.seams?.settle) await deps.seams.settle(deps.store, settlements, at, deps.policy);
+      else await deps.store.write((tx) => settle(tx, settlements, at, deps.policy));
+    } catch (e) {
+      if (!(e instanceof StorageFailure)) throw e;
+      for (const s of withReceipt)
+        deps.finishing?.(s.id, { kind: 'finishing', receipt: s.receipt, localWriteFailed: true });
+      deps.storageFailed?.(e);
+      return 'storage-problem';
+    }
+    for (const s of withReceipt) deps.finishing?.(s.id, null);
+    deps.committed();
+    this.receipts += withReceipt.length;
+    this.settled += ids.length;
+    deps.progress?.(this.settled);
+    return answers.some((a) => a.answer.kind === 'sign-in')
+      ? this.signInNeeded(session)
+      : 'continue';
+  }
+
+  private async pullItems(session: SessionMeta): Promise<void> {
+    const result = await pullItemChanges(this.deps, session.token);
+    if (result === 'unauthorized') await this.signInNeeded(session);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The IndexedDB adapter of the storage port, through `idb`. The factory is injected (the
+ * browser's `indexedDB`, or fake-indexeddb in tests), so `idb`'s `openDB` (which reads the
+ * global) is replaced by the same few lines over `wrap`.
+ *
+ * - Versioned upgrade: MIGRATIONS[v] takes the schema from version v to v+1 and never drops
+ *   data; opening runs only the missing steps.
+ * - Another tab asking for a newer version (`versionchange`) makes this connection close at once,
+ *   so the upgrade is not blocked by us; a connection that does not close (an old tab) makes ours
+ *   wait, reported through `onBlocked` (shown as storageProblem 'upgrade-blocked').
+ * - Writes use `durability: 'strict'`: the operation survives a crash of the machine once the
+ *   write resolved (Chromium's default is relaxed).
+ */
+import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import {
+  StorageFailure,
+  isRange,
+  toStorageFailure,
+  type KeyRange,
+  type LocalStore,
+  type Tx,
+} from './local-store';
+import { LAYOUT, STORE_NAMES, type StockroomSchema, type StoreName } from './schema';
+
+export type Db = IDBPDatabase<StockroomSchema>;
+type UpgradeTx = IDBPTransaction<StockroomSchema, StoreName[], 'versionchange'>;
+export type Migration = (db: Db, tx: UpgradeTx) => void;
+
+/** Version 1: every store and index of schema.ts. Later versions append steps, never edit this one. */
+export const MIGRATIONS: readonly Migration[] = [
+  (db) => {
+    for (const name of STORE_NAMES) {
+      const layout = LAYOUT[name];
+      const store = db.createObjectStore(name, {
+        keyPath: layout.keyPath as string | string[],
+      });
+      for (const [index, path] of Object.entries(layout.indexes)) {
+        // Index names are typed per store; the layout table is the single source for both adapters.
+        store.createIndex(index as never, path);
+      }
+    }
+  },
+];
+
+export interface IdbStoreOptions {
+  indexedDB: IDBFactory;
+  name?: string;
+  migrations?: readonly Migration[];
+  /** An older connection keeps the database open: our upgrade waits. */
+  onBlocked?: () => void;
+  /** A newer version of the app needs the database: this connection has closed. */
+  onVersionChange?: () => void;
+}
+
+const STORAGE_ERROR_NAMES = new Set([
+  'QuotaExceededError',
+  'AbortError',
+  'InvalidStateError',
+  'TransactionInactiveError',
+  'ConstraintError',
+  'DataError',
+  'DataCloneError',
+  'UnknownError',
+  'NotFoundError',
+  'ReadOnlyError',
+  'VersionError',
+]);
+
+function storageError(e: unknown): unknown {
+  const name = typeof e === 'object' && e !== null && 'name' in e ? String(e.name) : '';
+  return STORAGE_ERROR_NAMES.has(name) ? toStorageFailure(e) : e;
+}
+
+export async function openIdbStore(options: IdbStoreOptions): Promise<LocalStore> {
+  const migrations = options.migrations ?? MIGRATIONS;
+  const request = options.indexedDB.open(options.name ?? 'stockroom', migrations.length);
+  request.addEventListener('upgradeneeded', (event) => {
+    const db = wrap(request.result) as unknown as Db;
+    const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTx;
+    for (let v = event.oldVersion; v < migrations.length; v++) migrations[v]?.(db, tx);
+  });
+  request.addEventListener('blocked', () => options.onBlocked?.());
+  let db: Db;
+  try {
+    db = (await wrap(request)) as unknown as Db;
+  } catch (e) {
+    throw toStorageFailure(e);
+  }
+  let closed = false;
+  db.addEventListener('versionchange', () => {
+    closed = true;
+    db.close();
+    options.onVersionChange?.();
+  });
+  db.addEventListener('close', () => {
+    closed = true;
+  });
+
+  async function run<T>(mode: IDBTransactionMode, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (closed) throw new StorageFailure('closed', 'the local database is closed');
+    let tx;
+    try {
+      tx =
+        mode === 'readwrite'
+          ? db.transaction(STORE_NAMES, 'readwrite', { durability: 'strict' })
+          : db.transaction(STORE_NAMES, 'readonly');
+    } catch (e) {
+      throw toStorageFailure(e);
+    }
+    const done = tx.done;
+    try {
+      const value = await fn(
+        txApi(tx as unknown as IDBPTransaction<StockroomSchema, StoreName[], 'readwrite'>),
+      );
+      await done;
+      return value;
+    } catch (e) {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished or aborted by the failing request: nothing more to undo.
+      }
+      await done.catch(() => undefined);
+      throw storageError(e);
+    }
+  }
+
+  return {
+    read: (fn) => run('readonly', fn),
+    write: (fn) => run('readwrite', fn),
+    close: () => {
+      closed = true;
+      db.close();
+    },
+  };
+}
+
+function toIdbQuery(query: unknown): IDBValidKey | IDBKeyRange {
+  if (isRange(query as IDBValidKey | KeyRange<IDBValidKey>)) {
+    const r = query as KeyRange<IDBValidKey>;
+    return IDBKeyRange.bound(r.lower, r.upper);
+  }
+  return query as IDBValidKey;
+}
+
+/**
+ * The port over one idb transaction. The generic store names of the port meet idb's typed
+ * overloads through `never` casts: the shapes are the same schema (schema.ts).
+ */
+function txApi(tx: IDBPTransaction<StockroomSchema, StoreName[], 'readwrite'>): Tx {
+  return {
+    get: (store, key) => tx.objectStore(store).get(key as never) as never,
+    getAll: (store) => tx.objectStore(store).getAll() as never,
+    getAllFromIndex: (store, index, query, count) =>
+      tx
+        .objectStore(store)
+        .index(index as never)
+        .getAll(toIdbQuery(query) as never, count) as never,
+    put: async (store, value) => {
+      await tx.objectStore(store).put(value as never);
+    },
+    delete: (store, key) => tx.objectStore(store).delete(key as never),
+  };
+}

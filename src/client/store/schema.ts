@@ -1,0 +1,145 @@
+/**
+ * What this device keeps (IndexedDB `stockroom`, or the in-memory adapter): the records and
+ * the typed schema. One shape for both adapters; the IndexedDB layout is the `DBSchema` below.
+ */
+import type { DBSchema } from 'idb';
+import type { Item, Op, Receipt, User } from '../../protocol/schemas';
+import type { StoredOpState } from '../core/operation-state';
+
+export interface ImportInfo {
+  importedAt: number;
+  /** When the backup was written on the device it came from. */
+  exportedAt: number;
+}
+
+export type Resolution =
+  | { kind: 'discarded'; note: string; at: number }
+  | { kind: 'entered-again'; newOperationId: string; at: number };
+
+export interface OperationRecord {
+  id: string;
+  userId: string;
+  userName: string;
+  /** Creation order on this device (the sender drains in it). */
+  order: number;
+  leaseId: string;
+  op: Op;
+  /** Local clock, for explanation only. */
+  createdAt: number;
+  summary: string;
+  state: StoredOpState;
+  /** Send attempts recorded so far; > 0 freezes the id forever (spec: re-key only if 0). */
+  sendAttempts: number;
+  imported: ImportInfo | null;
+  resolution: Resolution | null;
+  /** [userId, order] while the sender still has work on it; absent otherwise (sparse index). */
+  queueKey?: [string, number];
+  /** [userId, order] while it waits for a status answer (review: expired, imported). */
+  checkKey?: [string, number];
+}
+
+export type AttemptResult = 'pending' | 'response' | 'timeout' | 'network-error' | 'http-error';
+
+export interface AttemptRecord {
+  operationId: string;
+  /** Also the `X-Request-Id` of the HTTP request; one per request, shared by a batch. */
+  attemptId: string;
+  kind: 'send' | 'status';
+  sentAt: number;
+  endedAt: number | null;
+  result: AttemptResult;
+  httpStatus: number | null;
+  serverTiming: Record<string, number>;
+}
+
+export type AttemptEnd = Pick<AttemptRecord, 'endedAt' | 'result' | 'httpStatus' | 'serverTiming'>;
+
+export interface ReceiptRecord {
+  operationId: string;
+  userId: string;
+  /** The receipt exactly as the server sent it (JSON text). */
+  text: string;
+  receipt: Receipt;
+  storedAt: number;
+}
+
+export interface LeaseRecord {
+  id: string;
+  userId: string;
+  deviceId: string;
+  size: number;
+  issuedAt: string;
+  deadline: string;
+  token: string;
+  /** The next sequence number this device hands out. */
+  nextSeq: number;
+  /** Local clock when it arrived (refresh after ~1 h, judged without trusting clock agreement). */
+  fetchedAt: number;
+  /** Imported leases belong to another device's history: never used for new operations. */
+  origin: 'issued' | 'imported';
+}
+
+export interface SessionMeta {
+  key: 'session';
+  token: string;
+  user: User;
+  /** The server answered 401: the person must sign in again (operations keep their ids). */
+  expired: boolean;
+}
+export interface DeviceMeta {
+  key: 'device';
+  deviceId: string;
+  deviceName: string;
+}
+export interface ItemsMeta {
+  key: 'items';
+  revision: number;
+}
+export interface OrderMeta {
+  key: 'order';
+  next: number;
+}
+export type MetaRecord = SessionMeta | DeviceMeta | ItemsMeta | OrderMeta;
+export type MetaKey = MetaRecord['key'];
+export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
+
+export interface StockroomSchema extends DBSchema {
+  operations: {
+    key: string;
+    value: OperationRecord;
+    indexes: { queue: [string, number]; checks: [string, number]; byUser: string };
+  };
+  attempts: { key: [string, string]; value: AttemptRecord; indexes: { byOperation: string } };
+  receipts: { key: string; value: ReceiptRecord };
+  items: { key: string; value: Item };
+  leases: { key: string; value: LeaseRecord; indexes: { byUser: string } };
+  meta: { key: MetaKey; value: MetaRecord };
+}
+
+export type StoreName = 'operations' | 'attempts' | 'receipts' | 'items' | 'leases' | 'meta';
+export type Value<S extends StoreName> = StockroomSchema[S]['value'];
+export type Key<S extends StoreName> = StockroomSchema[S]['key'];
+export type IndexedStore = 'operations' | 'attempts' | 'leases';
+export type IndexName<S extends IndexedStore> = keyof StockroomSchema[S]['indexes'] & string;
+export type IndexKey<
+  S extends IndexedStore,
+  I extends IndexName<S>,
+> = StockroomSchema[S]['indexes'][I];
+
+/** Where each store finds its primary key and its index keys (shared by both adapters). */
+export const LAYOUT = {
+  operations: {
+    keyPath: 'id',
+    indexes: { queue: 'queueKey', checks: 'checkKey', byUser: 'userId' },
+  },
+  attempts: { keyPath: ['operationId', 'attemptId'], indexes: { byOperation: 'operationId' } },
+  receipts: { keyPath: 'operationId', indexes: {} },
+  items: { keyPath: 'id', indexes: {} },
+  leases: { keyPath: 'id', indexes: { byUser: 'userId' } },
+  meta: { keyPath: 'key', indexes: {} },
+} as const satisfies Record<
+  StoreName,
+  { keyPath: string | readonly string[]; indexes: Record<string, string> }
+>;
+
+export const STORE_NAMES = Object.keys(LAYOUT) as StoreName[];

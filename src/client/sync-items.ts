@@ -1,0 +1,31 @@
+/** The confirmed projection from the server: a full pull the first time, then `?since` deltas. */
+import { getMeta } from './local/meta';
+import { applyItems } from './local/projection';
+import { pullItems } from './net/api';
+import type { HttpDeps } from './net/http';
+import { StorageFailure, type LocalStore } from './store/local-store';
+
+export interface ItemSyncDeps {
+  store: LocalStore;
+  http: HttpDeps;
+  committed: () => void;
+  storageFailed?: (failure: StorageFailure) => void;
+}
+
+export type ItemSyncResult = 'ok' | 'unauthorized' | 'unreachable' | 'storage-problem';
+
+export async function pullItemChanges(deps: ItemSyncDeps, token: string): Promise<ItemSyncResult> {
+  const since = (await deps.store.read((tx) => getMeta(tx, 'items')))?.revision ?? null;
+  const res = await pullItems(deps.http, token, since);
+  if (res.kind === 'unauthorized') return 'unauthorized';
+  if (res.kind !== 'ok') return 'unreachable';
+  try {
+    await deps.store.write((tx) => applyItems(tx, res.value));
+  } catch (e) {
+    if (!(e instanceof StorageFailure)) throw e;
+    deps.storageFailed?.(e);
+    return 'storage-problem';
+  }
+  deps.committed();
+  return 'ok';
+}

@@ -1,0 +1,25 @@
+/**
+ * Stockroom's service worker: the precached app shell (works offline after the first visit), the
+ * update hand-over for the "new version ready" prompt, and Background Sync draining the outbox.
+ * API requests are never cached here: data lives in IndexedDB, owned by the client core.
+ */
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { SKIP_WAITING } from './sync-tag';
+import { shellFallback } from './shell-fallback';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+precacheAndRoute(self.__WB_MANIFEST, {
+  // Any same-origin page address (a bookmark, a reload on a deep link) opens the app shell.
+  urlManipulation: ({ url }) => shellFallback(url, self.location.origin),
+});
+cleanupOutdatedCaches();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+// The first install controls open pages at once, so the very first visit can already reload offline.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

@@ -1,0 +1,151 @@
+/**
+ * The sender against the REAL server (in-process, sqlite::memory:, SIMULATE=1) and its tester
+ * faults, not a mock. Client time is fake (ManualClock); HTTP and the server are real.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FaultRule } from '../../src/protocol/schemas';
+import {
+  effectsOf,
+  nextRetry,
+  opById,
+  serverRecord,
+  signedIn,
+  startHarness,
+  storedReceipt,
+  until,
+  type Harness,
+} from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+afterEach(async () => {
+  h.network.set(true);
+  await h.clearFaults();
+});
+
+async function userId(c: { getSnapshot(): { user: { id: string } | null } }) {
+  const user = c.getSnapshot().user;
+  if (!user) throw new Error('signed out');
+  return user.id;
+}
+
+describe('sender against the real server', () => {
+  it('drains: saved on this device, then confirmed with the server’s receipt byte for byte', async () => {
+    const c = await signedIn(h);
+    h.network.set(false);
+    const op = await c.adjust({ itemId: 'lamp-14', delta: -2, reason: 'sold' });
+    expect(op.state).toBe('queued');
+    expect(op.label).toBe('Saved on this device');
+    expect(op.id).toMatch(/^[A-Za-z0-9_-]+\.0$/);
+    await c.whenIdle();
+    expect(c.getSnapshot().items.find((i) => i.id === 'lamp-14')?.pendingDelta).toBe(-2);
+    h.network.set(true);
+    await c.whenIdle();
+    const done = opById(c, op.id);
+    expect(done.label).toBe('Confirmed');
+    const record = await serverRecord(h, await userId(c), op.id);
+    expect(await storedReceipt(h, c, op.id)).toBe(record?.receipt);
+    expect(await effectsOf(h, 'lamp-14', op.id)).toBe(1);
+    const item = c.getSnapshot().items.find((i) => i.id === 'lamp-14');
+    expect(item?.quantity).toBe(done.receipt?.resultingQuantity);
+    expect(item?.pendingDelta).toBe(0);
+  });
+
+  it('sends several queued operations as one batch, in creation order, with Server-Timing per attempt', async () => {
+    const c = await signedIn(h);
+    h.network.set(false);
+    const created = await c.createItem({
+      itemId: 'batch-item-1',
+      sku: 'BATCH-1',
+      name: 'Batch item',
+      location: 'D9',
+      initialQuantity: 3,
+    });
+    const adjustments = [];
+    for (let i = 0; i < 4; i++) {
+      adjustments.push(await c.adjust({ itemId: 'batch-item-1', delta: 1, reason: 'received' }));
+    }
+    h.network.set(true);
+    await c.whenIdle();
+    const ops = [created, ...adjustments].map((o) => opById(c, o.id));
+    expect(ops.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
+    const attemptIds = new Set(ops.map((o) => o.attempts[0]?.attemptId));
+    expect(attemptIds.size).toBe(1);
+    expect(ops.every((o) => o.attempts.length === 1)).toBe(true);
+    expect(Object.keys(ops[0]?.attempts[0]?.serverTiming ?? {}).length).toBeGreaterThan(0);
+    expect(c.getSnapshot().items.find((i) => i.id === 'batch-item-1')?.quantity).toBe(7);
+  });
+
+  const faults: [FaultRule['fault'], number][] = [
+    ['drop-response', 1],
+    ['drop-request', 0],
+    ['fail-before-commit', 0],
+  ];
+  it.each(faults)(
+    '%s: outcome unknown, recovered with the same id, exactly one effect',
+    async (fault, effectsWhileUnknown) => {
+      const c = await signedIn(h);
+      await h.fault({ fault, times: 1 });
+      const op = await c.adjust({ itemId: 'mug-blue', delta: -1, reason: 'sold' });
+      await c.whenIdle();
+      const unknown = opById(c, op.id);
+      expect(unknown.state).toBe('unknown');
+      expect(unknown.label).toBe('Outcome unknown');
+      expect(unknown.explanation).toContain(
+        'No result was received for "Remove 1 from Stoneware mug, blue"',
+      );
+      expect(unknown.nextRetryAt).not.toBeNull();
+      expect(await effectsOf(h, 'mug-blue', op.id)).toBe(effectsWhileUnknown);
+      await nextRetry(h, c);
+      const done = opById(c, op.id);
+      expect(done.state).toBe('confirmed');
+      expect(done.attempts.map((a) => a.result)).toEqual(['network-error', 'response']);
+      expect(done.attempts[1]?.httpStatus).toBe(fault === 'drop-response' ? 200 : 201);
+      expect(await effectsOf(h, 'mug-blue', op.id)).toBe(1);
+      expect(await storedReceipt(h, c, op.id)).toBe(
+        (await serverRecord(h, await userId(c), op.id))?.receipt,
+      );
+    },
+  );
+
+  it('a delay past the timeout is outcome unknown; the late commit is found by resending the same id', async () => {
+    const c = await signedIn(h, { attemptTimeoutMs: 2000 });
+    await h.fault({ fault: 'delay', delayMs: 400, times: 1 });
+    const op = await c.adjust({ itemId: 'plate-26', delta: -3, reason: 'damaged' });
+    await until(() => opById(c, op.id).state === 'sending', 'the attempt in flight');
+    h.clock.advance(2000); // the client's patience ends; the server keeps going
+    await c.whenIdle();
+    expect(opById(c, op.id).state).toBe('unknown');
+    const uid = await userId(c);
+    for (let i = 0; i < 200 && !(await serverRecord(h, uid, op.id)); i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(await serverRecord(h, uid, op.id)).not.toBeNull();
+    await nextRetry(h, c);
+    expect(opById(c, op.id).state).toBe('confirmed');
+    expect(opById(c, op.id).attempts.map((a) => a.result)).toEqual(['timeout', 'response']);
+    expect(await effectsOf(h, 'plate-26', op.id)).toBe(1);
+  });
+
+  it('503 with Retry-After keeps it saved on this device and waits at least that long', async () => {
+    const c = await signedIn(h);
+    await h.fault({ fault: 'unavailable', times: 1 });
+    const op = await c.adjust({ itemId: 'bowl-15', delta: -1, reason: 'sold' });
+    await c.whenIdle();
+    const waiting = opById(c, op.id);
+    expect(waiting.label).toBe('Saved on this device');
+    const sentAt = Date.parse(waiting.attempts[0]?.endedAt ?? '');
+    expect(Date.parse(waiting.nextRetryAt ?? '')).toBe(sentAt + 1000);
+    h.clock.advance(999);
+    await c.whenIdle();
+    expect(opById(c, op.id).state).toBe('queued');
+    await nextRetry(h, c);
+    expect(opById(c, op.id).state).toBe('confirmed');
+    expect(await effectsOf(h, 'bowl-15', op.id)).toBe(1);
+  });
+});

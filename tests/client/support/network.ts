@@ -1,0 +1,45 @@
+/** A network switch for tests: `online`/`offline` events on demand, and a fetch that obeys it. */
+import type { NetworkEvents, NetworkHandlers } from '../../../src/client/network';
+
+export class ManualNetwork implements NetworkEvents {
+  private handlers = new Set<NetworkHandlers>();
+  online = true;
+
+  isOnline(): boolean {
+    return this.online;
+  }
+
+  subscribe(handlers: NetworkHandlers): () => void {
+    this.handlers.add(handlers);
+    return () => this.handlers.delete(handlers);
+  }
+
+  set(online: boolean): void {
+    if (online === this.online) return;
+    this.online = online;
+    for (const h of this.handlers) {
+      if (online) h.online();
+      else h.offline();
+    }
+  }
+
+  /** "The tab became visible." */
+  visible(): void {
+    for (const h of this.handlers) h.visible();
+  }
+}
+
+/**
+ * A fetch for a server that may move (restarts pick a new port) and a network that may be off.
+ * The client talks to `http://stockroom.test`; this routes it to wherever the server is now.
+ */
+export function routedFetch(target: () => string, network: { isOnline(): boolean }): typeof fetch {
+  return (input, init) => {
+    if (!network.isOnline()) return Promise.reject(new TypeError('Failed to fetch (offline)'));
+    const url = String(input instanceof Request ? input.url : input).replace(
+      'http://stockroom.test',
+      target(),
+    );
+    return fetch(url, init);
+  };
+}

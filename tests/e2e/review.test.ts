@@ -1,0 +1,107 @@
+/**
+ * Old work lands in Review with the spec's words, never drained blindly: a change whose lease
+ * expired before it reached the server (tester clock moved past LEASE_TTL), and changes imported
+ * from an old backup (this device's clock 9 days after the export).
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { adjustStock, nav, openItem, signInUi } from './support/app';
+import { seriousViolations } from './support/axe';
+import { newPhoneContext } from './support/browser';
+import { demoItem, useScene } from './support/scene';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+// A short offline window, so "past the deadline" is one hour of tester clock away.
+const scene = useScene({ LEASE_TTL: '1h', RECEIPT_TTL: '1h' });
+
+async function openReview(page: Page): Promise<void> {
+  await nav(page, 'Activity').click();
+  await page.getByRole('link', { name: /^Review \d+ changes?$/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Review' }).waitFor();
+}
+
+describe('Review', () => {
+  it('an expired lease: the change is not applied and waits for a decision', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const context = await newPhoneContext(scene.browser);
+    const page = await context.newPage();
+    await signInUi(page, scene.server.url);
+    await openItem(page, item.name);
+
+    // The server refuses before any work, so the change is attempted (its id frozen) but not applied.
+    await api.fault({ fault: 'unavailable', times: 1_000_000 });
+    await adjustStock(page, -1);
+    await page
+      .getByRole('region', { name: "This device's changes" })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect.poll(() => page.getByText(/^Attempt /).count()).toBeGreaterThan(0);
+
+    await api.advanceClock(HOUR + 60_000);
+    await api.clearFaults();
+    // Opening the app starts a new round of sending, whatever the backoff had planned.
+    await page.reload();
+
+    await openReview(page);
+    const card = page.getByRole('article');
+    await expect.poll(() => card.getByText(/^Needs review: /).textContent()).toMatch(/deadline/);
+    await card.getByRole('button', { name: 'Enter again as new' }).waitFor();
+    await card.getByRole('button', { name: 'Discard' }).waitFor();
+    await card.getByText(/Saved (just now|\d+ minutes? ago)/).waitFor();
+    expect((await api.item(item.id)).quantity).toBe(item.quantity);
+    await context.close();
+  });
+
+  it('an imported old backup: each change in Review with its age, nothing sent', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const journalBefore = (await api.history(item.id)).length;
+
+    // Device 1 saves a change the server refuses before any work, and exports a backup.
+    const old = await newPhoneContext(scene.browser);
+    const page1 = await old.newPage();
+    await signInUi(page1, scene.server.url);
+    await openItem(page1, item.name);
+    await api.fault({ fault: 'unavailable', times: 1_000_000 });
+    await adjustStock(page1, -2);
+    await nav(page1, 'Settings').click();
+    const [download] = await Promise.all([
+      page1.waitForEvent('download'),
+      page1.getByRole('button', { name: 'Export backup' }).click(),
+    ]);
+    const backup = await readFile(await download.path());
+    await old.close();
+    await api.clearFaults();
+
+    // Device 2, nine days later by its own clock, imports it.
+    const later = await newPhoneContext(scene.browser);
+    const page2 = await later.newPage();
+    await page2.clock.install({ time: Date.now() + 9 * DAY });
+    await signInUi(page2, scene.server.url);
+    await nav(page2, 'Settings').click();
+    await page2.getByLabel('Import backup').setInputFiles({
+      name: 'stockroom-backup.json',
+      mimeType: 'application/json',
+      buffer: backup,
+    });
+    await page2.getByText(/^Backup imported/).waitFor();
+
+    await openReview(page2);
+    const card = page2.getByRole('article').filter({ hasText: item.name });
+    await card.getByText(/Restored from a backup; saved 9 days ago/).waitFor();
+    await card
+      .getByText(/may no longer remember it/)
+      .first()
+      .waitFor();
+    await card.getByRole('button', { name: 'Enter again as new' }).waitFor();
+    await card.getByRole('button', { name: 'Discard' }).waitFor();
+    expect(await seriousViolations(page2)).toEqual([]);
+    // Imported work is never drained automatically.
+    expect((await api.history(item.id)).length).toBe(journalBefore);
+    await later.close();
+  });
+});

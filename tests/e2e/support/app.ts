@@ -1,0 +1,105 @@
+/**
+ * Steps a person takes in the app, by the accessible names of spec/client.md (the same names a
+ * screen reader or voice control uses), and a recorder of every state label the page showed.
+ */
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+export const LABEL = {
+  queued: 'Saved on this device',
+  sending: 'Sending…',
+  unknown: 'Outcome unknown',
+  checking: 'Checking outcome…',
+  waiting: 'Stored · waiting to retry',
+  confirmed: 'Confirmed',
+} as const;
+
+/** Words the app must never show for an operation that may have been sent. */
+export const FORBIDDEN = /\b(failed|error|try again)\b/i;
+
+/** Polls `read` until `accept` holds (Playwright's auto-waiting, for values outside the page). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!accept(last)) {
+    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  return last;
+}
+
+export async function signInUi(page: Page, baseUrl: string, username = 'demo'): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(username);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Items', exact: true }).waitFor();
+}
+
+export function nav(page: Page, name: 'Items' | 'Activity' | 'Settings' | 'Tester'): Locator {
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  return name === 'Activity'
+    ? navigation.getByRole('link', { name: /^Activity/ })
+    : navigation.getByRole('link', { name, exact: true });
+}
+
+export async function openItem(page: Page, itemName: string): Promise<void> {
+  await nav(page, 'Items').click();
+  await page.getByLabel('Search items').fill(itemName);
+  await page.getByRole('link', { name: itemName, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: itemName }).waitFor();
+}
+
+/** One "Save change" in the "Adjust stock" form: a new intent. */
+export async function adjustStock(page: Page, delta: number, reason = 'Sold'): Promise<void> {
+  const form = page.getByRole('form', { name: 'Adjust stock' });
+  await form.getByLabel('Change', { exact: true }).fill(String(delta));
+  await form.getByLabel('Reason').selectOption({ label: reason });
+  await form.getByRole('button', { name: 'Save change' }).click();
+  // The form clears once the intent is durable on the device.
+  await expect.poll(() => form.getByLabel('Change', { exact: true }).inputValue()).toBe('');
+}
+
+/** The state label of this device's one change on the open item. */
+export function deviceChangeLabel(page: Page): Locator {
+  return page
+    .getByRole('region', { name: "This device's changes" })
+    .locator('.op-row__label')
+    .first();
+}
+
+/**
+ * Records every text the page's operation labels showed, however briefly (a MutationObserver
+ * sees each DOM commit). Returns a reader of what was recorded so far.
+ */
+export async function recordLabels(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __labels: string[] }).__labels = seen;
+    const read = (): void => {
+      for (const el of document.querySelectorAll('.op-row__label, .state-label, .notice')) {
+        const text = el.textContent ?? '';
+        if (seen[seen.length - 1] !== text) seen.push(text);
+      }
+    };
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    read();
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __labels: string[] }).__labels]);
+}
+
+/** The app's operation id for the change shown on an operation's detail view. */
+export async function operationIdOnDetail(page: Page): Promise<string> {
+  const dd = page.locator('dt:text-is("Operation id") + dd');
+  return (await dd.textContent())?.trim() ?? '';
+}

@@ -1,0 +1,88 @@
+/**
+ * Two tabs of one device: one sends, the other sees the outcome without a reload (BroadcastChannel
+ * says "look again", IndexedDB holds the truth). A sending tab closed between the server's
+ * receipt and the local commit loses nothing and doubles nothing: the next tab resumes the same id.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { LABEL, adjustStock, deviceChangeLabel, openItem, signInUi } from './support/app';
+import { newPhoneContext } from './support/browser';
+import { demoItem, useScene } from './support/scene';
+
+const scene = useScene();
+
+const OPERATIONS = /\/api\/operations(\/batch)?$/;
+
+describe('two tabs', () => {
+  it('one sends, the other updates without a reload', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const context = await newPhoneContext(scene.browser);
+    const sender = await context.newPage();
+    await signInUi(sender, scene.server.url);
+    const watcher = await context.newPage();
+    await watcher.goto(scene.server.url);
+    await openItem(watcher, item.name);
+    await openItem(sender, item.name);
+
+    await adjustStock(sender, -1);
+
+    await expect.poll(() => deviceChangeLabel(watcher).textContent()).toBe(LABEL.confirmed);
+    await expect
+      .poll(() => watcher.getByLabel('Confirmed quantity').textContent())
+      .toBe(String(item.quantity - 1));
+    await context.close();
+  });
+
+  /**
+   * The sending tab's request reaches the server (which commits), then the tab closes before the
+   * page has stored the receipt: with the reply held back, or just as the reply is handed over.
+   */
+  async function closeMidSend(deliverReply: boolean): Promise<void> {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    // Requests are intercepted on the page; the service worker must not be the one sending.
+    const context: BrowserContext = await newPhoneContext(scene.browser, {
+      blockServiceWorker: true,
+    });
+    const first = await context.newPage();
+    await signInUi(first, scene.server.url);
+    await openItem(first, item.name);
+
+    let committed!: () => void;
+    const serverCommitted = new Promise<void>((resolve) => (committed = resolve));
+    await first.route(OPERATIONS, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      if (deliverReply) await route.fulfill({ response });
+      committed();
+      // Without delivery the request stays open until the tab closes.
+    });
+    await adjustStock(first, -2);
+    await serverCommitted;
+    await first.close();
+
+    const next = await context.newPage();
+    await next.goto(scene.server.url);
+    await openItem(next, item.name);
+    await expect
+      .poll(() => deviceChangeLabel(next).textContent(), { timeout: 60_000 })
+      .toBe(LABEL.confirmed);
+    await expect
+      .poll(() => next.getByLabel('Confirmed quantity').textContent())
+      .toBe(String(item.quantity - 2));
+
+    const journal = await api.history(item.id);
+    expect(journal.filter((e) => e.delta === -2)).toHaveLength(1);
+    expect((await api.item(item.id)).quantity).toBe(item.quantity - 2);
+    await context.close();
+  }
+
+  it('closing the sending tab after the server committed, before the reply: nothing lost', async () => {
+    await closeMidSend(false);
+  });
+
+  it('closing the sending tab as the reply arrives: nothing doubled', async () => {
+    await closeMidSend(true);
+  });
+});

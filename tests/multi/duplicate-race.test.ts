@@ -1,0 +1,61 @@
+/**
+ * quality.md's duplicate race with real processes: two servers on one database (SQLite file, and
+ * PostgreSQL), the same ids sent concurrently to both. And the checker must see duplicates when
+ * deduplication is switched off, or it proves nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, sqliteDatabase, type SharedDatabase } from './support/databases';
+import { spawnServer, type ServerProcess } from './support/process';
+import { duplicateRaceViolations } from './support/race';
+
+const TORTURE = Boolean(process.env['TORTURE']);
+const IDS = TORTURE ? 5000 : 200;
+const COPIES = TORTURE ? 8 : 4;
+const TIMEOUT = TORTURE ? 3_600_000 : 240_000;
+
+describe.each(DATABASES)('duplicate race across two server processes: %s', (_name, open) => {
+  let db: SharedDatabase;
+  let servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    db = await open();
+    // One after the other: the first migrates and seeds, the second finds it done.
+    servers.push(await spawnServer(db.env));
+    servers.push(await spawnServer(db.env));
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    servers = [];
+    await db.dispose();
+  });
+
+  it(
+    `${IDS} ids × ${COPIES} copies: one effect each, identical bodies, no 5xx`,
+    async () => {
+      expect(
+        await duplicateRaceViolations(
+          servers.map((s) => s.url),
+          IDS,
+          COPIES,
+        ),
+      ).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('the duplicate-race checker against broken server processes', () => {
+  it('sees the duplicates when deduplication is switched off (SQLite file)', async () => {
+    const db = await sqliteDatabase();
+    const env = { ...db.env, STOCKROOM_TEST_VARIANT: 'no-dedup' };
+    const entry = 'tests/multi/support/variant-server.ts';
+    const a = await spawnServer(env, entry);
+    const b = await spawnServer(env, entry);
+    try {
+      const violations = await duplicateRaceViolations([a.url, b.url], 20, COPIES);
+      expect(violations.length).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await db.dispose();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,82 @@
+/** A minimal HTTP client of the API for the multi-process suites (spec/api.md names). */
+import { ItemsResponse, LeaseResponse, SessionResponse } from '../../../src/protocol/schemas';
+import type { FaultRule, Op } from '../../../src/protocol/schemas';
+
+export interface Reply {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+export interface Session {
+  token: string;
+}
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(base + path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+function expectOk(reply: Reply, what: string): unknown {
+  if (reply.status < 200 || reply.status > 299)
+    throw new Error(`${what}: HTTP ${reply.status} ${reply.text}`);
+  return JSON.parse(reply.text);
+}
+
+export async function signIn(base: string, username = 'demo'): Promise<Session> {
+  const reply = await call(base, 'POST', '/api/session', null, { username, password: username });
+  return { token: SessionResponse.parse(expectOk(reply, 'sign in')).token };
+}
+
+export async function lease(base: string, s: Session, deviceId = 'multi-process-test') {
+  const reply = await call(base, 'POST', '/api/leases', s.token, { deviceId });
+  return LeaseResponse.parse(expectOk(reply, 'lease'));
+}
+
+export async function items(base: string, s: Session) {
+  return ItemsResponse.parse(expectOk(await call(base, 'GET', '/api/items', s.token), 'items'));
+}
+
+export async function historyIds(base: string, s: Session, itemId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `?limit=200${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`;
+    const page = expectOk(
+      await call(base, 'GET', `/api/items/${itemId}/history${query}`, s.token),
+      'history',
+    ) as {
+      entries: { operationId: string }[];
+      next: string | null;
+    };
+    ids.push(...page.entries.map((e) => e.operationId));
+    cursor = page.next;
+  } while (cursor);
+  return ids;
+}
+
+/** Tester mode only (SIMULATE=1): a fault rule for the next operation requests. */
+export async function addFault(base: string, s: Session, rule: FaultRule): Promise<void> {
+  expectOk(await call(base, 'POST', '/api/sim/faults', s.token, rule), 'add fault');
+}
+
+export function postOperation(
+  base: string,
+  s: Session,
+  body: { id: string; lease: string; op: Op },
+): Promise<Reply> {
+  return call(base, 'POST', '/api/operations', s.token, body);
+}

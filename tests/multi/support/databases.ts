@@ -1,0 +1,65 @@
+/**
+ * One database shared by several server processes: a SQLite file, or a PostgreSQL schema of its
+ * own (`?schema=` in DATABASE_URL), dropped afterwards. PostgreSQL must be reachable (a failure,
+ * never a skip): scripts/ci-postgres.sh starts one.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  dropSchema,
+  randomSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+} from '../../../src/server/store/postgres-test-db';
+
+export interface SharedDatabase {
+  kind: 'sqlite' | 'postgres';
+  /** The environment of every server process on this database. */
+  env: Record<string, string>;
+  /** The SQLite file (null for PostgreSQL). */
+  file: string | null;
+  dispose(): Promise<void>;
+}
+
+const COMMON = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DEMO: '1',
+  STOCKROOM_SECRET: 'multi-process-secret',
+  CLEANUP_INTERVAL: '365d',
+};
+
+export async function sqliteDatabase(): Promise<SharedDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), 'stockroom-multi-'));
+  const file = join(dir, 'stockroom.db');
+  return {
+    kind: 'sqlite',
+    file,
+    env: { ...COMMON, DATABASE_URL: `sqlite:${file}`, EXPORT_FILE: join(dir, 'export.jsonl') },
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function postgresDatabase(): Promise<SharedDatabase> {
+  await requirePostgres();
+  const schema = randomSchema('multi');
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('schema', schema);
+  const dir = join(tmpdir(), `stockroom-multi-${randomUUID()}`);
+  return {
+    kind: 'postgres',
+    file: null,
+    env: { ...COMMON, DATABASE_URL: url.toString(), EXPORT_FILE: join(dir, 'export.jsonl') },
+    dispose: async () => {
+      await dropSchema(schema);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DATABASES = [
+  ['SQLite file', sqliteDatabase],
+  ['PostgreSQL', postgresDatabase],
+] as const;

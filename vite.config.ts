@@ -1,0 +1,48 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The PWA build: the React app (src/app) and its own TypeScript service worker (src/sw). */
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // src/app/pwa/update-store.ts registers the worker with workbox-window (update prompt).
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // A classic script: Background Sync and older browsers need no module worker support.
+        rollupFormat: 'iife',
+      },
+      manifest: {
+        name: 'Stockroom',
+        short_name: 'Stockroom',
+        description: 'Adjust and count stock, online or offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#1d4e89',
+        background_color: '#f6f7f9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+  ],
+  server: {
+    // `npm run dev`: the API from a locally running server (npm run serve).
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+});
