@@ -23,6 +23,8 @@ export interface Config extends RetentionSettings {
   /** Concurrent operation requests share one SQLite transaction (one fsync). */
   groupCommit: boolean;
   exportFile: string;
+  /** EXPORT_FILE was set explicitly. */
+  exportFileSet: boolean;
   exportWebhookUrl: string | null;
   /** Operations in flight at once before new ones queue; and how long one may queue before it is shed. */
   maxInFlight: number;
@@ -96,6 +98,7 @@ export function loadConfig(
     sqliteSynchronous: synchronous === 'NORMAL' ? 'NORMAL' : 'FULL',
     groupCommit: flag('GROUP_COMMIT', true),
     exportFile: env['EXPORT_FILE'] || 'data/export.jsonl',
+    exportFileSet: Boolean(env['EXPORT_FILE']),
     exportWebhookUrl: env['EXPORT_WEBHOOK_URL'] || null,
     maxInFlight: integer('MAX_IN_FLIGHT', 256, 1, 100_000),
     maxQueueWaitMs: duration('MAX_QUEUE_WAIT', '2s'),

@@ -8,6 +8,11 @@ import { loadConfig, type Config, type Env } from './config';
 import { seedDemo } from './demo';
 import { buildApp, type AppDeps } from './http/app';
 import { repeat } from './repeat';
+import { createExportWorker, type ExportWorker } from './export/worker';
+import { openExportSink } from './export/open-sink';
+import { createAdmission } from './ops/admission';
+import { createSignInLimiter } from './ops/rate-limit';
+import { createServerMetrics } from './ops/server-metrics';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
 import { Timeline } from './sim/timeline';
@@ -42,6 +47,23 @@ async function openStore(config: Config, hooks: TestHooks): Promise<Store> {
   return openPostgresStore(url);
 }
 
+/**
+ * The export worker delivers export rows to the configured sink. A memory database with no sink
+ * configured keeps its rows undelivered (tests), rather than writing into the working directory.
+ */
+async function startExporter(
+  config: Config,
+  store: Store,
+  clock: Clock,
+): Promise<ExportWorker | null> {
+  const memory = config.databaseUrl === 'sqlite::memory:';
+  if (memory && !config.exportFileSet && !config.exportWebhookUrl) return null;
+  const sink = await openExportSink(config);
+  const worker = createExportWorker({ store, sink, clock, random: Math.random });
+  worker.start();
+  return worker;
+}
+
 export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
   const loaded = loadConfig(env);
   if (!loaded.ok)
@@ -52,6 +74,12 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
   const store = await openStore(config, hooks);
   if (config.demo) await seedDemo(store, clock.now());
 
+  const admission = createAdmission({
+    maxInFlight: config.maxInFlight,
+    maxQueueWaitMs: config.maxQueueWaitMs,
+    maxQueue: config.maxInFlight * 4,
+  });
+  const exporter = await startExporter(config, store, clock);
   const runCleanup = () =>
     store.cleanup(clock.now(), {
       receiptTtlMs: config.receiptTtlMs,
@@ -72,23 +100,23 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     sim: testerClock
       ? { clock: testerClock, faults: new FaultBook(), timeline: new Timeline(testerClock) }
       : null,
-    admission: { enter: async () => ({ admitted: true, release: () => undefined }) },
-    signInLimiter: {
-      check: () => ({ allowed: true }),
-      failed: () => undefined,
-      succeeded: () => undefined,
-    },
-    metrics: { answered: () => undefined },
+    admission,
+    signInLimiter: createSignInLimiter(clock),
+    metrics: createServerMetrics({ clock, store, admission }),
     runCleanup,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };
   const app = await buildApp(deps);
   const cleanup = repeat(config.cleanupIntervalMs, runCleanup);
+  const stop = async () => {
+    cleanup.stop();
+    await exporter?.stop();
+    await store.close();
+  };
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    cleanup.stop();
-    await store.close();
+    await stop();
     throw error;
   }
   if (config.simulate) app.log.warn('tester mode (SIMULATE=1): faults and the tester clock are on');
@@ -99,9 +127,8 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     url: `http://${host}:${port}`,
     store,
     async close() {
-      cleanup.stop();
       await app.close();
-      await store.close();
+      await stop();
     },
   };
 }

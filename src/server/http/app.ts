@@ -27,6 +27,9 @@ import { operationRoutes } from './routes-operations';
 import { sessionRoutes } from './routes-session';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
+import { opsRoutes } from './routes-ops';
+import type { CountingAdmission } from '../ops/admission';
+import type { ServerMetrics } from '../ops/server-metrics';
 
 export interface Sim {
   clock: TesterClock;
@@ -63,9 +66,9 @@ export interface AppDeps {
   /** Shared by the operation routes; `onEvent` is bound per attempt. */
   operations: Omit<OperationDeps, 'onEvent'>;
   sim: Sim | null;
-  admission: Admission;
+  admission: CountingAdmission;
   signInLimiter: SignInLimiter;
-  metrics: OperationMetrics;
+  metrics: ServerMetrics;
   runCleanup(): Promise<{ compacted: number; removed: number }>;
   logLevel: string;
 }
@@ -188,6 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('X-Request-Id', request.id);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    deps.metrics.observeHttp(request.method, route, reply.statusCode, reply.elapsedTime);
+  });
 
   app.decorateRequest('user', async function (this: { headers: Record<string, unknown> }) {
     const authorization = this.headers['authorization'];
@@ -214,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));
   await app.register(itemRoutes(deps));
+  await app.register(opsRoutes(deps, deps.admission, deps.metrics));
   if (deps.sim) await app.register(simRoutes(deps, deps.sim));
   await staticRoutes(app, deps.config.staticDir);
   return app;
