@@ -8,8 +8,7 @@ import { loadConfig, type Config, type Env } from './config';
 import { seedDemo } from './demo';
 import { buildApp, type AppDeps } from './http/app';
 import { repeat } from './repeat';
-import { createExportWorker, type ExportWorker } from './export/worker';
-import { openExportSink } from './export/open-sink';
+import { startExporter } from './export/exporter';
 import { createAdmission } from './ops/admission';
 import { createSignInLimiter } from './ops/rate-limit';
 import { createServerMetrics } from './ops/server-metrics';
@@ -44,24 +43,7 @@ async function openStore(config: Config, hooks: TestHooks): Promise<Store> {
     });
   }
   const { openPostgresStore } = await import('./store/postgres-store');
-  return openPostgresStore(url);
-}
-
-/**
- * The export worker delivers export rows to the configured sink. A memory database with no sink
- * configured keeps its rows undelivered (tests), rather than writing into the working directory.
- */
-async function startExporter(
-  config: Config,
-  store: Store,
-  clock: Clock,
-): Promise<ExportWorker | null> {
-  const memory = config.databaseUrl === 'sqlite::memory:';
-  if (memory && !config.exportFileSet && !config.exportWebhookUrl) return null;
-  const sink = await openExportSink(config);
-  const worker = createExportWorker({ store, sink, clock, random: Math.random });
-  worker.start();
-  return worker;
+  return openPostgresStore(url, hooks.variant ? { brokenVariant: hooks.variant } : {});
 }
 
 export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
@@ -79,7 +61,6 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     maxQueueWaitMs: config.maxQueueWaitMs,
     maxQueue: config.maxInFlight * 4,
   });
-  const exporter = await startExporter(config, store, clock);
   const runCleanup = () =>
     store.cleanup(clock.now(), {
       receiptTtlMs: config.receiptTtlMs,
@@ -107,6 +88,19 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };
   const app = await buildApp(deps);
+  // A memory database with no sink configured keeps its export rows undelivered (tests), rather
+  // than writing a ledger into the working directory.
+  const memory = config.databaseUrl === 'sqlite::memory:';
+  const exporter =
+    memory && !config.exportFileSet && !config.exportWebhookUrl
+      ? null
+      : await startExporter({
+          ...config,
+          store,
+          clock,
+          onError: (err, failures, delayMs) =>
+            app.log.warn({ err, failures, delayMs }, 'export delivery failed; will retry'),
+        });
   const cleanup = repeat(config.cleanupIntervalMs, runCleanup);
   const stop = async () => {
     cleanup.stop();

@@ -1,4 +1,4 @@
-/** The store contract, part 3: the export outbox (claim, mark, backlog). */
+/** The store contract, part 4: the export outbox (claim, mark, backlog). */
 import { expect, it } from 'vitest';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import { ALICE, T0, type ContractContext } from './store-contract-support';

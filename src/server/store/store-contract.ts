@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryResponse, ItemsResponse, Receipt, type Op } from '../../protocol/schemas';
 import { registerApplyContract } from './store-contract-apply';
 import { registerExportContract } from './store-contract-export';
+import { registerRetentionContract } from './store-contract-retention';
 import type { Store } from './store';
 import { ALICE, BOB, contractContext, T0, type StoreFixture } from './store-contract-support';
 
@@ -164,6 +165,7 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
     });
 
     registerApplyContract(ctx);
+    registerRetentionContract(ctx);
     registerExportContract(ctx);
   });
 }

@@ -1,0 +1,350 @@
+/** The `paths` of the OpenAPI document: every route of spec/api.md with its answers. */
+import * as wire from '../../protocol/schemas';
+import type { Component } from './openapi';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: Component) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: Component) => ({ 'application/json': { schema: ref(name) } });
+
+const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
+  unauthorized: 'No valid bearer token (or wrong credentials).',
+  forbidden: 'Signed in, but this needs the manager role.',
+  'not-found': 'No such resource.',
+  'invalid-request': 'The request is malformed; `errors` lists the failing fields.',
+  'invalid-operation-metadata':
+    'Lease token missing, forged, edited, another user’s, or seq out of range.',
+  'key-reused': 'This operation id was already used for different content; the original stands.',
+  'operation-expired': 'Past the operation deadline: check whether the change exists.',
+  'unsupported-media-type': 'Send the body as application/json.',
+  'payload-too-large': 'The body is over 1 MiB.',
+  'headers-too-large': 'The request headers are too large.',
+  'rate-limited': 'Too many wrong passwords; see Retry-After.',
+  overloaded:
+    'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
+  'internal-error': 'Something broke on the server.',
+};
+
+function problems(...codes: wire.ProblemCode[]): Json {
+  const byStatus = new Map<number, wire.ProblemCode[]>();
+  for (const c of codes)
+    byStatus.set(wire.PROBLEM_CODES[c], [...(byStatus.get(wire.PROBLEM_CODES[c]) ?? []), c]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, cs]) => [
+      String(status),
+      {
+        description: cs.map((c) => `\`${c}\`: ${PROBLEM_TEXT[c]}`).join(' '),
+        content: { 'application/problem+json': { schema: ref('Problem') } },
+      },
+    ]),
+  );
+}
+
+const bearer = [{ bearer: [] }];
+const authed = ['unauthorized'] as const;
+const idParam = (description: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+export const TESTER = 'Tester mode only (`SIMULATE=1`); otherwise 404 before authentication.';
+
+export function paths(): Json {
+  const sim = (summary: string, op: Json): Json => ({
+    tags: ['tester'],
+    security: bearer,
+    summary,
+    description: TESTER,
+    ...op,
+    responses: {
+      ...(op['responses'] as Json),
+      ...problems(...authed, 'invalid-request', 'not-found'),
+    },
+  });
+  return {
+    '/api/health': {
+      get: {
+        tags: ['operations'],
+        summary: 'Liveness only',
+        security: [],
+        responses: {
+          '200': {
+            description: 'The process answers.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { ok: { const: true } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/api/session': {
+      post: {
+        tags: ['authentication'],
+        summary: 'Sign in',
+        security: [],
+        requestBody: { required: true, content: json('SessionRequest') },
+        responses: {
+          '200': {
+            description: 'A bearer token (sliding expiry, SESSION_TTL).',
+            content: json('SessionResponse'),
+          },
+          ...problems('invalid-request', 'unauthorized', 'rate-limited', 'unsupported-media-type'),
+        },
+      },
+      delete: {
+        tags: ['authentication'],
+        summary: 'Sign out (the token stops working)',
+        security: bearer,
+        responses: { '204': { description: 'Signed out.' }, ...problems(...authed) },
+      },
+    },
+    '/api/leases': {
+      post: {
+        tags: ['operations'],
+        summary:
+          'Get a lease: `size` operation ids `<lease.id>.<seq>` with a server-verified deadline',
+        security: bearer,
+        requestBody: { required: true, content: json('LeaseRequest') },
+        responses: {
+          '201': { description: 'The lease and its signed token.', content: json('LeaseResponse') },
+          ...problems(...authed, 'invalid-request', 'unsupported-media-type'),
+        },
+      },
+    },
+    '/api/operations': {
+      post: {
+        tags: ['operations'],
+        summary: 'Apply one operation, idempotently by its id',
+        description:
+          'Checks in order: authentication, load (503), shape (400), lease (400), existing record ' +
+          '(200 replay or 422), deadline (410), then one transaction (201). The body of 200 and 201 ' +
+          'is the receipt; a replay returns the committed bytes with `Idempotent-Replayed: true`.',
+        security: bearer,
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'Optional; when sent it must equal the body’s `id`.',
+            schema: { type: 'string' },
+          },
+        ],
+        requestBody: { required: true, content: json('OperationBody') },
+        responses: {
+          '201': {
+            description: 'Processed now: the receipt (applied, rejected or review).',
+            content: json('Receipt'),
+          },
+          '200': {
+            description: 'Processed before: the original receipt, byte for byte.',
+            headers: { 'Idempotent-Replayed': { schema: { const: 'true' } } },
+            content: json('Receipt'),
+          },
+          ...problems(
+            ...authed,
+            'invalid-request',
+            'invalid-operation-metadata',
+            'key-reused',
+            'operation-expired',
+            'overloaded',
+            'payload-too-large',
+            'unsupported-media-type',
+          ),
+        },
+      },
+    },
+    '/api/operations/batch': {
+      post: {
+        tags: ['operations'],
+        summary:
+          'Apply up to 500 operations in order, each with the status and body the single endpoint gives',
+        security: bearer,
+        requestBody: { required: true, content: json('BatchBody') },
+        responses: {
+          '200': {
+            description: 'One result per operation, in request order.',
+            content: json('BatchResponse'),
+          },
+          ...problems(
+            ...authed,
+            'invalid-request',
+            'overloaded',
+            'payload-too-large',
+            'unsupported-media-type',
+          ),
+        },
+      },
+    },
+    '/api/operations/{id}': {
+      get: {
+        tags: ['operations'],
+        summary: 'Ask what became of an operation, without resending it',
+        security: bearer,
+        parameters: [
+          idParam('The operation id `<lease.id>.<seq>`.'),
+          {
+            name: 'Stockroom-Lease',
+            in: 'header',
+            required: true,
+            description: 'The lease token.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'processed, not-yet, never-applied or forgotten.',
+            content: json('OperationStatus'),
+          },
+          ...problems(...authed, 'invalid-operation-metadata'),
+        },
+      },
+    },
+    '/api/items': {
+      get: {
+        tags: ['items'],
+        summary: 'Items, or only those changed after global revision `since`',
+        security: bearer,
+        parameters: [
+          { name: 'since', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+        ],
+        responses: {
+          '200': {
+            description: 'Items and the current global revision.',
+            content: json('ItemsResponse'),
+          },
+          ...problems(...authed, 'invalid-request'),
+        },
+      },
+    },
+    '/api/items/{id}/history': {
+      get: {
+        tags: ['items'],
+        summary: 'The applied operations on an item, newest first (the business journal)',
+        security: bearer,
+        parameters: [
+          idParam('The item id.'),
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+          },
+          {
+            name: 'before',
+            in: 'query',
+            required: false,
+            description: 'The `next` cursor of the previous page.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': { description: 'One page.', content: json('HistoryResponse') },
+          ...problems(...authed, 'invalid-request', 'not-found'),
+        },
+      },
+    },
+    '/api/diagnostics': {
+      get: {
+        tags: ['operations'],
+        summary:
+          'Queue depth, in-flight operations, sheds, oldest pending export, store, retention',
+        security: bearer,
+        responses: {
+          '200': { description: 'For managers.', content: json('Diagnostics') },
+          ...problems(...authed, 'forbidden'),
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics (text format 0.0.4)',
+        security: [],
+        responses: {
+          '200': {
+            description:
+              'Operations by outcome, replays, key reuses, expiries, sheds, export lag, latency histograms.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    '/api/openapi.json': {
+      get: {
+        tags: ['documentation'],
+        summary: 'This document (public: documentation, no data)',
+        security: [],
+        responses: {
+          '200': {
+            description: 'OpenAPI 3.1.',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          ...problems(...authed),
+        },
+      },
+    },
+    '/api/docs': {
+      get: {
+        tags: ['documentation'],
+        summary: 'This document as a plain HTML page (public)',
+        security: [],
+        responses: {
+          '200': { description: 'HTML.', content: { 'text/html': { schema: { type: 'string' } } } },
+          ...problems(...authed),
+        },
+      },
+    },
+    '/api/sim/faults': {
+      post: sim('Add a fault rule', {
+        requestBody: { required: true, content: json('FaultRule') },
+        responses: { '201': { description: 'The active rule.' } },
+      }),
+      get: sim('List fault rules', { responses: { '200': { description: '`{ rules }`' } } }),
+      delete: sim('Clear fault rules', { responses: { '204': { description: 'Cleared.' } } }),
+    },
+    '/api/sim/clock': {
+      get: sim('Read the tester clock', {
+        responses: { '200': { description: 'Now.', content: json('ClockState') } },
+      }),
+      post: sim('Move or freeze the tester clock (never backwards)', {
+        requestBody: { required: true, content: json('ClockRequest') },
+        responses: { '200': { description: 'Now.', content: json('ClockState') } },
+      }),
+    },
+    '/api/sim/cleanup': {
+      post: sim('Run the retention job now', {
+        responses: {
+          '200': {
+            description: 'What it did.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { compacted: { type: 'integer' }, removed: { type: 'integer' } },
+                  required: ['compacted', 'removed'],
+                },
+              },
+            },
+          },
+        },
+      }),
+    },
+    '/api/sim/timeline': {
+      get: sim('The server-side events of one operation, in order', {
+        parameters: [
+          { name: 'operationId', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: 'Events with server time and attempt id.',
+            content: json('TimelineResponse'),
+          },
+        },
+      }),
+    },
+  };
+}
