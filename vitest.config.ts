@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for every suite: unit tests beside the code, black-box and browser suites in tests/.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

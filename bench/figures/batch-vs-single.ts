@@ -1,5 +1,5 @@
 /**
- * batch_vs_single: one client draining its queue sequentially (10,000 operations; quick: 2,000),
+ * batch_vs_single: one client draining its queue sequentially (10,000 operations; quick: 1,000),
  * with POST /api/operations/batch (500 per request) ÷ one POST /api/operations per operation.
  * Halves are alternated (batch, single, batch, single) so both see the same machine.
  */
@@ -12,16 +12,14 @@ import { benchEnv, withServers } from '../support/server-process';
 import { alternate, timed } from '../support/stats';
 
 const BATCH = 500;
-const ROUNDS = 4;
-const WARMUP_BATCHES = 4;
-const WARMUP_SINGLES = 300;
 
 export const batchVsSingle: Figure = {
   name: 'batch_vs_single',
   target: '≥ 10',
   async run({ quick, workDir, profileDir }) {
-    const total = quick ? 2000 : 10_000;
-    const perRound = total / ROUNDS;
+    const total = quick ? 1000 : 10_000;
+    const rounds = quick ? 2 : 4;
+    const perRound = total / rounds;
     const env = { ...benchEnv(workDir), DATABASE_URL: `sqlite:${join(workDir, 'x.db')}` };
     return withServers([{ env, profileDir }], async ([server]) => {
       const client = httpClient(server!.url);
@@ -53,10 +51,10 @@ export const batchVsSingle: Figure = {
           return count;
         };
         // Warm-up (not counted), so neither side pays for the JIT or cold caches.
-        await drainBatches(WARMUP_BATCHES * BATCH);
-        await drainSingles(WARMUP_SINGLES);
+        await drainBatches((quick ? 1 : 4) * BATCH);
+        await drainSingles(quick ? 100 : 300);
         const ab = await alternate(
-          ROUNDS,
+          rounds,
           () => timed(() => drainBatches(perRound)),
           () => timed(() => drainSingles(perRound)),
         );

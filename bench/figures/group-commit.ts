@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { atLeast, type Figure } from '../figure';
 import { CONNECTIONS, loadPlan, operationsLoad } from '../support/http-load-plan';
+import { withLoadWorker } from '../support/load';
 import { benchEnv, withServers } from '../support/server-process';
 import { alternate } from '../support/stats';
 
@@ -23,14 +24,14 @@ export const groupCommit: Figure = {
       },
       profileDir: profileDir && join(profileDir, name),
     });
-    return withServers(
-      [server('grouped', '1'), server('single', '0')],
-      async ([grouped, single]) => {
+    const servers = [server('grouped', '1'), server('single', '0')];
+    return withServers(servers, ([grouped, single]) =>
+      withLoadWorker(async (worker) => {
         const runs: Record<string, unknown>[] = [];
         const ab = await alternate(
           plan.rounds,
-          await operationsLoad([grouped!.url], plan, 'group commit', runs),
-          await operationsLoad([single!.url], plan, 'GROUP_COMMIT=0', runs),
+          await operationsLoad(worker, [grouped!.url], plan, 'group commit', runs),
+          await operationsLoad(worker, [single!.url], plan, 'GROUP_COMMIT=0', runs),
         );
         return atLeast(ab.ratio, 5, {
           groupedPerSec: ab.a,
@@ -39,7 +40,7 @@ export const groupCommit: Figure = {
           totalRatio: ab.totalRatio,
           runs,
         });
-      },
+      }),
     );
   },
 };

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { atLeast, type Figure } from '../figure';
 import { CONNECTIONS, getLoad, loadPlan, operationsLoad } from '../support/http-load-plan';
+import { withLoadWorker } from '../support/load';
 import { benchEnv, withServers } from '../support/server-process';
 import { alternate } from '../support/stats';
 
@@ -15,19 +16,21 @@ export const httpVsHealth: Figure = {
   async run({ quick, workDir, profileDir }) {
     const plan = loadPlan(quick);
     const env = { ...benchEnv(workDir), DATABASE_URL: `sqlite:${join(workDir, 'x.db')}` };
-    return withServers([{ env, profileDir }], async ([server]) => {
-      const urls = [server!.url];
-      const runs: Record<string, unknown>[] = [];
-      const ops = await operationsLoad(urls, plan, 'operations', runs);
-      const health = getLoad(urls, '/api/health', plan, 'health', runs);
-      const ab = await alternate(plan.rounds, ops, health);
-      return atLeast(ab.ratio, 0.5, {
-        operationsPerSec: ab.a,
-        healthPerSec: ab.b,
-        connections: CONNECTIONS,
-        totalRatio: ab.totalRatio,
-        runs,
-      });
-    });
+    return withServers([{ env, profileDir }], ([server]) =>
+      withLoadWorker(async (worker) => {
+        const urls = [server!.url];
+        const runs: Record<string, unknown>[] = [];
+        const ops = await operationsLoad(worker, urls, plan, 'operations', runs);
+        const health = getLoad(worker, urls, '/api/health', plan, 'health', runs);
+        const ab = await alternate(plan.rounds, ops, health);
+        return atLeast(ab.ratio, 0.5, {
+          operationsPerSec: ab.a,
+          healthPerSec: ab.b,
+          connections: CONNECTIONS,
+          totalRatio: ab.totalRatio,
+          runs,
+        });
+      }),
+    );
   },
 };

@@ -3,12 +3,13 @@
  * (`WORKERS=2`: node:cluster, one port, connections spread over both) ÷ one process. Each
  * configuration runs on a fresh schema of its own; rounds alternate between them.
  */
+import { join } from 'node:path';
 import { atLeast, type Figure } from '../figure';
 import { CONNECTIONS, loadPlan, operationsLoad } from '../support/http-load-plan';
+import { withLoadWorker } from '../support/load';
 import { ensurePostgres, freshSchema, type FreshSchema } from '../support/postgres';
 import { benchEnv, withServers } from '../support/server-process';
 import { alternate } from '../support/stats';
-import { join } from 'node:path';
 
 export const pgTwoVsOne: Figure = {
   name: 'pg_two_vs_one',
@@ -17,21 +18,21 @@ export const pgTwoVsOne: Figure = {
     const plan = loadPlan(quick);
     await ensurePostgres();
     const schemas: FreshSchema[] = [];
+    const server = (schema: FreshSchema, workers: string, name: string) => ({
+      env: { ...benchEnv(workDir), DATABASE_URL: schema.url, WORKERS: workers },
+      profileDir: profileDir && join(profileDir, name),
+    });
     try {
       schemas.push(await freshSchema('bench_one'), await freshSchema('bench_two'));
-      const server = (schema: FreshSchema, workers: string, name: string) => ({
-        env: { ...benchEnv(workDir), DATABASE_URL: schema.url, WORKERS: workers },
-        profileDir: profileDir && join(profileDir, name),
-      });
       const [one, two] = schemas;
-      return await withServers(
-        [server(one!, '1', 'one'), server(two!, '2', 'two')],
-        async ([single, pair]) => {
+      const servers = [server(one!, '1', 'one'), server(two!, '2', 'two')];
+      return await withServers(servers, ([single, pair]) =>
+        withLoadWorker(async (worker) => {
           const runs: Record<string, unknown>[] = [];
           const ab = await alternate(
             plan.rounds,
-            await operationsLoad([pair!.url], plan, 'two processes', runs),
-            await operationsLoad([single!.url], plan, 'one process', runs),
+            await operationsLoad(worker, [pair!.url], plan, 'two processes', runs),
+            await operationsLoad(worker, [single!.url], plan, 'one process', runs),
           );
           return atLeast(ab.ratio, 1.4, {
             twoProcessesPerSec: ab.a,
@@ -40,7 +41,7 @@ export const pgTwoVsOne: Figure = {
             totalRatio: ab.totalRatio,
             runs,
           });
-        },
+        }),
       );
     } finally {
       await Promise.all(schemas.map((s) => s.drop()));

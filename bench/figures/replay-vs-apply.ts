@@ -11,8 +11,6 @@ import { httpClient, type Client } from '../support/http-client';
 import { benchEnv, withServers } from '../support/server-process';
 import { percentile, seededRandom } from '../support/stats';
 
-const WARMUP = 200;
-
 async function timedSend(
   client: Client,
   body: unknown,
@@ -31,7 +29,8 @@ export const replayVsApply: Figure = {
   name: 'replay_vs_apply',
   target: '≤ 0.8',
   async run({ quick, workDir, profileDir }) {
-    const pairs = quick ? 500 : 3000;
+    const pairs = quick ? 300 : 3000;
+    const warmup = quick ? 100 : 200;
     const env = { ...benchEnv(workDir), DATABASE_URL: `sqlite:${join(workDir, 'x.db')}` };
     return withServers([{ env, profileDir }], async ([server]) => {
       const client = httpClient(server!.url);
@@ -42,7 +41,7 @@ export const replayVsApply: Figure = {
         const random = seededRandom(42);
         const applies: number[] = [];
         const replays: number[] = [];
-        for (let seq = 0; seq < WARMUP + pairs; seq++) {
+        for (let seq = 0; seq < warmup + pairs; seq++) {
           const apply = await timedSend(
             client,
             adjustBody(lease, seq, session.itemIds),
@@ -51,7 +50,7 @@ export const replayVsApply: Figure = {
           );
           const earlier = adjustBody(lease, Math.floor(random() * (seq + 1)), session.itemIds);
           const replay = await timedSend(client, earlier, headers, 200);
-          if (seq < WARMUP) continue;
+          if (seq < warmup) continue;
           applies.push(apply);
           replays.push(replay);
         }

@@ -1,17 +1,16 @@
 /**
  * A load generator in a process of its own, so the server's CPU time is not shared with the client's
- * in one event loop. `node --import tsx bench/load/autocannon-worker.ts '<LoadConfig JSON>'` prints
- * one LoadResult JSON line.
+ * in one event loop. `node --import tsx bench/load/autocannon-worker.ts` reads one LoadConfig JSON
+ * per line on stdin, runs it, and answers one LoadResult JSON line on stdout; it stays up between
+ * runs (one process per figure, not one per run) and ends when stdin closes.
  */
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import { createInterface } from 'node:readline';
 import { adjustBody } from '../support/demo-session';
-import type { LoadConfig, LoadResult } from './load-config';
+import type { LoadConfig, LoadResult, LoadTarget } from './load-config';
 
-const config = JSON.parse(process.argv[2] ?? '') as LoadConfig;
-const { target } = config;
-let seq = target.kind === 'operations' ? target.firstSeq : 0;
-
-function requests(): RequestSpec[] {
+/** The requests of a run; for operations, `seq.next` counts up through the lease. */
+function requests(target: LoadTarget, seq: { next: number }): RequestSpec[] {
   switch (target.kind) {
     case 'get':
       return [{ method: 'GET', path: target.path }];
@@ -24,7 +23,7 @@ function requests(): RequestSpec[] {
           headers,
           setupRequest: (request) => ({
             ...request,
-            body: JSON.stringify(adjustBody(target.lease, seq++, target.itemIds)),
+            body: JSON.stringify(adjustBody(target.lease, seq.next++, target.itemIds)),
           }),
         },
       ];
@@ -34,30 +33,41 @@ function requests(): RequestSpec[] {
   }
 }
 
-const fire = (seconds: number): Promise<Result> =>
-  autocannon({
-    url: config.urls.length === 1 ? config.urls[0]! : config.urls,
-    connections: config.connections,
-    duration: seconds,
-    timeout: 30,
-    requests: requests(),
-  });
+async function runOne(config: LoadConfig): Promise<LoadResult> {
+  const { target } = config;
+  const seq = { next: target.kind === 'operations' ? target.firstSeq : 0 };
+  const fire = (seconds: number): Promise<Result> =>
+    autocannon({
+      url: config.urls.length === 1 ? config.urls[0]! : config.urls,
+      connections: config.connections,
+      duration: seconds,
+      timeout: 30,
+      requests: requests(target, seq),
+    });
+  if (config.warmupSeconds > 0) await fire(config.warmupSeconds);
+  const r = await fire(config.seconds);
+  return {
+    rps: r['2xx'] / r.duration,
+    ok: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    seconds: r.duration,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    statusCodes: Object.fromEntries(
+      Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]),
+    ),
+    nextSeq: seq.next,
+  };
+}
 
-if (config.warmupSeconds > 0) await fire(config.warmupSeconds);
-const r = await fire(config.seconds);
-const statusCodes = Object.fromEntries(
-  Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]),
-);
-const result: LoadResult = {
-  rps: r['2xx'] / r.duration,
-  ok: r['2xx'],
-  non2xx: r.non2xx,
-  errors: r.errors,
-  timeouts: r.timeouts,
-  seconds: r.duration,
-  latencyP50Ms: r.latency.p50,
-  latencyP99Ms: r.latency.p99,
-  statusCodes,
-  nextSeq: seq,
-};
-process.stdout.write(`${JSON.stringify(result)}\n`);
+// One run at a time, in the order asked.
+for await (const line of createInterface({ input: process.stdin })) {
+  if (!line.trim()) continue;
+  const answer = await runOne(JSON.parse(line) as LoadConfig).then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+  );
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+}

@@ -5,7 +5,7 @@
 import type { LoadConfig, LoadResult, LoadTarget } from '../load/load-config';
 import { demoSession, type LeaseGrant } from './demo-session';
 import { httpClient } from './http-client';
-import { loadRate, loadSummary, runLoad } from './load';
+import { loadRate, loadSummary, type LoadWorker } from './load';
 import type { Rate } from './stats';
 
 export const CONNECTIONS = 32;
@@ -24,6 +24,7 @@ export const loadPlan = (quick: boolean): LoadPlan =>
  * one measured load (warming up on the first call only) and continues the lease's sequence.
  */
 export async function operationsLoad(
+  worker: LoadWorker,
   urls: string[],
   plan: LoadPlan,
   label: string,
@@ -44,7 +45,7 @@ export async function operationsLoad(
   let seq = 0;
   let warm = false;
   return async () => {
-    const result = await load(urls, plan, warm, {
+    const result = await load(worker, urls, plan, warm, {
       kind: 'operations',
       authorization,
       lease,
@@ -60,6 +61,7 @@ export async function operationsLoad(
 
 /** Repeated GETs of one path (e.g. /api/health), warming up on the first call only. */
 export function getLoad(
+  worker: LoadWorker,
   urls: string[],
   path: string,
   plan: LoadPlan,
@@ -68,7 +70,7 @@ export function getLoad(
 ): () => Promise<Rate> {
   let warm = false;
   return async () => {
-    const result = await load(urls, plan, warm, { kind: 'get', path });
+    const result = await load(worker, urls, plan, warm, { kind: 'get', path });
     warm = true;
     log.push({ label, ...loadSummary(result) });
     return loadRate(result, label);
@@ -76,6 +78,7 @@ export function getLoad(
 }
 
 function load(
+  worker: LoadWorker,
   urls: string[],
   plan: LoadPlan,
   warm: boolean,
@@ -88,5 +91,5 @@ function load(
     warmupSeconds: warm ? 0 : plan.warmupSeconds,
     target,
   };
-  return runLoad(config);
+  return worker.run(config);
 }

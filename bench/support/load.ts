@@ -1,24 +1,74 @@
-/** Runs a load worker (bench/load/autocannon-worker.ts) in its own process and reads its answer. */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+/**
+ * The load generator process (bench/load/autocannon-worker.ts): started once per figure, asked for
+ * one run at a time over stdin/stdout, ended with `close()`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import type { LoadConfig, LoadResult } from '../load/load-config';
 import { REPO_ROOT } from './server-process';
 import type { Rate } from './stats';
 
-const run = promisify(execFile);
+export interface LoadWorker {
+  run(config: LoadConfig): Promise<LoadResult>;
+  close(): Promise<void>;
+}
 
-export async function runLoad(config: LoadConfig): Promise<LoadResult> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'bench/load/autocannon-worker.ts', JSON.stringify(config)],
-    {
-      cwd: REPO_ROOT,
-      timeout: (config.seconds + config.warmupSeconds + 60) * 1000,
-      maxBuffer: 1 << 20,
-    },
+type Answer = { result: LoadResult } | { error: string };
+
+/** Every live worker, so a crashed bench run never leaves one behind. */
+const live = new Set<ChildProcess>();
+process.on('exit', () => live.forEach((c) => c.kill('SIGKILL')));
+
+export function startLoadWorker(): LoadWorker {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/autocannon-worker.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString('utf8')).slice(-5000);
+  });
+  const waiting: { resolve: (a: Answer) => void; reject: (e: Error) => void }[] = [];
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      live.delete(child);
+      waiting
+        .splice(0)
+        .forEach((w) => w.reject(new Error(`load worker exited with ${code}: ${stderr}`)));
+      resolve();
+    }),
   );
-  const line = stdout.trim().split('\n').pop() ?? '';
-  return JSON.parse(line) as LoadResult;
+  child.once('error', (error) => waiting.splice(0).forEach((w) => w.reject(error)));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    waiting.shift()?.resolve(JSON.parse(line) as Answer);
+  });
+  return {
+    async run(config) {
+      const answer = await new Promise<Answer>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        child.stdin.write(`${JSON.stringify(config)}\n`);
+      });
+      if ('error' in answer) throw new Error(`load worker: ${answer.error}`);
+      return answer.result;
+    },
+    async close() {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Starts a load worker, runs `body`, and always ends the worker afterwards. */
+export async function withLoadWorker<T>(body: (worker: LoadWorker) => Promise<T>): Promise<T> {
+  const worker = startLoadWorker();
+  try {
+    return await body(worker);
+  } finally {
+    await worker.close();
+  }
 }
 
 /**

@@ -31,8 +31,28 @@ export function signLease(claims: LeaseClaims, secret: string): string {
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
+/**
+ * A client uses one token for thousands of operations, so verified tokens are remembered (bounded).
+ * Only successes are cached, keyed by the whole token under the same secrets: a hit is exactly a
+ * token this function already verified.
+ */
+const verified = new Map<string, LeaseClaims>();
+const VERIFIED_MAX = 4096;
+
 /** `null` for anything not made by this server, or edited since. */
 export function verifyLease(token: string, secrets: readonly string[]): LeaseClaims | null {
+  const key = `${secrets.join('\n')}\n${token}`;
+  const hit = verified.get(key);
+  if (hit) return hit;
+  const claims = verifyUncached(token, secrets);
+  if (claims) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(key, claims);
+  }
+  return claims;
+}
+
+function verifyUncached(token: string, secrets: readonly string[]): LeaseClaims | null {
   const parts = token.split('.');
   if (parts.length !== 2) return null;
   const [payload = '', signature = ''] = parts;

@@ -9,7 +9,7 @@
  * Steps 0–1 (transport, authentication, load shedding) happen in the HTTP layer before this.
  * Every answer is a value; the single endpoint is a batch of one.
  */
-import { fingerprint } from '../protocol/fingerprint';
+import { fingerprintNode } from './fingerprint-node';
 import { parseOperationId } from '../protocol/ids';
 import { fieldErrors, OperationBody, type Op, type User } from '../protocol/schemas';
 import type { Clock } from './clock';
@@ -164,7 +164,7 @@ async function admit(
   }
   const checked = checkLease(user, id, lease, deps.secrets);
   if (!checked.ok) return { kind: 'refused', id, problem: checked.problem };
-  const print = await fingerprint(op);
+  const print = fingerprintNode(op);
   if (deps.dedup) {
     const existing = await deps.store.findOperation(user.id, id);
     if (existing) return answerFor(existing, id, print);

@@ -140,10 +140,8 @@ export const operationRoutes =
         ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'response-sent', request.id));
         void reply.header('Server-Timing', serverTiming(acceptMs, timing));
         deps.metrics.answered(answers, performance.now() - started);
-        request.log.info(
-          { attemptId: request.id, operations: answers.map((a) => [a.id, a.kind]) },
-          'operations answered',
-        );
+        const operations = answers.map((a) => [a.id, a.kind]);
+        request.log.info({ attemptId: request.id, operations }, 'operations answered');
         return respond(answers);
       } catch (error) {
         if (!(error instanceof SimulatedCrash)) throw error;

@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { HistoryResponse, ItemsResponse } from '../../protocol/schemas';
+import type { HistoryResponse, ItemsResponse, Receipt } from '../../protocol/schemas';
 import { decide, type ItemState, type Verdict } from '../core/decide';
 import {
   buildReceipt,
@@ -59,7 +59,14 @@ interface Group {
 /** What one request will write, decided inside the transaction. */
 type Plan =
   | { kind: 'done'; result: ApplyResult }
-  | { kind: 'write'; request: ApplyRequest; verdict: Verdict; receipt: string; at: number };
+  | {
+      kind: 'write';
+      request: ApplyRequest;
+      verdict: Verdict;
+      receiptObject: Receipt;
+      receipt: string;
+      at: number;
+    };
 
 const CLEANUP_CHUNK = 2000;
 
@@ -365,8 +372,15 @@ class SqliteStore implements Store {
     const row = this.sql.itemById.get(op.itemId) as Row | undefined;
     const skuTaken = op.type === 'createItem' && this.sql.itemBySku.get(op.sku) !== undefined;
     const verdict = decide(op, row ? toItemState(row) : null, skuTaken);
-    const receipt = receiptText(buildReceipt(request.operationId, op, verdict, at));
-    return { kind: 'write', request, verdict, receipt, at };
+    const receiptObject = buildReceipt(request.operationId, op, verdict, at);
+    return {
+      kind: 'write',
+      request,
+      verdict,
+      receiptObject,
+      receipt: receiptText(receiptObject),
+      at,
+    };
   }
 
   private writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
@@ -380,8 +394,11 @@ class SqliteStore implements Store {
       ...journalEntry(request.operationId, request.op, verdict, at),
       userId: request.userId,
     });
-    const receipt = JSON.parse(plan.receipt) as Parameters<typeof exportPayload>[0];
-    this.sql.insertExport.run(request.operationId, exportPayload(receipt, request.userId), at);
+    this.sql.insertExport.run(
+      request.operationId,
+      exportPayload(plan.receiptObject, request.userId),
+      at,
+    );
   }
 
   private writeReceipt(plan: Extract<Plan, { kind: 'write' }>): void {
