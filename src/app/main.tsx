@@ -1,21 +1,35 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createClient } from '../client/client';
+import { createClient, type StockroomClient } from '../client';
 import { App } from './app';
 import { registerServiceWorker } from './pwa/update-store';
 import { createSimApi } from './sim-api';
 import './styles.css';
 
-const client = createClient();
-const authorizedFetch = client.authorizedFetch?.bind(client);
-const sim = authorizedFetch ? createSimApi(authorizedFetch) : null;
+/**
+ * The real client core. In `npm run dev` only, `?fake` (with `&items=10000`) swaps in the in-memory
+ * fake for working on the UI alone; production builds drop that branch entirely.
+ */
+async function chooseClient(): Promise<StockroomClient> {
+  const params = new URLSearchParams(window.location.search);
+  if (import.meta.env.DEV && params.has('fake')) {
+    const { createFakeClient } = await import('./dev/fake-client');
+    return createFakeClient({ itemCount: Number(params.get('items') ?? 20) });
+  }
+  return createClient();
+}
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App client={client} sim={sim} />
-  </StrictMode>,
-);
+function render(client: StockroomClient): void {
+  const authorizedFetch = client.authorizedFetch?.bind(client);
+  const sim = authorizedFetch ? createSimApi(authorizedFetch) : null;
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App client={client} sim={sim} />
+    </StrictMode>,
+  );
+}
 
+void chooseClient().then(render);
 if (import.meta.env.PROD) void registerServiceWorker('/sw.js');

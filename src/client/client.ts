@@ -12,7 +12,7 @@ import {
 } from '../protocol/schemas';
 import { randomId, systemClock, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
-import { buildSnapshot, operationView, joins, type Runtime } from './core/snapshot';
+import { operationView, joins, type Runtime } from './core/snapshot';
 import type {
   ClientSnapshot,
   CommandResult,
@@ -20,12 +20,15 @@ import type {
   StockroomClient,
   StorageProblem,
 } from './facade';
+import { ClientError } from './client-error';
+import { EMPTY_VIEW, LiveView } from './live-view';
+import { RoundScheduler } from './round-scheduler';
 import { ensureFreshLease } from './lease-sync';
 import { BackupFile, exportOutbox, importOutbox } from './local/backup';
 import { clearSession, ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
 import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
 import { loadView, type LocalView } from './local/view';
-import { itemHistory, sim, signIn, signOut } from './net/api';
+import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
 import {
@@ -61,6 +64,8 @@ export interface ClientOptions {
   /** A storage adapter to use as is (tests; environments without IndexedDB). */
   store?: LocalStore;
   dbName?: string;
+  /** IndexedDB write durability (default 'strict'; see idb-store.ts). */
+  durability?: 'strict' | 'relaxed';
   /** BroadcastChannel maker (default: the global one); null: no other tabs to tell. */
   broadcast?: ((name: string) => BroadcastLike) | null;
   lock?: SenderLock;
@@ -75,18 +80,7 @@ export interface ClientOptions {
   seams?: SenderSeams;
 }
 
-export type ClientErrorKind =
-  'signed-out' | 'no-lease' | 'storage' | 'invalid' | 'unreachable' | 'not-allowed';
-
-/** A command that could not be carried out; nothing was saved. */
-export class ClientError extends Error {
-  readonly kind: ClientErrorKind;
-  constructor(kind: ClientErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ClientError';
-    this.kind = kind;
-  }
-}
+export { ClientError, type ClientErrorKind } from './client-error';
 
 /** What tests and the service worker need beyond the facade. */
 export interface StockroomClientCore extends StockroomClient {
@@ -95,17 +89,6 @@ export interface StockroomClientCore extends StockroomClient {
   /** Resolves when no round, reload or start-up work is running. */
   whenIdle(): Promise<void>;
 }
-
-const EMPTY_VIEW: LocalView = {
-  operations: [],
-  attempts: [],
-  receipts: [],
-  items: [],
-  leases: [],
-  session: null,
-  device: null,
-  itemsRevision: 0,
-};
 
 export function createClient(options: ClientOptions = {}): StockroomClientCore {
   return new Client(options);
@@ -121,22 +104,16 @@ class Client implements StockroomClientCore {
   private readonly channel: ChangeChannel;
   private readonly lock: SenderLock;
   private readonly network: NetworkWatch;
-  private readonly listeners = new Set<() => void>();
   private readonly finishing = new Map<string, FinishingState>();
-  private view: LocalView = EMPTY_VIEW;
-  private snapshot: ClientSnapshot;
+  private readonly live: LiveView;
+  private readonly rounds: RoundScheduler;
+  private readonly busy = new Set<Promise<unknown>>();
   private ready = false;
   private closed = false;
   private storageProblem: StorageProblem = null;
   private reachable = true;
   private testerMode = false;
   private settledThisRound: number | null = null;
-  private reloading: Promise<void> | null = null;
-  private reloadAgain = false;
-  private round: Promise<RoundReport> | null = null;
-  private pendingStart: RoundStart | null = null;
-  private timer: unknown = null;
-  private busy = new Set<Promise<unknown>>();
 
   constructor(private readonly options: ClientOptions) {
     this.clock = options.clock ?? systemClock;
@@ -151,14 +128,23 @@ class Client implements StockroomClientCore {
     };
     const name = options.dbName ?? 'stockroom';
     this.lock = options.lock ?? defaultLock(`${name}:sender`);
-    this.channel = changeChannel(`${name}:changes`, () => this.reload(), options.broadcast);
     this.network = NetworkWatch.idle(options.network ?? browserNetwork());
-    this.snapshot = this.build();
+    this.live = new LiveView(
+      () => this.readView(),
+      () => this.runtime(),
+      (w) => this.track(w),
+    );
+    this.rounds = new RoundScheduler(
+      this.clock,
+      (start) => this.round(start),
+      (w) => this.track(w),
+    );
+    this.channel = changeChannel(`${name}:changes`, () => this.live.reload(), options.broadcast);
     this.opened = this.open(name);
     this.network.listen({
-      online: () => this.track(this.afterSignIn(false)),
-      offline: () => this.emit(),
-      visible: () => this.track(this.afterSignIn(false)),
+      online: () => this.track(this.afterSignIn()),
+      offline: () => this.live.emit(),
+      visible: () => this.track(this.afterSignIn()),
     });
     this.track(this.start());
   }
@@ -175,12 +161,20 @@ class Client implements StockroomClientCore {
       onBlocked: () => this.problem('upgrade-blocked'),
       // A newer version of the app needs the database: this tab stops using it (reload to continue).
       onVersionChange: () => this.problem('upgrade-blocked'),
+      durability: this.options.durability ?? 'strict',
     });
   }
 
   private problem(p: StorageProblem): void {
     this.storageProblem = p;
-    this.emit();
+    this.live.emit();
+  }
+
+  /** A change or a receipt was stored again: the problem shown is over. */
+  private storageRecovered(): void {
+    if (this.storageProblem === 'quota-exceeded' || this.storageProblem === 'local-write-failed') {
+      this.storageProblem = null;
+    }
   }
 
   private storageFailed = (failure: StorageFailure): void => {
@@ -192,12 +186,7 @@ class Client implements StockroomClientCore {
     const store = await this.opened;
     try {
       const value = await store.write(fn);
-      if (
-        this.storageProblem === 'quota-exceeded' ||
-        this.storageProblem === 'local-write-failed'
-      ) {
-        this.storageProblem = null;
-      }
+      this.storageRecovered();
       this.committed();
       return value;
     } catch (e) {
@@ -213,34 +202,20 @@ class Client implements StockroomClientCore {
     }
   }
 
+  /** After every committed write (the sender's too): tell the others, re-read. */
   private committed = (): void => {
     this.channel.post();
-    this.reload();
+    this.live.reload();
   };
 
-  /** Re-read IndexedDB (coalesced: at most one read in flight, one more queued). */
-  private reload(): void {
-    if (this.reloading) {
-      this.reloadAgain = true;
-      return;
+  private async readView(): Promise<LocalView | null> {
+    try {
+      return await (await this.opened).read(loadView);
+    } catch (e) {
+      if (!(e instanceof StorageFailure)) throw e;
+      if (e.kind !== 'closed') this.storageFailed(e);
+      return null;
     }
-    this.reloading = (async () => {
-      do {
-        this.reloadAgain = false;
-        const store = await this.opened;
-        try {
-          this.view = await store.read(loadView);
-        } catch (e) {
-          if (!(e instanceof StorageFailure)) throw e;
-          if (e.kind !== 'closed') this.storageFailed(e);
-          break;
-        }
-        this.emit();
-      } while (this.reloadAgain && !this.closed);
-    })().finally(() => {
-      this.reloading = null;
-    });
-    this.track(this.reloading);
   }
 
   private track(p: Promise<unknown>): void {
@@ -269,21 +244,8 @@ class Client implements StockroomClientCore {
     return runtime;
   }
 
-  private build(): ClientSnapshot {
-    return buildSnapshot(this.view, this.runtime());
-  }
-
-  private emit(): void {
-    this.snapshot = this.build();
-    for (const l of this.listeners) l();
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): ClientSnapshot => this.snapshot;
+  subscribe = (listener: () => void): (() => void) => this.live.subscribe(listener);
+  getSnapshot = (): ClientSnapshot => this.live.getSnapshot();
 
   // ── the sender ─────────────────────────────────────────────────────────────
 
@@ -298,17 +260,20 @@ class Client implements StockroomClientCore {
       committed: this.committed,
       finishing: (id, state) => {
         if (state) this.finishing.set(id, state);
-        else this.finishing.delete(id);
-        this.emit();
+        else {
+          this.finishing.delete(id);
+          this.storageRecovered();
+        }
+        this.live.emit();
       },
       progress: (settled) => {
         this.settledThisRound = settled;
-        this.emit();
+        this.live.emit();
       },
       reachable: (answered) => {
         if (answered !== this.reachable) {
           this.reachable = answered;
-          this.emit();
+          this.live.emit();
         }
       },
       storageFailed: this.storageFailed,
@@ -317,49 +282,20 @@ class Client implements StockroomClientCore {
     return deps;
   }
 
-  /** Ask for a round; requests made while one runs merge into the next. */
-  private kick(start: RoundStart = {}): Promise<RoundReport> {
-    const merged: RoundStart = {
-      newRound: (this.pendingStart?.newRound ?? false) || (start.newRound ?? false),
-      resendId: start.resendId ?? this.pendingStart?.resendId ?? null,
-    };
-    this.pendingStart = merged;
-    if (!this.round) {
-      this.round = this.runRounds().finally(() => {
-        this.round = null;
-      });
-      this.track(this.round);
-    }
-    return this.round;
-  }
-
-  private async runRounds(): Promise<RoundReport> {
+  /** One round for the scheduler; a plain kick while offline has nothing to do. */
+  private async round(start: RoundStart): Promise<RoundReport | null> {
+    if (this.closed || (!start.newRound && !this.network.isOnline())) return null;
     const store = await this.opened;
-    let report: RoundReport = { end: 'idle', wakeAt: null, attempts: 0, receipts: 0 };
-    while (this.pendingStart && !this.closed) {
-      const start = this.pendingStart;
-      this.pendingStart = null;
-      this.clock.clearTimeout(this.timer);
-      this.timer = null;
-      try {
-        report = await drainOnce(this.senderDeps(store), start);
-      } finally {
-        this.settledThisRound = null;
-        this.emit();
-      }
+    try {
+      return await drainOnce(this.senderDeps(store), start);
+    } finally {
+      this.settledThisRound = null;
+      this.live.emit();
     }
-    if (!this.closed && report.wakeAt !== null) {
-      const delay = Math.max(0, report.wakeAt - this.clock.now());
-      this.timer = this.clock.setTimeout(() => {
-        this.timer = null;
-        void this.kick();
-      }, delay);
-    }
-    return report;
   }
 
   syncNow(start: RoundStart = {}): Promise<RoundReport> {
-    return this.kick(start);
+    return this.rounds.kick(start);
   }
 
   async whenIdle(): Promise<void> {
@@ -374,39 +310,42 @@ class Client implements StockroomClientCore {
       throw e;
     });
     await this.write((tx) => ensureDevice(tx, randomId(this.random))).catch(() => undefined);
-    this.view = await store.read(loadView);
+    this.live.view = await store.read(loadView);
     this.ready = true;
-    this.emit();
-    await this.afterSignIn(false);
+    this.live.emit();
+    await this.afterSignIn();
   }
 
   /** Lease, items, tester mode, then a new round (app start, sign-in). */
-  private async afterSignIn(fresh: boolean): Promise<void> {
-    const store = await this.opened;
-    const session = await store.read((tx) => getMeta(tx, 'session'));
+  private async afterSignIn(): Promise<void> {
+    const session = await this.session();
     if (!session || session.expired || !this.network.isOnline()) {
-      void this.kick({ newRound: true });
+      void this.rounds.kick({ newRound: true });
       return;
     }
     const deps = {
-      store,
+      store: await this.opened,
       http: this.http,
       random: this.random,
       committed: this.committed,
       storageFailed: this.storageFailed,
     };
-    await ensureFreshLease(deps, session, fresh ? 0 : this.policy.leaseMaxAgeMs);
+    await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
-    const probe = await sim.clock(this.http, session.token);
+    const probe = await api.sim.clock(this.http, session.token);
     this.testerMode = probe.kind === 'ok';
-    this.emit();
-    void this.kick({ newRound: true });
+    this.live.emit();
+    void this.rounds.kick({ newRound: true });
+  }
+
+  private async session() {
+    return (await this.opened).read((tx) => getMeta(tx, 'session'));
   }
 
   // ── commands ───────────────────────────────────────────────────────────────
 
   async signIn(username: string, password: string): Promise<CommandResult> {
-    const res = await signIn(this.http, username, password);
+    const res = await api.signIn(this.http, username, password);
     switch (res.kind) {
       case 'ok':
         break;
@@ -430,16 +369,15 @@ class Client implements StockroomClientCore {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
-    await this.afterSignIn(false);
+    await this.afterSignIn();
     return { ok: true };
   }
 
   async signOut(): Promise<void> {
-    const store = await this.opened;
-    const session = await store.read((tx) => getMeta(tx, 'session'));
+    const session = await this.session();
     await this.write(clearSession);
     this.testerMode = false;
-    if (session) await signOut(this.http, session.token); // best effort: the token is gone here
+    if (session) await api.signOut(this.http, session.token); // best effort: the token is gone here
   }
 
   async setDeviceName(name: string): Promise<void> {
@@ -471,7 +409,7 @@ class Client implements StockroomClientCore {
   ): OperationView {
     switch (result.kind) {
       case 'saved':
-        void this.kick();
+        void this.rounds.kick();
         return this.viewOf(result.record, result.lease);
       case 'signed-out':
         throw new ClientError('signed-out', 'Sign in to make changes.');
@@ -504,7 +442,7 @@ class Client implements StockroomClientCore {
   }
 
   async checkAndResend(operationId: string): Promise<void> {
-    await this.kick({ newRound: true, resendId: operationId });
+    await this.rounds.kick({ newRound: true, resendId: operationId });
   }
 
   async enterAgainAsNew(operationId: string): Promise<OperationView> {
@@ -530,20 +468,23 @@ class Client implements StockroomClientCore {
   }
 
   async refreshItems(): Promise<void> {
-    const store = await this.opened;
-    const session = await store.read((tx) => getMeta(tx, 'session'));
+    const session = await this.session();
     if (!session) return;
     await pullItemChanges(
-      { store, http: this.http, committed: this.committed, storageFailed: this.storageFailed },
+      {
+        store: await this.opened,
+        http: this.http,
+        committed: this.committed,
+        storageFailed: this.storageFailed,
+      },
       session.token,
     );
   }
 
   async history(itemId: string, before?: string): Promise<HistoryResponse> {
-    const store = await this.opened;
-    const session = await store.read((tx) => getMeta(tx, 'session'));
+    const session = await this.session();
     if (!session) throw new ClientError('signed-out', 'Sign in to see the history.');
-    const res = await itemHistory(this.http, session.token, itemId, before);
+    const res = await api.itemHistory(this.http, session.token, itemId, before);
     if (res.kind === 'ok') return res.value;
     throw new ClientError(
       'unreachable',
@@ -574,13 +515,12 @@ class Client implements StockroomClientCore {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
-    void this.kick();
+    void this.rounds.kick();
     return { ok: true };
   }
 
   authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const store = await this.opened;
-    const session = await store.read((tx) => getMeta(tx, 'session'));
+    const session = await this.session();
     const headers = new Headers(init.headers);
     if (session) headers.set('authorization', `Bearer ${session.token}`);
     return this.http.fetch(`${this.http.baseUrl}${path}`, { ...init, headers });
@@ -590,10 +530,10 @@ class Client implements StockroomClientCore {
     if (this.closed) return;
     this.closed = true;
     this.closing.abort();
-    this.clock.clearTimeout(this.timer);
+    this.rounds.stop();
     this.network.close();
     this.channel.close();
-    this.listeners.clear();
+    this.live.close();
     void this.opened.then((store) => store.close()).catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 /** Fetch a lease when the freshest one is too old (or missing); movable operations move onto it. */
 import { randomId } from './core/clock';
-import { freshestLease, leaseNeedsRefresh, storeLease, userLeases } from './local/leases';
+import { freshestLease, leaseNeedsRefresh } from './core/rules';
+import { storeLease, userLeases } from './local/leases';
 import { ensureDevice } from './local/meta';
 import { requestLease } from './net/api';
 import type { HttpDeps } from './net/http';

@@ -24,7 +24,7 @@ import { randomId } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
 import { ensureFreshLease } from './lease-sync';
-import { freshestLease } from './local/leases';
+import { freshestLease } from './core/rules';
 import { getMeta, markSessionExpired } from './local/meta';
 import {
   beginRound,

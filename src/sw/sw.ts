@@ -4,7 +4,9 @@
  * API requests are never cached here: data lives in IndexedDB, owned by the client core.
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
-import { SKIP_WAITING } from './sync-tag';
+import { drainFromWorker } from '../client';
+import { syncOutbox } from './background-drain';
+import { OUTBOX_SYNC_TAG, SKIP_WAITING } from './sync-tag';
 import { shellFallback } from './shell-fallback';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -23,3 +25,16 @@ self.addEventListener('message', (event) => {
 
 // The first install controls open pages at once, so the very first visit can already reload offline.
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+/** Background Sync is not in TypeScript's worker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+// While no tab is open, the browser wakes the worker when connectivity returns.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) {
+    sync.waitUntil(syncOutbox(() => drainFromWorker({ indexedDB: self.indexedDB })));
+  }
+});

@@ -3,12 +3,24 @@
  * review, restored backups, another user's outbox. Real server, fake client time.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { effectsOf, nextRetry, opById, signedIn, startHarness, type Harness } from './support/harness';
+import {
+  effectsOf,
+  nextRetry,
+  opById,
+  signedIn,
+  startHarness,
+  type Harness,
+} from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
   // Leases of 1 h with no settle and no grace: the lesson's scale, so deadlines are minutes away.
-  h = await startHarness({ LEASE_TTL: '1h', RECEIPT_TTL: '30m', SETTLE: '0', TOMBSTONE_GRACE: '2h' });
+  h = await startHarness({
+    LEASE_TTL: '1h',
+    RECEIPT_TTL: '30m',
+    SETTLE: '0',
+    TOMBSTONE_GRACE: '2h',
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -62,11 +74,16 @@ describe('outcomes that wait for a person', () => {
     ]);
     expect(done.label).toBe('Not applied — safe to enter again');
     expect(done.canEnterAgain).toBe(true);
+    h.clock.advance(HOUR); // the device's clock catches up: its lease is old, a fresh one comes
+    await c.whenIdle();
     const again = await c.enterAgainAsNew(op.id);
     expect(again.id).not.toBe(op.id);
     await c.whenIdle();
     expect(opById(c, again.id).state).toBe('confirmed');
-    expect(opById(c, op.id).resolution).toMatchObject({ kind: 'entered-again', newOperationId: again.id });
+    expect(opById(c, op.id).resolution).toMatchObject({
+      kind: 'entered-again',
+      newOperationId: again.id,
+    });
     expect(opById(c, op.id).canEnterAgain).toBe(false);
     await expect(c.enterAgainAsNew(op.id)).rejects.toMatchObject({ kind: 'not-allowed' });
     expect(await effectsOf(h, 'candle-fig', op.id)).toBe(0);
@@ -86,7 +103,11 @@ describe('outcomes that wait for a person', () => {
     expect(done.attempts.map((a) => a.kind)).toEqual(['send', 'status']);
     expect(done.label).toBe('Expired — check the item’s history');
     await c.discard(op.id, 'checked the history: not there');
-    expect(opById(c, op.id).resolution).toMatchObject({ kind: 'discarded', note: 'checked the history: not there' });
+    await c.whenIdle();
+    expect(opById(c, op.id).resolution).toMatchObject({
+      kind: 'discarded',
+      note: 'checked the history: not there',
+    });
   });
 
   it('422 key reused: kept for review and shown plainly', async () => {
@@ -98,7 +119,8 @@ describe('outcomes that wait for a person', () => {
     const store = await h.storeOf(c);
     await store.write(async (tx) => {
       const record = await tx.get('operations', op.id);
-      if (record && record.op.type === 'adjust') await tx.put('operations', { ...record, op: { ...record.op, delta: -5 } });
+      if (record && record.op.type === 'adjust')
+        await tx.put('operations', { ...record, op: { ...record.op, delta: -5 } });
     });
     store.close();
     await nextRetry(h, c);
@@ -121,23 +143,30 @@ describe('outcomes that wait for a person', () => {
   });
 
   it('a new lease moves only operations that never left the device', async () => {
-    const c = await signedIn(h);
+    const c = await signedIn(h, { policy: { leaseMaxAgeMs: 20 * 60_000 } });
     await h.fault({ fault: 'drop-request', times: 1 });
     const sent = await c.adjust({ itemId: 'mug-sand', delta: -1, reason: 'sold' });
     await c.whenIdle();
     h.network.set(false);
     const unsent = await c.adjust({ itemId: 'mug-sand', delta: -1, reason: 'sold' });
-    await passTime(HOUR / 2 + 60_000); // the lease is older than the refresh age, not expired
+    await passTime(HOUR / 2); // older than the refresh age, not expired
     h.network.set(true);
     await c.whenIdle();
     const ids = c.getSnapshot().operations.map((o) => o.id);
     expect(ids).toContain(sent.id);
     expect(ids).not.toContain(unsent.id);
-    const moved = c.getSnapshot().operations.find((o) => o.id !== sent.id && o.summary === unsent.summary && o.createdAt === unsent.createdAt);
+    const moved = c
+      .getSnapshot()
+      .operations.find(
+        (o) => o.id !== sent.id && o.summary === unsent.summary && o.createdAt === unsent.createdAt,
+      );
     expect(moved?.id.split('.')[0]).toBe(c.getSnapshot().lease?.id);
-    expect(c.getSnapshot().operations.filter((o) => o.state === 'confirmed').map((o) => o.id)).toEqual(
-      expect.arrayContaining([sent.id, moved?.id]),
-    );
+    expect(
+      c
+        .getSnapshot()
+        .operations.filter((o) => o.state === 'confirmed')
+        .map((o) => o.id),
+    ).toEqual(expect.arrayContaining([sent.id, moved?.id]));
   });
 
   it('warns, as data, when frozen work approaches its deadline offline', async () => {
@@ -151,7 +180,9 @@ describe('outcomes that wait for a person', () => {
     const [warning] = c.getSnapshot().warnings;
     expect(warning?.count).toBe(1);
     expect(warning?.deadline).toBe(opById(c, op.id).deadline);
-    expect(warning?.message).toMatch(/^1 change must reach the server by \w{3} \d\d:\d\d or it will need review\.$/);
+    expect(warning?.message).toMatch(
+      /^1 change must reach the server by \w{3} \d\d:\d\d or it will need review\.$/,
+    );
   });
 
   it('the outbox is per user: another person sees the count and cannot send them', async () => {

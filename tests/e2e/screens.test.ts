@@ -28,6 +28,15 @@ afterAll(async () => {
   await context.close();
 });
 
+/** The whole screen in one picture, with the bottom navigation where a phone shows it. */
+async function screenshot(name: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.setViewportSize(viewport);
+}
+
 async function expectAccessible(screen: string): Promise<void> {
   expect(await seriousViolations(page), screen).toEqual([]);
 }
@@ -84,7 +93,7 @@ describe('screens', () => {
       )
       .waitFor();
     await page.getByRole('button', { name: 'Check and resend safely' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/unknown-operation.png`, fullPage: true });
+    await screenshot('unknown-operation');
     await expectAccessible('operation detail (unknown)');
 
     // Back online (which starts a new round by itself): the same id is checked and confirmed;
@@ -97,8 +106,37 @@ describe('screens', () => {
     await page.getByRole('button', { name: 'Drop next response' }).waitFor();
     const timeline = page.getByRole('table');
     await expect.poll(() => timeline.getByText('Server').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/tester.png`, fullPage: true });
+    await screenshot('tester');
     await expectAccessible('tester');
+  });
+
+  it('the tester panel drives the server', async () => {
+    const api = await scene.server.api();
+    const faults = async (): Promise<unknown> =>
+      ((await api.get('/api/sim/faults')).body as { rules: { fault: string }[] }).rules.map(
+        (r) => r.fault,
+      );
+    await nav(page, 'Tester').click();
+    const status = page.getByRole('region', { name: 'Faults' }).getByRole('status');
+
+    await page.getByRole('button', { name: 'Drop next response' }).click();
+    await expect.poll(() => status.textContent()).toMatch(/response will be dropped/);
+    expect(await faults()).toEqual(['drop-response']);
+    await page.getByRole('button', { name: 'Clear faults' }).click();
+    await expect.poll(() => status.textContent()).toBe('All faults cleared.');
+    expect(await faults()).toEqual([]);
+
+    const before = await api.now();
+    await page.getByLabel('Advance by').fill('2');
+    await page.getByLabel('Unit').selectOption('hours');
+    await page.getByRole('button', { name: 'Advance clock' }).click();
+    await expect.poll(() => status.textContent()).toMatch(/^Server clock is now /);
+    expect((await api.now()) - before).toBeGreaterThanOrEqual(2 * 3_600_000);
+
+    await page.getByRole('button', { name: 'Run cleanup' }).click();
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Cleanup: \d+ compacted, \d+ removed\.$/);
   });
 
   it('review (empty here; review.test.ts checks it with changes in it)', async () => {

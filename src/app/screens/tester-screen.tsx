@@ -6,38 +6,88 @@ import { formatCount } from '../format';
 import type { SimApi, SimResult } from '../sim-api';
 import { TesterTimeline } from './tester-timeline';
 
-/** Rules for a fault that lasts until cleared (the tester clears it with "Clear faults"). */
+/** A fault that lasts until the tester presses "Clear faults". */
 const UNTIL_CLEARED = 1_000_000;
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 type Unit = keyof typeof UNIT_MS;
 
-function useAction(): [string, boolean, (run: () => Promise<SimResult<string>>) => void] {
+type Action = (sim: SimApi) => Promise<SimResult<string>>;
+
+function faultAction(rule: FaultRule, done: string): Action {
+  return async (sim) => {
+    const result = await sim.addFault(rule);
+    return result.ok ? { ok: true, value: done } : result;
+  };
+}
+
+/** The one-tap controls: button name → what it asks the server, and what to say when it did. */
+const BUTTONS: [name: string, action: Action][] = [
+  [
+    'Drop next request',
+    faultAction(
+      { fault: 'drop-request' },
+      'The next operation request will be dropped before processing.',
+    ),
+  ],
+  [
+    'Drop next response',
+    faultAction(
+      { fault: 'drop-response' },
+      'The next operation will commit, then its response will be dropped.',
+    ),
+  ],
+  [
+    'Fail next before commit',
+    faultAction(
+      { fault: 'fail-before-commit' },
+      'The next operation will be rolled back before commit.',
+    ),
+  ],
+  [
+    'Make server unavailable',
+    faultAction(
+      { fault: 'unavailable', times: UNTIL_CLEARED },
+      'The server answers 503 to operations until faults are cleared.',
+    ),
+  ],
+  [
+    'Clear faults',
+    async (sim) => {
+      const r = await sim.clearFaults();
+      return r.ok ? { ok: true, value: 'All faults cleared.' } : r;
+    },
+  ],
+  [
+    'Run cleanup',
+    async (sim) => {
+      const r = await sim.cleanup();
+      return r.ok
+        ? {
+            ok: true,
+            value: `Cleanup: ${formatCount(r.value.compacted)} compacted, ${formatCount(r.value.removed)} removed.`,
+          }
+        : r;
+    },
+  ],
+];
+
+function Controls({ sim }: { sim: SimApi }): ReactNode {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const act = (run: () => Promise<SimResult<string>>): void => {
+
+  const act = (action: Action): void => {
     setBusy(true);
-    void run().then((result) => {
+    void action(sim).then((result) => {
       setBusy(false);
       setMessage(result.ok ? result.value : `The server did not take it: ${result.message}`);
     });
   };
-  return [message, busy, act];
-}
-
-async function fault(sim: SimApi, rule: FaultRule, done: string): Promise<SimResult<string>> {
-  const result = await sim.addFault(rule);
-  return result.ok ? { ok: true, value: done } : result;
-}
-
-function Controls({ sim }: { sim: SimApi }): ReactNode {
-  const [message, busy, act] = useAction();
 
   const delay = (e: FormEvent<HTMLFormElement>): void => {
     e.preventDefault();
     const seconds = Number(new FormData(e.currentTarget).get('delaySeconds'));
-    act(() =>
-      fault(
-        sim,
+    act(
+      faultAction(
         { fault: 'delay', delayMs: Math.round(seconds * 1000) },
         `The next operation request will wait ${formatCount(seconds)} s before processing.`,
       ),
@@ -58,101 +108,17 @@ function Controls({ sim }: { sim: SimApi }): ReactNode {
     <section className="card stack" aria-labelledby="faults-heading">
       <h2 id="faults-heading">Faults</h2>
       <div className="button-grid">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() =>
-            act(() =>
-              fault(
-                sim,
-                { fault: 'drop-request' },
-                'The next operation request will be dropped before processing.',
-              ),
-            )
-          }
-        >
-          Drop next request
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() =>
-            act(() =>
-              fault(
-                sim,
-                { fault: 'drop-response' },
-                'The next operation will commit, then its response will be dropped.',
-              ),
-            )
-          }
-        >
-          Drop next response
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() =>
-            act(() =>
-              fault(
-                sim,
-                { fault: 'fail-before-commit' },
-                'The next operation will be rolled back before commit.',
-              ),
-            )
-          }
-        >
-          Fail next before commit
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() =>
-            act(() =>
-              fault(
-                sim,
-                { fault: 'unavailable', times: UNTIL_CLEARED },
-                'The server answers 503 to operations until faults are cleared.',
-              ),
-            )
-          }
-        >
-          Make server unavailable
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() =>
-            act(async () => {
-              const r = await sim.clearFaults();
-              return r.ok ? { ok: true, value: 'All faults cleared.' } : r;
-            })
-          }
-        >
-          Clear faults
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() =>
-            act(async () => {
-              const r = await sim.cleanup();
-              return r.ok
-                ? {
-                    ok: true,
-                    value: `Cleanup: ${formatCount(r.value.compacted)} compacted, ${formatCount(r.value.removed)} removed.`,
-                  }
-                : r;
-            })
-          }
-        >
-          Run cleanup
-        </button>
+        {BUTTONS.map(([name, action]) => (
+          <button
+            key={name}
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => act(action)}
+          >
+            {name}
+          </button>
+        ))}
       </div>
       <form className="field-row" onSubmit={delay} aria-label="Delay">
         <label className="field">

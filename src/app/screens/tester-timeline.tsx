@@ -78,14 +78,13 @@ export function TesterTimeline({ sim }: { sim: SimApi }): ReactNode {
           <tr>
             <th scope="col">Time</th>
             <th scope="col">Side</th>
-            <th scope="col">Attempt</th>
             <th scope="col">Event</th>
           </tr>
         </thead>
         {byMinute(rows, minuteOf).map(([minute, group]) => (
           <tbody key={minute}>
             <tr className="timeline__minute">
-              <th scope="rowgroup" colSpan={4}>
+              <th scope="rowgroup" colSpan={3}>
                 {minute}
               </th>
             </tr>
@@ -96,8 +95,10 @@ export function TesterTimeline({ sim }: { sim: SimApi }): ReactNode {
               >
                 <td className="mono">{formatClockTime(row.at)}</td>
                 <td>{row.side === 'device' ? 'This device' : 'Server'}</td>
-                <td className="mono">{row.attemptId}</td>
-                <td>{row.text}</td>
+                <td>
+                  {row.text}
+                  <span className="timeline__attempt mono">attempt {row.attemptId}</span>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@
  * creation order: a later operation never overtakes an earlier one that is still pending (a
  * createItem precedes the adjustments of that item), so the head decides when the queue moves.
  */
-import { movable } from '../local/leases';
+import { localDeadline, movable } from './rules';
 import type { LeaseRecord, OperationRecord } from '../store/schema';
 import type { BackoffPolicy } from './backoff';
 import { awaitsStatus, eligible } from './operation-state';
@@ -32,7 +32,7 @@ export function plan(input: PlanInput): Plan {
   const leases = new Map(input.leases.map((l) => [l.id, l]));
   const pastDeadline = (r: OperationRecord) => {
     const lease = leases.get(r.leaseId);
-    return lease !== undefined && Date.parse(lease.deadline) < now;
+    return lease !== undefined && localDeadline(lease) < now;
   };
   /** Never sent and its lease is over: it waits to move to a fresh lease instead of expiring. */
   const needsLease = (r: OperationRecord) =>

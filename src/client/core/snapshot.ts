@@ -15,8 +15,7 @@ import type { LocalView } from '../local/view';
 import type { AttemptRecord, LeaseRecord, OperationRecord, ReceiptRecord } from '../store/schema';
 import { deadlineWarnings } from './deadline-warnings';
 import { explanation, reasonText, stateLabel } from './labels';
-import { freshestLease } from '../local/leases';
-import { resolvable } from '../local/outbox';
+import { freshestLease, resolvable } from './rules';
 import {
   assertNever,
   awaitsStatus,

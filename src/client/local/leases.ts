@@ -6,27 +6,9 @@
 import type { LeaseResponse } from '../../protocol/schemas';
 import { operationId } from '../../protocol/ids';
 import type { Tx } from '../store/local-store';
-import type { LeaseRecord, OperationRecord } from '../store/schema';
+import type { LeaseRecord } from '../store/schema';
+import { freshestLease, movable } from '../core/rules';
 import { putOperation, queueRange } from './records';
-
-/** The lease new operations take ids from: this device's own, with ids left, newest first. */
-export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | null {
-  let best: LeaseRecord | null = null;
-  for (const l of leases) {
-    if (l.origin !== 'issued' || l.nextSeq >= l.size) continue;
-    if (!best || l.issuedAt > best.issuedAt) best = l;
-  }
-  return best;
-}
-
-/** Refresh when there is none, it is used up, or it arrived more than `maxAgeMs` ago (local clock). */
-export function leaseNeedsRefresh(
-  lease: LeaseRecord | null,
-  now: number,
-  maxAgeMs: number,
-): boolean {
-  return lease === null || now - lease.fetchedAt >= maxAgeMs || now < lease.fetchedAt;
-}
 
 export function userLeases(tx: Tx, userId: string): Promise<LeaseRecord[]> {
   return tx.getAllFromIndex('leases', 'byUser', userId);
@@ -42,11 +24,6 @@ export async function allocateId(
   const id = operationId(lease.id, lease.nextSeq);
   await tx.put('leases', { ...lease, nextSeq: lease.nextSeq + 1 });
   return { id, lease };
-}
-
-/** May this operation still be moved to another lease? (never once it may have left the device) */
-export function movable(record: OperationRecord): boolean {
-  return record.state.kind === 'queued' && record.sendAttempts === 0 && record.imported === null;
 }
 
 /**

@@ -7,7 +7,6 @@ import type { Op, Receipt } from '../../protocol/schemas';
 import type { BackoffPolicy } from '../core/backoff';
 import { summarize } from '../core/labels';
 import {
-  assertNever,
   initialState,
   next,
   type OpEvent,
@@ -16,9 +15,10 @@ import {
 } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
 import type { AttemptEnd, AttemptRecord, LeaseRecord, OperationRecord } from '../store/schema';
+import { resolvable } from '../core/rules';
 import { allocateId } from './leases';
 import { takeOrder } from './meta';
-import { advanceProjection } from './projection';
+import { project } from './projection';
 import { putOperation, queueRange } from './records';
 
 export interface Author {
@@ -31,14 +31,18 @@ export type EnqueueResult =
 
 /** The decision: an id from the freshest lease and the operation, written together. */
 export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Promise<EnqueueResult> {
-  const allocated = await allocateId(tx, author.userId);
+  // Independent requests in parallel: the person is waiting for this transaction.
+  const [allocated, item, order] = await Promise.all([
+    allocateId(tx, author.userId),
+    op.type === 'createItem' ? undefined : tx.get('items', op.itemId),
+    takeOrder(tx),
+  ]);
   if (!allocated) return { kind: 'no-lease' };
-  const item = op.type === 'createItem' ? null : await tx.get('items', op.itemId);
   const record: OperationRecord = {
     id: allocated.id,
     userId: author.userId,
     userName: author.userName,
-    order: await takeOrder(tx),
+    order,
     leaseId: allocated.lease.id,
     op,
     createdAt: now,
@@ -50,27 +54,6 @@ export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Prom
   };
   await putOperation(tx, record);
   return { kind: 'saved', record, lease: allocated.lease };
-}
-
-/** Review and final states the person may act on (enter again as new, discard). */
-export function resolvable(record: OperationRecord): boolean {
-  if (record.resolution !== null) return false;
-  switch (record.state.kind) {
-    case 'review':
-    case 'expired':
-    case 'not-applied':
-    case 'rejected':
-      return true;
-    case 'queued':
-    case 'sending':
-    case 'unknown':
-    case 'checking':
-    case 'waiting':
-    case 'confirmed':
-      return false;
-    default:
-      return assertNever(record.state);
-  }
 }
 
 /** The same intent as a NEW operation (new id); a count is re-based on the stock seen now. */
@@ -230,56 +213,65 @@ export type Settlement =
       text: string;
     };
 
-export async function endAttempt(tx: Tx, s: Settlement): Promise<void> {
-  const attempt = await tx.get('attempts', [s.id, s.attemptId]);
-  if (attempt) await tx.put('attempts', { ...attempt, ...s.end });
-}
-
 /**
- * Keep a receipt with its consequences: the receipt text, the projection, the final state. Part of
- * a caller's transaction; a receipt for an operation that already has one changes nothing.
+ * Apply everything an attempt brought back, in ONE transaction: attempt timelines, receipts, the
+ * projection, final states. All reads first, then all writes, issued together (IndexedDB runs
+ * them in order; the person may be waiting on a long drain). A receipt for an operation that
+ * already has one changes nothing.
  */
-export async function takeReceipt(
-  tx: Tx,
-  record: OperationRecord,
-  receipt: Receipt,
-  text: string,
-  at: number,
-  policy: BackoffPolicy,
-): Promise<OperationRecord> {
-  const finishing = next(record.state, { type: 'receipt', receipt }, policy);
-  if (finishing.kind !== 'finishing') return record;
-  await tx.put('receipts', {
-    operationId: record.id,
-    userId: record.userId,
-    text,
-    receipt,
-    storedAt: at,
-  });
-  await advanceProjection(tx, record, receipt);
-  const updated = { ...record, state: stored(next(finishing, { type: 'stored', at }, policy)) };
-  await putOperation(tx, updated);
-  return updated;
-}
-
-/** Apply everything an attempt brought back, in ONE transaction (receipts, projection, states). */
 export async function settle(
   tx: Tx,
   settlements: readonly Settlement[],
   at: number,
   policy: BackoffPolicy,
 ): Promise<void> {
-  const records = await Promise.all(settlements.map((s) => tx.get('operations', s.id)));
-  // Sequential: two settlements may touch one item's projection.
-  for (const [i, s] of settlements.entries()) {
-    await endAttempt(tx, s);
+  const itemIds = [
+    ...new Set(settlements.flatMap((s) => (s.kind === 'receipt' ? [s.receipt.itemId] : []))),
+  ];
+  const [records, attempts, items] = await Promise.all([
+    Promise.all(settlements.map((s) => tx.get('operations', s.id))),
+    Promise.all(settlements.map((s) => tx.get('attempts', [s.id, s.attemptId]))),
+    Promise.all(itemIds.map((id) => tx.get('items', id))),
+  ]);
+  const projection = new Map(itemIds.map((id, i) => [id, items[i]]));
+  const moved = new Set<string>();
+  const writes: Promise<void>[] = [];
+  settlements.forEach((s, i) => {
+    const attempt = attempts[i];
+    if (attempt) writes.push(tx.put('attempts', { ...attempt, ...s.end }));
     const record = records[i];
-    if (!record) continue;
-    if (s.kind === 'receipt') {
-      await takeReceipt(tx, record, s.receipt, s.text, at, policy);
-      continue;
+    if (!record) return;
+    if (s.kind === 'event') {
+      const state = next(record.state, s.event, policy);
+      if (state !== record.state)
+        writes.push(putOperation(tx, { ...record, state: stored(state) }));
+      return;
     }
-    const state = next(record.state, s.event, policy);
-    if (state !== record.state) await putOperation(tx, { ...record, state: stored(state) });
+    const finishing = next(record.state, { type: 'receipt', receipt: s.receipt }, policy);
+    if (finishing.kind !== 'finishing') return;
+    const { userId } = record;
+    writes.push(
+      tx.put('receipts', {
+        operationId: s.id,
+        userId,
+        text: s.text,
+        receipt: s.receipt,
+        storedAt: at,
+      }),
+      putOperation(tx, {
+        ...record,
+        state: stored(next(finishing, { type: 'stored', at }, policy)),
+      }),
+    );
+    const item = project(projection.get(s.receipt.itemId), record, s.receipt);
+    if (item) {
+      projection.set(item.id, item);
+      moved.add(item.id);
+    }
+  });
+  for (const id of moved) {
+    const item = projection.get(id);
+    if (item) writes.push(tx.put('items', item));
   }
+  await Promise.all(writes);
 }

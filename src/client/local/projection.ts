@@ -3,41 +3,30 @@
  * pending effect is derived from the outbox). Revisions only move forward, so applying a receipt
  * or a pull twice, or in any order, ends in the same projection.
  */
-import type { ItemsResponse, Receipt } from '../../protocol/schemas';
+import type { Item, ItemsResponse, Receipt } from '../../protocol/schemas';
 import type { Tx } from '../store/local-store';
 import type { OperationRecord } from '../store/schema';
 import { getMeta } from './meta';
 
-export async function advanceProjection(
-  tx: Tx,
+/**
+ * The item as this receipt leaves it, or undefined when the projection does not change (an older
+ * revision; an item this device has not seen yet arrives with the next pull).
+ */
+export function project(
+  item: Item | undefined,
   record: OperationRecord,
   receipt: Receipt,
-): Promise<void> {
-  if (receipt.itemRevision === null || receipt.resultingQuantity === null) return;
-  const item = await tx.get('items', receipt.itemId);
-  if (item) {
-    if (receipt.itemRevision <= item.revision) return;
-    await tx.put('items', {
-      ...item,
-      quantity: receipt.resultingQuantity,
-      revision: receipt.itemRevision,
-      updatedAt: receipt.recordedAt,
-    });
-    return;
-  }
+): Item | undefined {
+  if (receipt.itemRevision === null || receipt.resultingQuantity === null) return undefined;
+  const moved = {
+    quantity: receipt.resultingQuantity,
+    revision: receipt.itemRevision,
+    updatedAt: receipt.recordedAt,
+  };
+  if (item) return receipt.itemRevision > item.revision ? { ...item, ...moved } : undefined;
   const op = record.op;
-  if (op.type === 'createItem' && receipt.outcome === 'applied') {
-    await tx.put('items', {
-      id: op.itemId,
-      sku: op.sku,
-      name: op.name,
-      location: op.location,
-      quantity: receipt.resultingQuantity,
-      revision: receipt.itemRevision,
-      updatedAt: receipt.recordedAt,
-    });
-  }
-  // Any other item this device has not seen yet arrives with the next pull.
+  if (op.type !== 'createItem' || receipt.outcome !== 'applied') return undefined;
+  return { id: op.itemId, sku: op.sku, name: op.name, location: op.location, ...moved };
 }
 
 /** A pull (full or `?since`): newer revisions win; the global revision moves forward only. */

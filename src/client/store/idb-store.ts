@@ -50,6 +50,11 @@ export interface IdbStoreOptions {
   onBlocked?: () => void;
   /** A newer version of the app needs the database: this connection has closed. */
   onVersionChange?: () => void;
+  /**
+   * 'strict' (default): a write resolves once it survives a crash of the machine. 'relaxed'
+   * trades that for speed (the browser may lose the last writes in a power cut): measurement only.
+   */
+  durability?: 'strict' | 'relaxed';
 }
 
 const STORAGE_ERROR_NAMES = new Set([
@@ -102,7 +107,7 @@ export async function openIdbStore(options: IdbStoreOptions): Promise<LocalStore
     try {
       tx =
         mode === 'readwrite'
-          ? db.transaction(STORE_NAMES, 'readwrite', { durability: 'strict' })
+          ? db.transaction(STORE_NAMES, 'readwrite', { durability: options.durability ?? 'strict' })
           : db.transaction(STORE_NAMES, 'readonly');
     } catch (e) {
       throw toStorageFailure(e);

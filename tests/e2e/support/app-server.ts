@@ -22,11 +22,15 @@ export class AppServer {
   }
 
   static async start(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+    const distDir = inject('distDir');
+    if (!distDir) {
+      throw new Error('no built app: run the browser suites with tests/e2e/global-setup.ts');
+    }
     const dir = await mkdtemp(join(tmpdir(), 'stockroom-e2e-db-'));
     const env = {
       ...BASE_ENV,
       DATABASE_URL: `sqlite:${join(dir, 'stockroom.db')}`,
-      STATIC_DIR: inject('distDir'),
+      STATIC_DIR: distDir,
       EXPORT_FILE: join(dir, 'export.jsonl'),
       ...extraEnv,
     };
@@ -48,8 +52,10 @@ export class AppServer {
     this.running = null;
   }
 
-  async restart(): Promise<void> {
+  /** Starts again on the same port and data; `changes` stay for later restarts too. */
+  async restart(changes: Record<string, string> = {}): Promise<void> {
     await this.stop();
+    this.env = { ...this.env, ...changes };
     this.running = await startServer(this.env);
   }
 

@@ -75,18 +75,31 @@ export function deviceChangeLabel(page: Page): Locator {
 }
 
 /**
- * Records every text the page's operation labels showed, however briefly (a MutationObserver
- * sees each DOM commit). Returns a reader of what was recorded so far.
+ * Records every state label the page showed, however briefly (a MutationObserver sees each DOM
+ * commit): "<summary>: <label>" for operation rows, the text alone for detail labels and notices.
+ * Returns a reader of what was recorded so far, in order.
  */
 export async function recordLabels(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
     const seen: string[] = [];
+    const last = new Map<string, string>();
     (window as unknown as { __labels: string[] }).__labels = seen;
+    const note = (key: string, text: string): void => {
+      if (last.get(key) === text) return;
+      last.set(key, text);
+      seen.push(text);
+    };
     const read = (): void => {
-      for (const el of document.querySelectorAll('.op-row__label, .state-label, .notice')) {
-        const text = el.textContent ?? '';
-        if (seen[seen.length - 1] !== text) seen.push(text);
+      for (const row of document.querySelectorAll('.op-row')) {
+        const summary = row.querySelector('.op-row__link')?.textContent ?? '';
+        note(
+          `row:${summary}`,
+          `${summary}: ${row.querySelector('.op-row__label')?.textContent ?? ''}`,
+        );
       }
+      document.querySelectorAll('.state-label, .notice').forEach((el, i) => {
+        note(`el:${i}`, el.textContent ?? '');
+      });
     };
     new MutationObserver(read).observe(document.body, {
       subtree: true,

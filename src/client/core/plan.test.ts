@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { LeaseRecord, OperationRecord } from '../store/schema';
+import { DEFAULT_BACKOFF } from './backoff';
+import type { StoredOpState } from './operation-state';
+import { plan, type PlanInput } from './plan';
+
+const NOW = Date.parse('2026-11-29T17:00:00.000Z');
+const lease: LeaseRecord = {
+  id: 'L1',
+  userId: 'u1',
+  deviceId: 'd1',
+  size: 100,
+  issuedAt: '2026-11-29T16:00:00.000Z',
+  deadline: '2026-11-30T16:00:00.000Z',
+  token: 't',
+  nextSeq: 10,
+  fetchedAt: NOW - 3_600_000,
+  origin: 'issued',
+};
+
+function op(order: number, state: StoredOpState, sendAttempts = 1): OperationRecord {
+  return {
+    id: `L1.${order}`,
+    userId: 'u1',
+    userName: 'demo',
+    order,
+    leaseId: 'L1',
+    op: { type: 'adjust', itemId: 'lamp-14', delta: -1, reason: 'sold' },
+    createdAt: NOW,
+    summary: 'Remove 1 from Desk lamp',
+    state,
+    sendAttempts,
+    imported: null,
+    resolution: null,
+  };
+}
+
+const queued = (notBefore = 0): StoredOpState => ({
+  kind: 'queued',
+  retry: { attempts: 0, notBefore },
+});
+const unknown = (notBefore = 0): StoredOpState => ({
+  kind: 'unknown',
+  since: 0,
+  retry: { attempts: 1, notBefore },
+});
+
+const input = (queue: OperationRecord[], extra: Partial<PlanInput> = {}): PlanInput => ({
+  queue,
+  checks: [],
+  leases: [lease],
+  now: NOW,
+  policy: DEFAULT_BACKOFF,
+  batchSize: 3,
+  ...extra,
+});
+
+describe('the sender plan', () => {
+  it('batches from the head in creation order, up to the batch size', () => {
+    const p = plan(input([op(0, queued()), op(1, unknown()), op(2, queued()), op(3, queued())]));
+    expect(p.kind === 'send' && p.records.map((r) => r.order)).toEqual([0, 1, 2]);
+  });
+
+  it('a later operation never overtakes a head that is backing off', () => {
+    const p = plan(input([op(0, unknown(NOW + 5000)), op(1, queued())]));
+    expect(p).toEqual({ kind: 'idle', wakeAt: NOW + 5000, blocked: null });
+  });
+
+  it('stops the batch before an operation that is not sendable yet', () => {
+    const p = plan(input([op(0, queued()), op(1, unknown(NOW + 1)), op(2, queued())]));
+    expect(p.kind === 'send' && p.records.map((r) => r.order)).toEqual([0]);
+  });
+
+  it('a resting head blocks the queue until a new round', () => {
+    const waiting: StoredOpState = {
+      kind: 'waiting',
+      since: 0,
+      why: 'retries-exhausted',
+      uncertain: true,
+      detail: null,
+    };
+    expect(plan(input([op(0, waiting), op(1, queued())]))).toEqual({
+      kind: 'idle',
+      wakeAt: null,
+      blocked: 'waiting',
+    });
+  });
+
+  it('asks the status endpoint for a long-unknown operation past its deadline (device clock)', () => {
+    const late = NOW + 30 * 3_600_000;
+    const p = plan(input([op(0, unknown())], { now: late }));
+    expect(p.kind).toBe('status');
+  });
+
+  it('holds an operation that never left the device while its lease is over: it will move', () => {
+    const late = NOW + 30 * 3_600_000;
+    const p = plan(input([op(0, queued(), 0)], { now: late }));
+    expect(p).toMatchObject({ kind: 'idle', blocked: 'lease' });
+  });
+
+  it('judges the deadline by the lease lifetime since it arrived, not by clock agreement', () => {
+    // The device clock is 3 h behind the server: the server's deadline string says nothing here.
+    const behind = {
+      ...lease,
+      issuedAt: '2026-11-29T19:00:00.000Z',
+      deadline: '2026-11-30T19:00:00.000Z',
+    };
+    const p = plan(input([op(0, queued(), 0)], { leases: [behind] }));
+    expect(p.kind).toBe('send');
+  });
+});

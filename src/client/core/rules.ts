@@ -1,0 +1,63 @@
+/**
+ * Rules about stored operations and leases, pure: what the sender, the snapshot and the
+ * transactions all decide the same way.
+ */
+import type { LeaseRecord, OperationRecord } from '../store/schema';
+import { assertNever } from './operation-state';
+
+/** The lease new operations take ids from: this device's own, with ids left, newest first. */
+export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | null {
+  let best: LeaseRecord | null = null;
+  for (const l of leases) {
+    if (l.origin !== 'issued' || l.nextSeq >= l.size) continue;
+    if (!best || l.issuedAt > best.issuedAt) best = l;
+  }
+  return best;
+}
+
+/**
+ * When a lease runs out, on this device's clock: its lifetime counted from when it arrived, so a
+ * device clock that is off by hours still judges it right. Only a guess that chooses what to do
+ * next (resend, or ask; wait for a fresh lease): the server's clock decides every outcome.
+ * A restored lease arrived on another device: its deadline is all there is.
+ */
+export function localDeadline(lease: LeaseRecord): number {
+  const deadline = Date.parse(lease.deadline);
+  if (lease.origin === 'imported') return deadline;
+  return lease.fetchedAt + (deadline - Date.parse(lease.issuedAt));
+}
+
+/** Refresh when there is none, it is used up, or it arrived more than `maxAgeMs` ago (local clock). */
+export function leaseNeedsRefresh(
+  lease: LeaseRecord | null,
+  now: number,
+  maxAgeMs: number,
+): boolean {
+  return lease === null || now - lease.fetchedAt >= maxAgeMs || now < lease.fetchedAt;
+}
+
+/** May this operation still be moved to another lease? (never once it may have left the device) */
+export function movable(record: OperationRecord): boolean {
+  return record.state.kind === 'queued' && record.sendAttempts === 0 && record.imported === null;
+}
+
+/** Review and final states the person may act on (enter again as new, discard). */
+export function resolvable(record: OperationRecord): boolean {
+  if (record.resolution !== null) return false;
+  switch (record.state.kind) {
+    case 'review':
+    case 'expired':
+    case 'not-applied':
+    case 'rejected':
+      return true;
+    case 'queued':
+    case 'sending':
+    case 'unknown':
+    case 'checking':
+    case 'waiting':
+    case 'confirmed':
+      return false;
+    default:
+      return assertNever(record.state);
+  }
+}

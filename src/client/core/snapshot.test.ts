@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Receipt } from '../../protocol/schemas';
+import { EMPTY_VIEW } from '../live-view';
+import type { LocalView } from '../local/view';
+import type { OperationRecord } from '../store/schema';
+import type { StoredOpState } from './operation-state';
+import { buildSnapshot, type Runtime } from './snapshot';
+
+const NOW = Date.parse('2026-11-29T17:00:00.000Z');
+const demo = { id: 'u1', name: 'demo', role: 'staff' as const };
+
+function op(order: number, state: StoredOpState, userId = 'u1', delta = -2): OperationRecord {
+  return {
+    id: `L1.${order}`,
+    userId,
+    userName: userId === 'u1' ? 'demo' : 'alex',
+    order,
+    leaseId: 'L1',
+    op: { type: 'adjust', itemId: 'lamp-14', delta, reason: 'sold' },
+    createdAt: NOW,
+    summary: `Remove ${-delta} from Desk lamp`,
+    state,
+    sendAttempts: 0,
+    imported: null,
+    resolution: null,
+  };
+}
+
+const queued: StoredOpState = { kind: 'queued', retry: { attempts: 0, notBefore: 0 } };
+const receipt: Receipt = {
+  operationId: 'L1.1',
+  outcome: 'applied',
+  reason: null,
+  itemId: 'lamp-14',
+  delta: -2,
+  resultingQuantity: 10,
+  itemRevision: 8,
+  recordedAt: '2026-11-29T17:00:00.312Z',
+  compacted: false,
+};
+
+const runtime = (finishing: Runtime['finishing'] = new Map()): Runtime => ({
+  ready: true,
+  now: NOW,
+  connectivity: 'online',
+  settledThisRound: null,
+  storageProblem: null,
+  testerMode: false,
+  finishing,
+  warnWithinMs: 86_400_000,
+  timeZone: 'UTC',
+});
+
+const view = (operations: OperationRecord[]): LocalView => ({
+  ...EMPTY_VIEW,
+  operations,
+  session: { key: 'session', token: 't', user: demo, expired: false },
+  items: [
+    {
+      id: 'lamp-14',
+      sku: 'LMP-014',
+      name: 'Desk lamp',
+      location: 'A1',
+      quantity: 12,
+      revision: 7,
+      updatedAt: '2026-11-29T16:00:00.000Z',
+    },
+  ],
+});
+
+describe('the snapshot', () => {
+  it('derives the pending effect from the outbox, beside the confirmed quantity', () => {
+    const snap = buildSnapshot(
+      view([op(0, queued), op(1, { kind: 'confirmed', since: 1 }), op(2, queued, 'u2', -5)]),
+      runtime(),
+    );
+    expect(snap.items[0]).toMatchObject({ quantity: 12, pendingDelta: -2 });
+    expect(snap.unconfirmedCount).toBe(1);
+    expect(snap.operations.map((o) => o.id)).toEqual(['L1.0', 'L1.1']);
+    expect(snap.otherUsersWaiting).toEqual([{ userName: 'alex', count: 1 }]);
+  });
+
+  it('shows a receipt whose local transaction runs as finishing, still pending', () => {
+    const sending: StoredOpState = {
+      kind: 'sending',
+      attemptId: 'a',
+      since: 0,
+      retry: { attempts: 0, notBefore: 0 },
+    };
+    const finishing = new Map([
+      ['L1.1', { kind: 'finishing' as const, receipt, localWriteFailed: false }],
+    ]);
+    const snap = buildSnapshot(view([op(1, sending)]), runtime(finishing));
+    expect(snap.operations[0]).toMatchObject({
+      state: 'finishing',
+      label: 'Confirmed by server; finishing on this device',
+      receipt,
+    });
+    expect(snap.items[0]?.pendingDelta).toBe(-2);
+    expect(snap.unconfirmedCount).toBe(1);
+  });
+
+  it('is a new object on every build (React compares by identity)', () => {
+    const v = view([]);
+    expect(buildSnapshot(v, runtime())).not.toBe(buildSnapshot(v, runtime()));
+  });
+});

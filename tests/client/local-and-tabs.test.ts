@@ -1,0 +1,191 @@
+/**
+ * The device's side: a local transaction that fails after the server answered, a full disk, a tab
+ * closed mid-send, two tabs on one IndexedDB, restored backups. Real server, fake client time.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { settle } from '../../src/client/local/outbox';
+import type { SenderSeams } from '../../src/client/sender';
+import { StorageFailure } from '../../src/client/store/local-store';
+import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
+import { localLock } from '../../src/client/tabs';
+import { drainFromWorker } from '../../src/client/worker-drain';
+import { routedFetch } from './support/network';
+import { faultyStore } from './support/faulty-store';
+import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+afterEach(async () => {
+  h.network.set(true);
+  await h.clearFaults();
+});
+
+describe('the device side', () => {
+  it('a receipt whose local transaction fails stays in the outbox, shown as needing attention', async () => {
+    let failNext = true;
+    const seams: SenderSeams = {
+      settle: (store, settlements, at, policy) => {
+        if (failNext && settlements.some((s) => s.kind === 'receipt')) {
+          failNext = false;
+          return Promise.reject(new StorageFailure('write-failed', 'the disk said no'));
+        }
+        return store.write((tx) => settle(tx, settlements, at, policy));
+      },
+    };
+    const c = await signedIn(h, { seams });
+    const op = await c.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold' });
+    await c.whenIdle();
+    const stuck = opById(c, op.id);
+    expect(stuck.state).toBe('finishing');
+    expect(stuck.label).toBe('Server result found; local storage needs attention');
+    expect(stuck.canCheckAndResend).toBe(true);
+    expect(c.getSnapshot().storageProblem).toBe('local-write-failed');
+    expect(await effectsOf(h, 'lamp-14', op.id)).toBe(1);
+    await c.checkAndResend(op.id);
+    await c.whenIdle();
+    expect(opById(c, op.id).state).toBe('confirmed');
+    expect(await effectsOf(h, 'lamp-14', op.id)).toBe(1);
+  });
+
+  it('a full disk is shown plainly; nothing already saved is lost', async () => {
+    const store = faultyStore(openMemoryStore(createMemoryDatabase()));
+    const c = await signedIn(h, { store });
+    h.network.set(false);
+    const first = await c.adjust({ itemId: 'lamp-15', delta: -1, reason: 'sold' });
+    store.failWrites(1, 'quota-exceeded');
+    await expect(c.adjust({ itemId: 'lamp-15', delta: -1, reason: 'sold' })).rejects.toMatchObject({
+      kind: 'storage',
+    });
+    expect(c.getSnapshot().storageProblem).toBe('quota-exceeded');
+    await c.whenIdle();
+    expect(c.getSnapshot().operations.map((o) => o.id)).toEqual([first.id]);
+    h.network.set(true);
+    await c.whenIdle();
+    expect(opById(c, first.id).state).toBe('confirmed');
+    expect(c.getSnapshot().storageProblem).toBeNull();
+  });
+
+  it('a tab closed mid-send loses nothing: the next start resumes with the same id', async () => {
+    const indexedDB = new IDBFactory();
+    const first = await signedIn(h, { indexedDB });
+    await h.fault({ fault: 'delay', delayMs: 300, times: 1 });
+    const op = await first.adjust({ itemId: 'bulb-e27', delta: -4, reason: 'sold' });
+    await until(() => opById(first, op.id).state === 'sending', 'the attempt in flight');
+    first.close();
+    const second = h.client({ indexedDB });
+    await second.whenIdle();
+    await until(() => opById(second, op.id).state === 'confirmed', 'the resumed operation', 5000);
+    expect(opById(second, op.id).attempts).toHaveLength(2);
+    for (let i = 0; i < 100 && (await effectsOf(h, 'bulb-e27', op.id)) === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 400)); // the delayed first attempt has finished by now
+    expect(await effectsOf(h, 'bulb-e27', op.id)).toBe(1);
+  });
+
+  it('two tabs: one sender at a time; the other re-reads IndexedDB when told', async () => {
+    const indexedDB = new IDBFactory();
+    const lock = localLock(); // shared by both tabs, as Web Locks would be
+    const options = {
+      indexedDB,
+      lock,
+      broadcast: (name: string) => new BroadcastChannel(name),
+      dbName: 'two-tabs',
+    };
+    const a = await signedIn(h, options);
+    const b = h.client(options);
+    await b.whenIdle();
+    expect(b.getSnapshot().user?.name).toBe(a.getSnapshot().user?.name);
+    const op = await a.adjust({ itemId: 'cable-3m', delta: -1, reason: 'sold' });
+    await until(() => opById(b, op.id).state === 'confirmed', 'the other tab to see the receipt');
+    await Promise.all([a.checkAndResend(op.id), b.checkAndResend(op.id)]);
+    await Promise.all([a.whenIdle(), b.whenIdle()]);
+    expect(opById(a, op.id).attempts).toHaveLength(1);
+    expect(await effectsOf(h, 'cable-3m', op.id)).toBe(1);
+  });
+
+  it('a restored backup goes to review; the status endpoint decides; sending it needs the person', async () => {
+    // Two old devices, each with one operation of unknown outcome: one landed, one did not.
+    const backups: string[] = [];
+    const ids: string[] = [];
+    for (const fault of ['drop-response', 'drop-request'] as const) {
+      const source = await signedIn(h);
+      await h.fault({ fault, times: 1 });
+      const op = await source.adjust({ itemId: 'plate-26', delta: -1, reason: 'sold' });
+      await source.whenIdle();
+      expect(opById(source, op.id).state).toBe('unknown');
+      backups.push(await source.exportBackup());
+      ids.push(op.id);
+      source.close();
+    }
+    const [landed, lost] = ids.map((id) => ({ id })) as [{ id: string }, { id: string }];
+
+    const restored = await signedIn(h);
+    for (const backup of backups) expect(await restored.importBackup(backup)).toEqual({ ok: true });
+    await restored.whenIdle();
+    expect(opById(restored, landed.id).state).toBe('confirmed');
+    const waiting = opById(restored, lost.id);
+    expect(waiting.state).toBe('review');
+    expect(waiting.imported).toBe(true);
+    expect(waiting.label).toMatch(
+      /^Needs review: restored from a backup; made .* ago, the server may no longer remember it$/,
+    );
+    expect(waiting.attempts.map((a) => a.kind)).toEqual(['send', 'status']);
+    expect(await effectsOf(h, 'plate-26', lost.id)).toBe(0);
+    await restored.checkAndResend(lost.id);
+    await restored.whenIdle();
+    expect(opById(restored, lost.id).state).toBe('confirmed');
+    expect(await effectsOf(h, 'plate-26', lost.id)).toBe(1);
+    expect(await effectsOf(h, 'plate-26', landed.id)).toBe(1);
+    expect(await restored.importBackup('{"not":"a backup"}')).toMatchObject({ ok: false });
+  });
+
+  it('the service worker drains with the same sender code, no tab open', async () => {
+    const indexedDB = new IDBFactory();
+    const tab = await signedIn(h, { indexedDB });
+    h.network.set(false);
+    const ops = [
+      await tab.adjust({ itemId: 'towel-tea', delta: -1, reason: 'sold' }),
+      await tab.adjust({ itemId: 'towel-tea', delta: 2, reason: 'returned' }),
+    ];
+    await tab.whenIdle();
+    tab.close();
+    h.network.set(true);
+    const report = await drainFromWorker({
+      indexedDB,
+      baseUrl: 'http://stockroom.test',
+      fetch: routedFetch(() => h.server.url, h.network),
+      clock: h.clock,
+      broadcast: null,
+    });
+    expect(report).toMatchObject({ end: 'idle', receipts: 2 });
+    const reopened = h.client({ indexedDB });
+    await reopened.whenIdle();
+    for (const op of ops) {
+      expect(opById(reopened, op.id).state).toBe('confirmed');
+      expect(await effectsOf(h, 'towel-tea', op.id)).toBe(1);
+    }
+  });
+
+  it('items: a full pull first, then only what changed since', async () => {
+    const c = await signedIn(h);
+    const before = c.getSnapshot();
+    expect(before.items.length).toBeGreaterThanOrEqual(20);
+    const other = await signedIn(h, {}, 'manager');
+    const op = await other.adjust({ itemId: 'mug-sand', delta: 5, reason: 'received' });
+    await other.whenIdle();
+    await c.refreshItems();
+    await c.whenIdle();
+    const after = c.getSnapshot();
+    expect(after.itemsRevision).toBeGreaterThan(before.itemsRevision);
+    expect(after.items.find((i) => i.id === 'mug-sand')?.quantity).toBe(
+      opById(other, op.id).receipt?.resultingQuantity,
+    );
+  });
+});

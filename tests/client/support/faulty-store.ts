@@ -1,0 +1,69 @@
+/** A storage adapter that fails on demand, like a full disk or a tab closed before commit. */
+import {
+  StorageFailure,
+  type LocalStore,
+  type StorageFailureKind,
+  type Tx,
+} from '../../../src/client/store/local-store';
+
+export interface FaultyStore extends LocalStore {
+  /** The next `n` writes fail with this kind (nothing of them is kept). */
+  failWrites(n: number, kind: StorageFailureKind): void;
+  /**
+   * The next write that stores a receipt dies before its commit, as when the tab closes between
+   * the server's answer and the local transaction: nothing of that transaction is kept.
+   */
+  crashBeforeReceiptCommit(): void;
+  /** Whether the armed crash has happened. */
+  readonly crashed: boolean;
+}
+
+export function faultyStore(inner: LocalStore): FaultyStore {
+  let failures = 0;
+  let kind: StorageFailureKind = 'write-failed';
+  let armed = false;
+  let crashed = false;
+  return {
+    read: (fn) => inner.read(fn),
+    write(fn) {
+      if (failures > 0) {
+        failures--;
+        return Promise.reject(new StorageFailure(kind, `simulated ${kind}`));
+      }
+      if (!armed) return inner.write(fn);
+      return inner.write(async (tx) => {
+        let receipts = false;
+        const spy: Tx = {
+          get: (store, key) => tx.get(store, key),
+          getAll: (store) => tx.getAll(store),
+          getAllFromIndex: (store, index, query, count) =>
+            tx.getAllFromIndex(store, index, query, count),
+          delete: (store, key) => tx.delete(store, key),
+          put: (store, value) => {
+            if (store === 'receipts') receipts = true;
+            return tx.put(store, value);
+          },
+        };
+        const value = await fn(spy);
+        if (armed && receipts) {
+          armed = false;
+          crashed = true;
+          throw new StorageFailure('closed', 'the tab closed before the local commit');
+        }
+        return value;
+      });
+    },
+    close: () => inner.close(),
+    failWrites(n, k) {
+      failures = n;
+      kind = k;
+    },
+    crashBeforeReceiptCommit() {
+      armed = true;
+      crashed = false;
+    },
+    get crashed() {
+      return crashed;
+    },
+  };
+}

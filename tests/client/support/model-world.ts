@@ -1,0 +1,305 @@
+/**
+ * The world a model-based schedule runs in: one real server per run (a file database, so it can
+ * restart), and per schedule a fresh IndexedDB shared by up to two tabs (client instances) on fake
+ * time. Each tab has its own sender lock, as without Web Locks, so two tabs may send the same id.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type StockroomClientCore } from '../../../src/client/client';
+import { setSession } from '../../../src/client/local/meta';
+import type { SenderSeams } from '../../../src/client/sender';
+import { openIdbStore } from '../../../src/client/store/idb-store';
+import type { LocalStore } from '../../../src/client/store/local-store';
+import type { FaultRule } from '../../../src/protocol/schemas';
+import { startServer, type RunningServer } from '../../../src/server/start';
+import { checkSchedule, unearnedVerdicts } from './checker';
+import { faultyStore, type FaultyStore } from './faulty-store';
+import { ManualClock, seededRandom } from './manual-clock';
+import { ManualNetwork, routedFetch } from './network';
+import { CLIENT_SUITE_ENV, signInDirect, simCall, type Session } from './server';
+
+/** The device's patience per attempt (fake time); a delayed request outlives it in real time. */
+export const ATTEMPT_TIMEOUT_MS = 1000;
+const MINUTE = 60_000;
+
+export class ModelServer {
+  private constructor(
+    public server: RunningServer,
+    private readonly env: Record<string, string>,
+    private readonly path: string,
+    readonly tester: Session,
+    readonly demo: Session,
+  ) {}
+
+  /** The latest server time seen: the tester clock lives in memory and must not go back on restart. */
+  private latest = 0;
+  run = 0;
+
+  static async start(): Promise<ModelServer> {
+    const path = join(tmpdir(), `stockroom-model-${process.pid}-${Date.now()}.db`);
+    const env = {
+      ...CLIENT_SUITE_ENV,
+      DATABASE_URL: `sqlite:${path}`,
+      // Short windows, so clock jumps of minutes and hours reach every retention rule.
+      LEASE_TTL: '1h',
+      RECEIPT_TTL: '30m',
+      SETTLE: '1m',
+      TOMBSTONE_GRACE: '2h',
+      SQLITE_SYNCHRONOUS: 'NORMAL',
+    };
+    const server = await startServer(env);
+    const tester = await signInDirect(server.url, 'manager');
+    const demo = await signInDirect(server.url, 'demo');
+    return new ModelServer(server, env, path, tester, demo);
+  }
+
+  url = (): string => this.server.url;
+
+  private sim(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
+    return simCall(this.server.url, this.tester.token, method, path, body);
+  }
+
+  async now(): Promise<number> {
+    const state = (await this.sim('GET', '/api/sim/clock')) as { now: string };
+    this.latest = Math.max(this.latest, Date.parse(state.now));
+    return Date.parse(state.now);
+  }
+
+  async advance(ms: number): Promise<void> {
+    await this.sim('POST', '/api/sim/clock', { advanceMs: ms });
+    await this.now();
+  }
+
+  fault = (rule: FaultRule) => this.sim('POST', '/api/sim/faults', rule);
+  clearFaults = () => this.sim('DELETE', '/api/sim/faults');
+  cleanup = () => this.sim('POST', '/api/sim/cleanup');
+
+  /** Old servers still finishing their close (see restart). */
+  private closing: Promise<void>[] = [];
+
+  /**
+   * Stop listening and start a new process on the same database. The old one is not awaited:
+   * after a client aborts a request held by a `delay` fault, the server's close() waits about
+   * 70 s for that connection (reported to the server's owner); a restart must not.
+   */
+  async restart(): Promise<void> {
+    await this.now();
+    this.closing.push(this.server.close());
+    this.server = await startServer(this.env);
+    const now = await this.now();
+    if (now < this.latest)
+      await this.sim('POST', '/api/sim/clock', { set: new Date(this.latest).toISOString() });
+  }
+
+  async close(): Promise<void> {
+    const patience = new Promise<void>((r) => setTimeout(r, 2000));
+    await Promise.race([Promise.all([this.server.close(), ...this.closing]), patience]);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.path}${suffix}`, { force: true });
+  }
+}
+
+interface Tab {
+  client: StockroomClientCore;
+  store: FaultyStore;
+}
+
+export class World {
+  readonly clock: ManualClock;
+  readonly network = new ManualNetwork();
+  private readonly factory = new IDBFactory();
+  private readonly random: () => number;
+  readonly tabs: (Tab | null)[] = [null, null];
+  readonly items: string[];
+  private start = new Map<string, number>();
+  decided = 0;
+  private readonly name: string;
+
+  constructor(
+    readonly ms: ModelServer,
+    seed: number,
+    serverNow: number,
+    private readonly seams: SenderSeams | undefined,
+  ) {
+    this.clock = new ManualClock(serverNow);
+    this.random = seededRandom(seed);
+    ms.run++;
+    this.name = `model-${ms.run}`;
+    this.items = [`m${ms.run}-a`, `m${ms.run}-b`];
+  }
+
+  static async create(ms: ModelServer, seed: number, seams?: SenderSeams): Promise<World> {
+    const world = new World(ms, seed, await ms.now(), seams);
+    await world.init();
+    return world;
+  }
+
+  private async init(): Promise<void> {
+    const store = this.ms.server.store;
+    const { revision } = await store.listItems(Number.MAX_SAFE_INTEGER);
+    await store.seedItems(
+      this.items.map((id) => ({
+        id,
+        sku: id.toUpperCase(),
+        name: `Model ${id}`,
+        location: 'M1',
+        quantity: 50,
+      })),
+      this.clock.now(),
+    );
+    for (const id of this.items) this.start.set(id, 50);
+    // Signed in as demo, holding what it had pulled before this schedule's items appeared.
+    const db = await this.connect();
+    await db.write(async (tx) => {
+      await setSession(tx, this.ms.demo.token, this.ms.demo.user);
+      await tx.put('meta', { key: 'items', revision });
+    });
+    db.close();
+    await this.open(0);
+  }
+
+  private connect(): Promise<LocalStore> {
+    return openIdbStore({ indexedDB: this.factory, name: this.name });
+  }
+
+  async open(i: number): Promise<void> {
+    if (this.tabs[i]) return;
+    const store = faultyStore(await this.connect());
+    const client = createClient({
+      baseUrl: 'http://stockroom.test',
+      fetch: routedFetch(this.ms.url, this.network),
+      clock: this.clock,
+      random: this.random,
+      store,
+      dbName: this.name,
+      broadcast: (name) => new BroadcastChannel(name),
+      network: this.network,
+      attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
+      ...(this.seams ? { seams: this.seams } : {}),
+    });
+    this.tabs[i] = { client, store };
+    await this.settle();
+  }
+
+  close(i: number): void {
+    this.tabs[i]?.client.close();
+    this.tabs[i] = null;
+  }
+
+  open_(): Tab[] {
+    return this.tabs.filter((t): t is Tab => t !== null);
+  }
+
+  /**
+   * Wait until every tab rests. A request still in flight after a few real milliseconds meets
+   * the device's patience: fake time moves past the attempt timeout.
+   */
+  async settle(): Promise<void> {
+    for (let i = 0; i < 400; i++) {
+      const idle = Promise.all(this.open_().map((t) => t.client.whenIdle())).then(() => true);
+      const done = await Promise.race([
+        idle,
+        new Promise<boolean>((r) => setTimeout(() => r(false), 15)),
+      ]);
+      if (done) return;
+      this.clock.advance(ATTEMPT_TIMEOUT_MS);
+    }
+    throw new Error('the tabs never came to rest');
+  }
+
+  /** Let the senders work until they rest: fire each retry timer due within a few minutes. */
+  async drain(): Promise<void> {
+    await this.settle();
+    for (let i = 0; i < 40; i++) {
+      const at = this.clock.nextTimerAt();
+      if (at === null || at - this.clock.now() > 6 * MINUTE) return;
+      this.clock.advance(at - this.clock.now());
+      await this.settle();
+    }
+  }
+
+  /** A connection of the test's own, to look at what the tabs stored. */
+  private observer: Promise<LocalStore> | null = null;
+
+  async storeView() {
+    this.observer ??= this.connect();
+    const db = await this.observer;
+    return db.read(async (tx) => ({
+      records: await tx.getAll('operations'),
+      receipts: await tx.getAll('receipts'),
+    }));
+  }
+
+  /** After every command: nothing stored or shown as settled by a receipt without that receipt. */
+  async invariant(): Promise<string[]> {
+    const { records, receipts } = await this.storeView();
+    const shown = this.open_().flatMap((t) =>
+      t.client
+        .getSnapshot()
+        .operations.filter((o) => o.state === 'confirmed')
+        .map((o) => o.id),
+    );
+    return unearnedVerdicts(records, receipts, shown);
+  }
+
+  /** Clear the weather, let everything finish, and check the whole schedule. */
+  async finish(): Promise<string[]> {
+    await this.ms.clearFaults();
+    this.network.set(true);
+    await this.open(0);
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(this.open_().map((t) => t.client.syncNow({ newRound: true })));
+      await this.drain();
+      const { records } = await this.storeView();
+      if (
+        records.every(
+          (r) => !['queued', 'sending', 'unknown', 'checking', 'waiting'].includes(r.state.kind),
+        )
+      )
+        break;
+      this.clock.advance(6 * MINUTE);
+    }
+    const first = this.open_()[0]?.client;
+    await first?.refreshItems();
+    await this.settle();
+    const device = await this.storeView();
+    const store = this.ms.server.store;
+    const journal = new Map(
+      await Promise.all(
+        this.items.map(
+          async (id) => [id, (await store.history(id, 200, null))?.entries ?? []] as const,
+        ),
+      ),
+    );
+    const records = new Map(
+      await Promise.all(
+        device.records.map(
+          async (r) => [r.id, await store.findOperation(this.ms.demo.user.id, r.id)] as const,
+        ),
+      ),
+    );
+    const serverItems = (await store.listItems(null)).items;
+    const projection = first?.getSnapshot().items ?? [];
+    const quantities = new Map(
+      this.items.map((id) => [
+        id,
+        {
+          start: this.start.get(id) ?? 0,
+          now: serverItems.find((i) => i.id === id)?.quantity ?? NaN,
+          device: projection.find((i) => i.id === id)?.quantity ?? null,
+        },
+      ]),
+    );
+    return checkSchedule(
+      { ...device, decided: this.decided },
+      { journal, records, quantities },
+      { drained: true },
+    );
+  }
+
+  dispose(): void {
+    for (let i = 0; i < this.tabs.length; i++) this.close(i);
+    void this.observer?.then((db) => db.close());
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * With no tab of the app open, the service worker drains the outbox on a Background Sync event,
+ * with the same sender code as the tabs: the change reaches the server once.
+ */
+import { describe, expect, it } from 'vitest';
+import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
+import { adjustStock, openItem, signInUi } from './support/app';
+import { newPhoneContext } from './support/browser';
+import { demoItem, useScene } from './support/scene';
+
+const scene = useScene();
+
+describe('Background Sync', () => {
+  it('the service worker sends what the closed tab left', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const context = await newPhoneContext(scene.browser);
+    const page = await context.newPage();
+    await signInUi(page, scene.server.url);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await openItem(page, item.name);
+
+    await scene.server.stop();
+    await adjustStock(page, -2);
+    await page.close();
+    await scene.server.restart();
+
+    // A page of the origin that runs none of the app, to reach the worker through DevTools.
+    const bystander = await context.newPage();
+    await bystander.goto(`${scene.server.url}/favicon.svg`);
+    const cdp = await context.newCDPSession(bystander);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${scene.server.url}/`);
+        if (ours && !ours.isDeleted) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: scene.server.url,
+      registrationId: await registration,
+      tag: OUTBOX_SYNC_TAG,
+      lastChance: false,
+    });
+
+    await expect
+      .poll(async () => (await api.history(item.id)).filter((e) => e.delta === -2).length, {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    expect((await api.item(item.id)).quantity).toBe(item.quantity - 2);
+    await context.close();
+  });
+});
