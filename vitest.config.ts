@@ -1,13 +1,39 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner for every suite: unit tests beside the code, black-box and browser suites in tests/.
+/**
+ * One runner for every suite. `main`: unit tests beside the code, the black-box API, client,
+ * Postgres and multi-process suites in tests/. `browser`: the PWA in real Chromium against the real
+ * server serving a fresh build (tests/e2e/global-setup.ts), one file at a time. `npm test` runs them
+ * one after the other so the browser suite has the machine to itself.
+ */
+const shared = {
+  environment: 'node' as const,
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  env: { LOG_LEVEL: 'silent' },
+};
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
     maxWorkers: 2,
-    env: { LOG_LEVEL: 'silent' },
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'main',
+          include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/e2e/**'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });
