@@ -78,7 +78,8 @@ export const operationRoutes =
       const record = (id: string, event: string, detail?: string) =>
         deps.sim?.timeline.record(user.id, id, event, request.id, detail);
       ids.forEach((id) => record(id, 'attempt-received'));
-      const fault = deps.sim?.faults.take(ids) ?? null;
+      const sentId = request.headers['x-request-id'] === request.id ? request.id : undefined;
+      const fault = deps.sim?.faults.take(ids, sentId) ?? null;
       if (fault?.fault === 'drop-request') {
         ids.forEach((id) => record(id, 'request-dropped', 'tester fault'));
         dropConnection(request, reply);

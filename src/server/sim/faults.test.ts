@@ -11,4 +11,12 @@ describe('FaultBook', () => {
     expect(book.take(['L.2'])?.fault).toBe('delay');
     expect(book.take(['L.2'])).toBeNull();
   });
+
+  it('meets a silent resend of the same attempt with the same fault, without using another', () => {
+    const book = new FaultBook();
+    book.add({ fault: 'drop-response', times: 1 });
+    expect(book.take(['L.1'], 'attempt-a')?.fault).toBe('drop-response');
+    expect(book.take(['L.1'], 'attempt-a')?.fault).toBe('drop-response');
+    expect(book.take(['L.1'], 'attempt-b')).toBeNull();
+  });
 });

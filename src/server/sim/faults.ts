@@ -9,8 +9,12 @@ export interface ActiveRule extends FaultRule {
   remaining: number;
 }
 
+/** Attempt ids remembered so a browser's silent resend of the same attempt meets the same fault. */
+const REMEMBERED_ATTEMPTS = 1000;
+
 export class FaultBook {
   private rules: ActiveRule[] = [];
+  private readonly byAttempt = new Map<string, ActiveRule>();
 
   add(rule: FaultRule): ActiveRule {
     const active: ActiveRule = { ...rule, remaining: rule.times ?? 1 };
@@ -24,10 +28,18 @@ export class FaultBook {
 
   clear(): void {
     this.rules = [];
+    this.byAttempt.clear();
   }
 
-  /** The first rule matching a request that carries these operation ids; consumes one use. */
-  take(operationIds: readonly string[]): ActiveRule | null {
+  /**
+   * The first rule matching a request that carries these operation ids; consumes one use.
+   * Chromium silently re-sends a POST (same X-Request-Id) when a kept-alive connection closes
+   * before any reply byte, so an attempt already faulted meets the same fault again, without
+   * using up another one; otherwise "drop next response" would never reach the app.
+   */
+  take(operationIds: readonly string[], attemptId?: string): ActiveRule | null {
+    const again = attemptId === undefined ? undefined : this.byAttempt.get(attemptId);
+    if (again) return { ...again };
     const rule = this.rules.find((r) => {
       const wanted = r.match?.operationId;
       return wanted === undefined || operationIds.includes(wanted);
@@ -35,6 +47,12 @@ export class FaultBook {
     if (!rule) return null;
     rule.remaining -= 1;
     if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+    if (attemptId !== undefined) {
+      if (this.byAttempt.size >= REMEMBERED_ATTEMPTS) {
+        this.byAttempt.delete(this.byAttempt.keys().next().value!);
+      }
+      this.byAttempt.set(attemptId, { ...rule });
+    }
     return { ...rule };
   }
 }
