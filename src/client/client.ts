@@ -1,7 +1,7 @@
 /**
  * `createClient`: the StockroomClient of facade.ts over IndexedDB, the sender and the server API.
- * It keeps no state of its own that matters: every view is re-read from IndexedDB after each
- * committed change (its own, or another tab's announced on the BroadcastChannel).
+ * It keeps no state of its own that matters: what it shows is IndexedDB's content, followed
+ * through its own committed writes and re-read when another tab announces a change.
  */
 import {
   AdjustOp,
@@ -11,8 +11,9 @@ import {
   type Op,
 } from '../protocol/schemas';
 import { randomId, systemClock, type Clock } from './core/clock';
-import type { FinishingState } from './core/operation-state';
-import { operationView, joins, type Runtime } from './core/snapshot';
+import { assertNever, type FinishingState } from './core/operation-state';
+import { operationView } from './core/operation-view';
+import type { Runtime } from './core/snapshot';
 import type {
   ClientSnapshot,
   CommandResult,
@@ -21,13 +22,14 @@ import type {
   StorageProblem,
 } from './facade';
 import { ClientError } from './client-error';
-import { EMPTY_VIEW, LiveView } from './live-view';
+import { LiveView } from './live-view';
 import { RoundScheduler } from './round-scheduler';
 import { ensureFreshLease } from './lease-sync';
 import { BackupFile, exportOutbox, importOutbox } from './local/backup';
 import { clearSession, ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
 import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
 import { loadView, type LocalView } from './local/view';
+import { recordingStore } from './store/recording-store';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
@@ -90,6 +92,19 @@ export interface StockroomClientCore extends StockroomClient {
   whenIdle(): Promise<void>;
 }
 
+function signInRefusal(res: Exclude<api.ApiResult<unknown>, { kind: 'ok' }>): string {
+  switch (res.kind) {
+    case 'unauthorized':
+      return 'Wrong username or password.';
+    case 'problem':
+      return res.status === 429 ? 'Too many attempts. Wait a moment, then sign in.' : res.detail;
+    case 'unreachable':
+      return 'The server cannot be reached. Signing in needs a connection.';
+    default:
+      return assertNever(res);
+  }
+}
+
 export function createClient(options: ClientOptions = {}): StockroomClientCore {
   return new Client(options);
 }
@@ -139,11 +154,15 @@ class Client implements StockroomClientCore {
       (start) => this.round(start),
       (w) => this.track(w),
     );
-    this.channel = changeChannel(`${name}:changes`, () => this.live.reload(), options.broadcast);
+    this.channel = changeChannel(
+      `${name}:changes`,
+      () => void this.live.reload(),
+      options.broadcast,
+    );
     this.opened = this.open(name);
     this.network.listen({
       online: () => this.track(this.afterSignIn()),
-      offline: () => this.live.emit(),
+      offline: () => this.live.changed(),
       visible: () => this.track(this.afterSignIn()),
     });
     this.track(this.start());
@@ -151,7 +170,15 @@ class Client implements StockroomClientCore {
 
   // ── storage ────────────────────────────────────────────────────────────────
 
+  /** The store, reporting this tab's committed writes to its picture and to the other tabs. */
   private async open(name: string): Promise<LocalStore> {
+    return recordingStore(await this.openAdapter(name), (log) => {
+      this.live.applied(log);
+      this.channel.post();
+    });
+  }
+
+  private async openAdapter(name: string): Promise<LocalStore> {
     if (this.options.store) return this.options.store;
     const factory = this.options.indexedDB ?? globalThis.indexedDB;
     if (!factory) return openMemoryStore();
@@ -167,7 +194,7 @@ class Client implements StockroomClientCore {
 
   private problem(p: StorageProblem): void {
     this.storageProblem = p;
-    this.live.emit();
+    this.live.changed();
   }
 
   /** A change or a receipt was stored again: the problem shown is over. */
@@ -187,7 +214,6 @@ class Client implements StockroomClientCore {
     try {
       const value = await store.write(fn);
       this.storageRecovered();
-      this.committed();
       return value;
     } catch (e) {
       if (e instanceof StorageFailure) {
@@ -201,12 +227,6 @@ class Client implements StockroomClientCore {
       throw e;
     }
   }
-
-  /** After every committed write (the sender's too): tell the others, re-read. */
-  private committed = (): void => {
-    this.channel.post();
-    this.live.reload();
-  };
 
   private async readView(): Promise<LocalView | null> {
     try {
@@ -257,23 +277,22 @@ class Client implements StockroomClientCore {
       policy: this.policy,
       lock: this.lock,
       isOnline: () => this.network.isOnline() && !this.closed,
-      committed: this.committed,
       finishing: (id, state) => {
         if (state) this.finishing.set(id, state);
         else {
           this.finishing.delete(id);
           this.storageRecovered();
         }
-        this.live.emit();
+        this.live.changed();
       },
       progress: (settled) => {
         this.settledThisRound = settled;
-        this.live.emit();
+        this.live.changed();
       },
       reachable: (answered) => {
         if (answered !== this.reachable) {
           this.reachable = answered;
-          this.live.emit();
+          this.live.changed();
         }
       },
       storageFailed: this.storageFailed,
@@ -290,7 +309,7 @@ class Client implements StockroomClientCore {
       return await drainOnce(this.senderDeps(store), start);
     } finally {
       this.settledThisRound = null;
-      this.live.emit();
+      this.live.changed();
     }
   }
 
@@ -305,14 +324,15 @@ class Client implements StockroomClientCore {
   // ── start ──────────────────────────────────────────────────────────────────
 
   private async start(): Promise<void> {
-    const store = await this.opened.catch((e: unknown) => {
+    // A database that cannot be opened (an older app meeting a newer schema) is shown plainly.
+    await this.opened.catch((e: unknown) => {
       this.problem('upgrade-blocked');
       throw e;
     });
     await this.write((tx) => ensureDevice(tx, randomId(this.random))).catch(() => undefined);
-    this.live.view = await store.read(loadView);
+    await this.live.reload();
     this.ready = true;
-    this.live.emit();
+    this.live.changed();
     await this.afterSignIn();
   }
 
@@ -327,14 +347,13 @@ class Client implements StockroomClientCore {
       store: await this.opened,
       http: this.http,
       random: this.random,
-      committed: this.committed,
       storageFailed: this.storageFailed,
     };
     await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
     const probe = await api.sim.clock(this.http, session.token);
     this.testerMode = probe.kind === 'ok';
-    this.live.emit();
+    this.live.changed();
     void this.rounds.kick({ newRound: true });
   }
 
@@ -346,23 +365,7 @@ class Client implements StockroomClientCore {
 
   async signIn(username: string, password: string): Promise<CommandResult> {
     const res = await api.signIn(this.http, username, password);
-    switch (res.kind) {
-      case 'ok':
-        break;
-      case 'unauthorized':
-        return { ok: false, message: 'Wrong username or password.' };
-      case 'problem':
-        return {
-          ok: false,
-          message:
-            res.status === 429 ? 'Too many attempts. Wait a moment, then sign in.' : res.detail,
-        };
-      case 'unreachable':
-        return {
-          ok: false,
-          message: 'The server cannot be reached. Signing in needs a connection.',
-        };
-    }
+    if (res.kind !== 'ok') return { ok: false, message: signInRefusal(res) };
     const { token, user } = res.value;
     try {
       await this.write((tx) => setSession(tx, token, user));
@@ -420,13 +423,16 @@ class Client implements StockroomClientCore {
         );
       case 'not-allowed':
         throw new ClientError('not-allowed', 'This operation cannot be entered again.');
+      default:
+        return assertNever(result);
     }
   }
 
-  /** The view of a record just written (the snapshot catches up on the next reload). */
+  /** The view of a record just written, as the snapshot shows it. */
   private viewOf(record: OperationRecord, lease: LeaseRecord): OperationView {
     const runtime = { finishing: this.finishing, now: this.clock.now() };
-    return operationView(record, joins({ ...EMPTY_VIEW, leases: [lease] }), runtime);
+    const view = { leases: new Map([[lease.id, lease]]), receipts: new Map(), attempts: new Map() };
+    return operationView(record, view, runtime);
   }
 
   adjust(input: Parameters<StockroomClient['adjust']>[0]): Promise<OperationView> {
@@ -474,7 +480,6 @@ class Client implements StockroomClientCore {
       {
         store: await this.opened,
         http: this.http,
-        committed: this.committed,
         storageFailed: this.storageFailed,
       },
       session.token,

@@ -12,7 +12,6 @@ export interface LeaseSyncDeps {
   store: LocalStore;
   http: HttpDeps;
   random: () => number;
-  committed: () => void;
   storageFailed?: (failure: StorageFailure) => void;
 }
 
@@ -38,6 +37,5 @@ export async function ensureFreshLease(
     deps.storageFailed?.(e);
     return 'storage-problem';
   }
-  deps.committed();
   return 'renewed';
 }

@@ -1,30 +1,27 @@
 /**
- * What the app renders: the IndexedDB picture, re-read after every committed change (this tab's
- * or another's), at most one read in flight and one more queued; the snapshot is rebuilt from it
- * and the in-memory facts, a new object on every change (React compares by identity).
+ * What the app renders. The tab's picture of IndexedDB is read whole at start and whenever another
+ * tab says "look again" (at most one read in flight, one more queued), and follows this tab's own
+ * committed writes in between. The snapshot is rebuilt lazily, a new object after every change
+ * (React compares by identity); listeners hear once per burst of changes.
  */
-import type { Runtime } from './core/snapshot';
-import { buildSnapshot } from './core/snapshot';
+import { SnapshotBuilder, type Runtime } from './core/snapshot';
 import type { ClientSnapshot } from './facade';
-import type { LocalView } from './local/view';
-
-export const EMPTY_VIEW: LocalView = {
-  operations: [],
-  attempts: [],
-  receipts: [],
-  items: [],
-  leases: [],
-  session: null,
-  device: null,
-  itemsRevision: 0,
-};
+import { applyWrites, emptyView, type LocalView } from './local/view';
+import type { WriteEntry } from './store/recording-store';
 
 export class LiveView {
-  view: LocalView = EMPTY_VIEW;
-  private snapshot: ClientSnapshot;
+  private view: LocalView = emptyView();
+  private readonly builder = new SnapshotBuilder();
+  private snapshot: ClientSnapshot | null = null;
   private readonly listeners = new Set<() => void>();
-  private reloading = false;
+  private notifying = false;
+  private loading: Promise<void> | null = null;
   private again = false;
+  /**
+   * Own writes applied while a whole read runs: applied again on top of what the read returns
+   * (a read cannot say whether it saw them; applying a write twice changes nothing).
+   */
+  private duringRead: (readonly WriteEntry[])[] | null = null;
 
   constructor(
     /** One consistent read of IndexedDB; null when it could not be read (already reported). */
@@ -32,33 +29,52 @@ export class LiveView {
     private readonly runtime: () => Runtime,
     /** Work in progress, for `whenIdle`. */
     private readonly track: (work: Promise<unknown>) => void,
-  ) {
-    this.snapshot = buildSnapshot(this.view, runtime());
-  }
+  ) {}
 
-  reload(): void {
-    if (this.reloading) {
+  /** Read the whole picture again (start; another tab changed something). */
+  reload(): Promise<void> {
+    if (this.loading) {
       this.again = true;
-      return;
+      return this.loading;
     }
-    this.reloading = true;
     const work = (async () => {
       do {
         this.again = false;
+        this.duringRead = [];
         const view = await this.read();
-        if (!view) break;
+        const overlapping = this.duringRead;
+        this.duringRead = null;
+        if (!view) return;
+        for (const log of overlapping) applyWrites(view, log);
+        view.operationsVersion = this.view.operationsVersion + 1;
+        view.itemsVersion = this.view.itemsVersion + 1;
         this.view = view;
-        this.emit();
+        this.changed();
       } while (this.again);
     })().finally(() => {
-      this.reloading = false;
+      this.loading = null;
     });
+    this.loading = work;
     this.track(work);
+    return work;
   }
 
-  emit(): void {
-    this.snapshot = buildSnapshot(this.view, this.runtime());
-    for (const listener of this.listeners) listener();
+  /** This tab's committed writes. */
+  applied(log: readonly WriteEntry[]): void {
+    applyWrites(this.view, log);
+    this.duringRead?.push(log);
+    this.changed();
+  }
+
+  /** Something the snapshot shows changed (stored or in memory). */
+  changed(): void {
+    this.snapshot = null;
+    if (this.notifying) return;
+    this.notifying = true;
+    queueMicrotask(() => {
+      this.notifying = false;
+      for (const listener of this.listeners) listener();
+    });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -66,7 +82,10 @@ export class LiveView {
     return () => this.listeners.delete(listener);
   };
 
-  getSnapshot = (): ClientSnapshot => this.snapshot;
+  getSnapshot = (): ClientSnapshot => {
+    this.snapshot ??= this.builder.build(this.view, this.runtime());
+    return this.snapshot;
+  };
 
   close(): void {
     this.listeners.clear();

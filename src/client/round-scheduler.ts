@@ -6,7 +6,14 @@
 import type { Clock } from './core/clock';
 import type { RoundReport, RoundStart } from './sender';
 
-const IDLE: RoundReport = { end: 'idle', wakeAt: null, attempts: 0, receipts: 0 };
+const IDLE: RoundReport = {
+  end: 'idle',
+  wakeAt: null,
+  refreshAt: null,
+  workLeft: false,
+  attempts: 0,
+  receipts: 0,
+};
 
 export class RoundScheduler {
   private running: Promise<RoundReport> | null = null;
@@ -44,13 +51,16 @@ export class RoundScheduler {
       this.timer = null;
       report = (await this.round(start)) ?? report;
     }
-    if (!this.stopped && report.wakeAt !== null) {
+    const wakes = [report.wakeAt, report.refreshAt].filter(
+      (w): w is number => typeof w === 'number',
+    );
+    if (!this.stopped && wakes.length > 0) {
       this.timer = this.clock.setTimeout(
         () => {
           this.timer = null;
           void this.kick();
         },
-        Math.max(0, report.wakeAt - this.clock.now()),
+        Math.max(0, Math.min(...wakes) - this.clock.now()),
       );
     }
     return report;

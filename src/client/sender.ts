@@ -58,12 +58,14 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
 export interface SenderSeams {
   claim?: (
     store: LocalStore,
+    userId: string,
     ids: readonly string[],
     attempt: AttemptStart,
     policy: SenderPolicy,
   ) => Promise<OperationRecord[]>;
   settle?: (
     store: LocalStore,
+    userId: string,
     settlements: readonly Settlement[],
     at: number,
     policy: SenderPolicy,
@@ -77,8 +79,6 @@ export interface SenderDeps {
   policy: SenderPolicy;
   lock: SenderLock;
   isOnline: () => boolean;
-  /** After every committed change (tell the other tabs; re-read). */
-  committed: () => void;
   /** A receipt is in hand and its local transaction runs (null: done). */
   finishing?: (id: string, state: FinishingState | null) => void;
   /** Operations settled so far in this round. */
@@ -93,8 +93,12 @@ export type RoundEnd = 'idle' | 'offline' | 'signed-out' | 'sign-in-needed' | 's
 
 export interface RoundReport {
   end: RoundEnd;
-  /** When the next automatic round is due (backoff, lease refresh), if any. */
+  /** When the next automatic attempt (a backoff ending, a status question) is due, if any. */
   wakeAt: number | null;
+  /** When the lease should be refreshed (a tab's hourly round while online). Always set here. */
+  refreshAt?: number | null;
+  /** The user still has operations to send or to ask about (resting ones included). Always set. */
+  workLeft?: boolean;
   attempts: number;
   receipts: number;
 }
@@ -110,8 +114,14 @@ export interface RoundStart {
 const MAX_STEPS = 100_000;
 
 export function drainOnce(deps: SenderDeps, start: RoundStart = {}): Promise<RoundReport> {
-  return deps.lock.run(() => new Round(deps).run(start));
+  return deps.lock.run(async () => {
+    const round = new Round(deps);
+    const ended = await round.run(start);
+    return { ...ended, workLeft: await round.workLeft() };
+  });
 }
+
+type Ended = Omit<RoundReport, 'workLeft'>;
 
 type StepEnd = 'continue' | 'sign-in-needed' | 'storage-problem';
 
@@ -125,17 +135,29 @@ class Round {
     return this.deps.http.clock.now();
   }
 
-  private report(end: RoundEnd, wakeAt: number | null = null): RoundReport {
-    return { end, wakeAt, attempts: this.attempts, receipts: this.receipts };
+  private userId: string | null = null;
+
+  private report(
+    end: RoundEnd,
+    wakeAt: number | null = null,
+    refreshAt: number | null = null,
+  ): Ended {
+    return { end, wakeAt, refreshAt, attempts: this.attempts, receipts: this.receipts };
   }
 
-  /** A write that tells the others when it committed, and turns a failure into a value. */
+  async workLeft(): Promise<boolean> {
+    const userId = this.userId;
+    if (userId === null) return false;
+    const work = await this.deps.store.read((tx) => readWork(tx, userId, 1));
+    return work.queue.length + work.checks.length > 0;
+  }
+
+  /** A write whose failure is a value (the store reports what it committed to the tabs). */
   private async commit<T>(
     fn: (tx: Tx) => Promise<T>,
   ): Promise<{ ok: true; value: T } | { ok: false }> {
     try {
       const value = await this.deps.store.write(fn);
-      this.deps.committed();
       return { ok: true, value };
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
@@ -144,11 +166,12 @@ class Round {
     }
   }
 
-  async run(start: RoundStart): Promise<RoundReport> {
+  async run(start: RoundStart): Promise<Ended> {
     const { deps } = this;
     const session = await deps.store.read((tx) => getMeta(tx, 'session'));
     if (!session || session.expired) return this.report('signed-out');
     const userId = session.user.id;
+    this.userId = userId;
     const restart = { all: start.newRound ?? false, resendId: start.resendId ?? null };
     const begun = await this.commit((tx) =>
       beginRound(tx, userId, this.now(), deps.policy, restart),
@@ -168,14 +191,10 @@ class Round {
       });
       let end: StepEnd;
       if (next.kind === 'idle') {
-        const refreshAt = freshestLease(work.leases)?.fetchedAt;
-        const wakes = [
-          next.wakeAt,
-          refreshAt === undefined ? null : refreshAt + deps.policy.leaseMaxAgeMs,
-        ];
-        const wakeAt = wakes.filter((w): w is number => w !== null);
+        const fetchedAt = freshestLease(work.leases)?.fetchedAt;
         if (this.receipts > 0) await this.pullItems(session);
-        return this.report('idle', wakeAt.length ? Math.min(...wakeAt) : null);
+        const refreshAt = fetchedAt === undefined ? null : fetchedAt + deps.policy.leaseMaxAgeMs;
+        return this.report('idle', next.wakeAt, refreshAt);
       } else if (next.kind === 'send') {
         end = await this.send(session, next.records, work.leases);
       } else {
@@ -201,15 +220,16 @@ class Round {
   }
 
   private async claim(
+    session: SessionMeta,
     ids: readonly string[],
     attempt: AttemptStart,
   ): Promise<OperationRecord[] | null> {
     const { deps } = this;
+    const userId = session.user.id;
     try {
       const claimed = deps.seams?.claim
-        ? await deps.seams.claim(deps.store, ids, attempt, deps.policy)
-        : await deps.store.write((tx) => claim(tx, ids, attempt, deps.policy));
-      deps.committed();
+        ? await deps.seams.claim(deps.store, userId, ids, attempt, deps.policy)
+        : await deps.store.write((tx) => claim(tx, userId, ids, attempt, deps.policy));
       this.attempts += claimed.length > 0 ? 1 : 0;
       return claimed;
     } catch (e) {
@@ -224,10 +244,15 @@ class Round {
     records: readonly OperationRecord[],
     leases: readonly LeaseRecord[],
   ): Promise<StepEnd> {
-    const attemptId = randomId(this.deps.random);
+    const attempt: AttemptStart = {
+      attemptId: randomId(this.deps.random),
+      kind: 'send',
+      at: this.now(),
+    };
     const claimed = await this.claim(
+      session,
       records.map((r) => r.id),
-      { attemptId, kind: 'send', at: this.now() },
+      attempt,
     );
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
@@ -238,11 +263,11 @@ class Round {
       createdAt: new Date(r.createdAt).toISOString(),
       op: r.op,
     }));
-    const outcome = await sendOperations(this.deps.http, session.token, bodies, attemptId);
+    const outcome = await sendOperations(this.deps.http, session.token, bodies, attempt.attemptId);
     const at = this.now();
     const ids = claimed.map((r) => r.id);
     const answers = ids.length === 1 ? [singleAnswer(outcome, at)] : batchAnswers(outcome, ids, at);
-    return this.settle(session, ids, attemptId, outcome, answers, at);
+    return this.settle(session, ids, attempt, outcome, answers, at);
   }
 
   private async check(
@@ -250,20 +275,30 @@ class Round {
     record: OperationRecord,
     leases: readonly LeaseRecord[],
   ): Promise<StepEnd> {
-    const attemptId = randomId(this.deps.random);
-    const claimed = await this.claim([record.id], { attemptId, kind: 'status', at: this.now() });
+    const attempt: AttemptStart = {
+      attemptId: randomId(this.deps.random),
+      kind: 'status',
+      at: this.now(),
+    };
+    const claimed = await this.claim(session, [record.id], attempt);
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
     const token = leases.find((l) => l.id === record.leaseId)?.token ?? '';
-    const outcome = await askStatus(this.deps.http, session.token, token, record.id, attemptId);
+    const outcome = await askStatus(
+      this.deps.http,
+      session.token,
+      token,
+      record.id,
+      attempt.attemptId,
+    );
     const at = this.now();
-    return this.settle(session, [record.id], attemptId, outcome, [statusAnswer(outcome, at)], at);
+    return this.settle(session, [record.id], attempt, outcome, [statusAnswer(outcome, at)], at);
   }
 
   private async settle(
     session: SessionMeta,
     ids: readonly string[],
-    attemptId: string,
+    attempt: AttemptStart,
     outcome: HttpOutcome,
     answers: readonly PerOperation[],
     at: number,
@@ -277,21 +312,23 @@ class Round {
       };
       const end = attemptEnd(outcome, at, httpStatus);
       return answer.kind === 'receipt'
-        ? { id, attemptId, end, kind: 'receipt', receipt: answer.receipt, text: answer.text }
+        ? { id, attempt, end, kind: 'receipt', receipt: answer.receipt, text: answer.text }
         : {
             id,
-            attemptId,
+            attempt,
             end,
             kind: 'event',
-            event: answerEvent(answer, attemptId, at, deps.random()),
+            event: answerEvent(answer, attempt.attemptId, at, deps.random()),
           };
     });
     const withReceipt = settlements.filter((s) => s.kind === 'receipt');
     for (const s of withReceipt)
       deps.finishing?.(s.id, { kind: 'finishing', receipt: s.receipt, localWriteFailed: false });
     try {
-      if (deps.seams?.settle) await deps.seams.settle(deps.store, settlements, at, deps.policy);
-      else await deps.store.write((tx) => settle(tx, settlements, at, deps.policy));
+      const userId = session.user.id;
+      if (deps.seams?.settle)
+        await deps.seams.settle(deps.store, userId, settlements, at, deps.policy);
+      else await deps.store.write((tx) => settle(tx, userId, settlements, at, deps.policy));
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
       for (const s of withReceipt)
@@ -300,7 +337,6 @@ class Round {
       return 'storage-problem';
     }
     for (const s of withReceipt) deps.finishing?.(s.id, null);
-    deps.committed();
     this.receipts += withReceipt.length;
     this.settled += ids.length;
     deps.progress?.(this.settled);

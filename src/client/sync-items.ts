@@ -8,7 +8,6 @@ import { StorageFailure, type LocalStore } from './store/local-store';
 export interface ItemSyncDeps {
   store: LocalStore;
   http: HttpDeps;
-  committed: () => void;
   storageFailed?: (failure: StorageFailure) => void;
 }
 
@@ -26,6 +25,5 @@ export async function pullItemChanges(deps: ItemSyncDeps, token: string): Promis
     deps.storageFailed?.(e);
     return 'storage-problem';
   }
-  deps.committed();
   return 'ok';
 }

@@ -6,6 +6,7 @@
 import { systemClock, type Clock } from './core/clock';
 import { DEFAULT_SENDER_POLICY, drainOnce, type RoundReport, type SenderPolicy } from './sender';
 import { openIdbStore } from './store/idb-store';
+import { recordingStore } from './store/recording-store';
 import { changeChannel, defaultLock, type BroadcastLike, type SenderLock } from './tabs';
 
 export interface WorkerDrainOptions {
@@ -24,8 +25,10 @@ export interface WorkerDrainOptions {
 
 export async function drainFromWorker(options: WorkerDrainOptions): Promise<RoundReport> {
   const name = options.dbName ?? 'stockroom';
-  const store = await openIdbStore({ indexedDB: options.indexedDB, name });
   const channel = changeChannel(`${name}:changes`, () => undefined, options.broadcast);
+  const store = recordingStore(await openIdbStore({ indexedDB: options.indexedDB, name }), () =>
+    channel.post(),
+  );
   const clock = options.clock ?? systemClock;
   try {
     return await drainOnce(
@@ -42,7 +45,6 @@ export async function drainFromWorker(options: WorkerDrainOptions): Promise<Roun
         lock: options.lock ?? defaultLock(`${name}:sender`),
         // Background Sync fires when the browser believes it is online.
         isOnline: () => true,
-        committed: () => channel.post(),
       },
       { newRound: true },
     );

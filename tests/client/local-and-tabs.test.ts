@@ -30,12 +30,12 @@ describe('the device side', () => {
   it('a receipt whose local transaction fails stays in the outbox, shown as needing attention', async () => {
     let failNext = true;
     const seams: SenderSeams = {
-      settle: (store, settlements, at, policy) => {
+      settle: (store, userId, settlements, at, policy) => {
         if (failNext && settlements.some((s) => s.kind === 'receipt')) {
           failNext = false;
           return Promise.reject(new StorageFailure('write-failed', 'the disk said no'));
         }
-        return store.write((tx) => settle(tx, settlements, at, policy));
+        return store.write((tx) => settle(tx, userId, settlements, at, policy));
       },
     };
     const c = await signedIn(h, { seams });
@@ -69,6 +69,25 @@ describe('the device side', () => {
     await c.whenIdle();
     expect(opById(c, first.id).state).toBe('confirmed');
     expect(c.getSnapshot().storageProblem).toBeNull();
+  });
+
+  it('a newer app version needing the database: this tab lets go of it and says so; nothing is lost', async () => {
+    const indexedDB = new IDBFactory();
+    const c = await signedIn(h, { indexedDB });
+    h.network.set(false);
+    const op = await c.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold' });
+    const newer = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('stockroom', 2);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error('the newer version could not open the database'));
+    });
+    await until(() => c.getSnapshot().storageProblem === 'upgrade-blocked', 'the problem shown');
+    const kept = await new Promise<unknown>((resolve) => {
+      const get = newer.transaction('operations').objectStore('operations').get(op.id);
+      get.onsuccess = () => resolve(get.result);
+    });
+    expect(kept).toMatchObject({ id: op.id, state: { kind: 'queued' } });
+    newer.close();
   });
 
   it('a tab closed mid-send loses nothing: the next start resumes with the same id', async () => {
@@ -164,7 +183,8 @@ describe('the device side', () => {
       clock: h.clock,
       broadcast: null,
     });
-    expect(report).toMatchObject({ end: 'idle', receipts: 2 });
+    // Everything went: no retry due (the service worker's sync is complete), nothing left.
+    expect(report).toMatchObject({ end: 'idle', receipts: 2, wakeAt: null, workLeft: false });
     const reopened = h.client({ indexedDB });
     await reopened.whenIdle();
     for (const op of ops) {

@@ -4,7 +4,8 @@
  * duplicates from two tabs, server restarts, tabs restarted mid-send or closed before the local
  * commit, offline/online, cleanup and clock jumps. After each schedule the checker verifies
  * nothing lost, nothing doubled, nothing falsely confirmed; the same checker must catch the
- * deliberately broken variants. `TORTURE=1` runs 10,000 schedules; `MODEL_SEED` replays one run.
+ * deliberately broken variants. `TORTURE=1` runs 10,000 schedules; `MODEL_SEED` (and
+ * `MODEL_PATH`) replay a run (a schedule).
  */
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
@@ -12,10 +13,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SenderSeams } from '../../src/client/sender';
 import { newIdPerRetry, receiptOutsideTx } from './support/broken-variants';
 import { COMMANDS, InvariantViolation } from './support/model-commands';
-import { ModelServer, World } from './support/model-world';
+import { Coverage, ModelServer, World } from './support/model-world';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? (process.env.TORTURE ? 10_000 : 300));
 const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 2_147_483_647);
+
+/** Paths every run must reach (each is seen many times in 300 schedules). */
+const EXERCISED = [
+  'attempt:send:timeout:-',
+  'attempt:send:network-error:-',
+  'attempt:send:response:200',
+  'attempt:send:http-error:410',
+  'attempt:send:http-error:503',
+  'attempt:status:response:200',
+  'same id in flight twice',
+  'server restart',
+  'tab closed before the local commit',
+  'decided by status',
+  'state:confirmed',
+  'state:rejected',
+  'state:review:receipt',
+];
 
 let server: ModelServer;
 beforeAll(async () => {
@@ -25,12 +43,12 @@ afterAll(async () => {
   await server.close();
 });
 
-function schedules(seams?: SenderSeams) {
+function schedules(seams?: SenderSeams, coverage?: Coverage) {
   return fc.asyncProperty(
     fc.integer({ min: 1, max: 2_147_483_646 }),
     fc.commands(COMMANDS, { maxCommands: 10 }),
     async (seed, commands) => {
-      const world = await World.create(server, seed, seams);
+      const world = await World.create(server, seed, seams, coverage);
       try {
         await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
         const problems = await world.finish();
@@ -45,7 +63,21 @@ function schedules(seams?: SenderSeams) {
 describe('model-based fault schedules', () => {
   it(`the client keeps every safety property over ${RUNS} schedules`, async () => {
     console.log(`model-based schedules: seed ${SEED} (replay with MODEL_SEED=${SEED})`);
-    await fc.assert(schedules(), { numRuns: RUNS, seed: SEED, endOnFailure: !process.env.SHRINK });
+    const coverage = new Coverage();
+    await fc.assert(schedules(undefined, coverage), {
+      numRuns: RUNS,
+      seed: SEED,
+      // Replay one failing schedule: MODEL_SEED=<seed> MODEL_PATH=<path> (both printed on failure).
+      ...(process.env.MODEL_PATH ? { path: process.env.MODEL_PATH } : {}),
+      endOnFailure: !process.env.SHRINK,
+    });
+    expect(coverage.missing(EXERCISED)).toEqual([]);
+    console.log(
+      [...coverage.seen.entries()]
+        .sort()
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n'),
+    );
   }, 1_800_000);
 
   const broken: [string, SenderSeams, RegExp][] = [

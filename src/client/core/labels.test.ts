@@ -19,14 +19,14 @@ describe('the words people see (spec/client.md table)', () => {
   const cases: [OpState, string][] = [
     [{ kind: 'queued', retry }, 'Saved on this device'],
     [{ kind: 'sending', attemptId: 'a', since: 0, retry }, 'Sending…'],
-    [{ kind: 'unknown', since: 0, retry }, 'Outcome unknown'],
+    [{ kind: 'unknown', since: 0, retry, notYet: false }, 'Outcome unknown'],
     [
       {
         kind: 'checking',
         attemptId: 'a',
         since: 0,
         via: 'resend',
-        prior: { kind: 'unknown', since: 0, retry },
+        prior: { kind: 'unknown', since: 0, retry, notYet: false },
       },
       'Checking outcome…',
     ],
@@ -77,7 +77,9 @@ describe('the words people see (spec/client.md table)', () => {
   });
 
   it('explains an unknown outcome in the spec words', () => {
-    expect(explanation({ kind: 'unknown', since: 0, retry }, 'Remove 2 from shelf A')).toBe(
+    expect(
+      explanation({ kind: 'unknown', since: 0, retry, notYet: false }, 'Remove 2 from shelf A'),
+    ).toBe(
       'No result was received for "Remove 2 from shelf A". The change may already be confirmed. ' +
         'Stockroom uses the same operation identity, so checking again cannot apply it twice.',
     );

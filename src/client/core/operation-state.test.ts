@@ -44,7 +44,12 @@ describe('operation state machine', () => {
 
   it('a timeout makes the outcome unknown, never a failure, and backs off with jitter', () => {
     const s = run(initialState(0), send(), noAnswer('a1', 20, 0.5));
-    expect(s).toEqual({ kind: 'unknown', since: 20, retry: { attempts: 1, notBefore: 20 + 500 } });
+    expect(s).toEqual({
+      kind: 'unknown',
+      since: 20,
+      retry: { attempts: 1, notBefore: 20 + 500 },
+      notYet: false,
+    });
   });
 
   it('recovery reuses the identity: an unknown operation is checked, not sent anew', () => {
@@ -74,6 +79,7 @@ describe('operation state machine', () => {
       kind: 'unknown',
       since: 99,
       retry: { attempts: 0, notBefore: 500 },
+      notYet: false,
     });
   });
 
@@ -187,6 +193,33 @@ describe('operation state machine', () => {
     expect(awaitsStatus(notYet)).toBe(true);
   });
 
+  it('a long-unknown operation the server says is "not yet" processed is resent next', () => {
+    const unknown = run(initialState(0), send(), noAnswer());
+    const asked = run(
+      unknown,
+      { type: 'status-started', attemptId: 's1', at: 700 },
+      { type: 'status-answer', attemptId: 's1', at: 710, jitter: 0.9, answer: 'not-yet' },
+    );
+    expect(asked).toEqual({
+      kind: 'unknown',
+      since: 20,
+      retry: { attempts: 2, notBefore: 710 },
+      notYet: true,
+    });
+    expect(run(asked, send('a2', 720))).toMatchObject({ kind: 'checking', via: 'resend' });
+    // A resend that gets no answer either clears it: asking is right again.
+    const told = {
+      kind: 'unknown' as const,
+      since: 0,
+      retry: { attempts: 0, notBefore: 0 },
+      notYet: true,
+    };
+    expect(run(told, send('a3', 1), noAnswer('a3', 2))).toMatchObject({
+      kind: 'unknown',
+      notYet: false,
+    });
+  });
+
   it('imported work is never sent by itself; one status answer, then the person decides', () => {
     const imported = importedState(100);
     expect(run(imported, send('a1', 101))).toBe(imported);
@@ -205,6 +238,7 @@ describe('operation state machine', () => {
       kind: 'unknown',
       since: 200,
       retry: { attempts: 0, notBefore: 200 },
+      notYet: false,
     });
   });
 

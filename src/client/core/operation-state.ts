@@ -70,6 +70,11 @@ export interface UnknownState {
   /** When the outcome first became unknown (kept across retries). */
   since: number;
   retry: Retry;
+  /**
+   * The status endpoint answered "not yet" since the last resend: resend next, whatever this
+   * device's clock says about the deadline (the server's clock is the one that counts).
+   */
+  notYet: boolean;
 }
 export interface ReviewState {
   kind: 'review';
@@ -301,18 +306,23 @@ function afterReceipt(receipt: Receipt, at: number): StoredOpState {
   }
 }
 
+/** Nothing to restart: no automatic attempt made, none delayed (the same state stays unwritten). */
+function untouched(retry: Retry, at: number): boolean {
+  return retry.attempts === 0 && retry.notBefore <= at;
+}
+
 /** Restart the automatic attempts of a resting or backing-off operation. */
 function restart(state: OpState, at: number): OpState {
   switch (state.kind) {
     case 'waiting':
       return state.uncertain
-        ? { kind: 'unknown', since: state.since, retry: fresh(at) }
+        ? { kind: 'unknown', since: state.since, retry: fresh(at), notYet: false }
         : { kind: 'queued', retry: fresh(at) };
     case 'queued':
     case 'unknown':
-      return { ...state, retry: fresh(at) };
+      return untouched(state.retry, at) ? state : { ...state, retry: fresh(at) };
     case 'review':
-      return awaitsStatus(state)
+      return awaitsStatus(state) && !untouched(state.reason.retry, at)
         ? { ...state, reason: { ...state.reason, retry: fresh(at) } }
         : state;
     case 'sending':
@@ -360,7 +370,9 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
       const from = before(state);
       if (from.kind === 'review') return reviewBackOff(from, event.at, event.jitter, policy);
       const unknown: UnknownState =
-        from.kind === 'unknown' ? from : { kind: 'unknown', since: event.at, retry: from.retry };
+        from.kind === 'unknown'
+          ? { ...from, notYet: false }
+          : { kind: 'unknown', since: event.at, retry: from.retry, notYet: false };
       return backOff(unknown, event.at, event.jitter, policy, null);
     }
     case 'not-accepted': {
@@ -405,8 +417,11 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
           return { kind: 'expired', since: event.at };
         case 'not-yet': {
           const prior = state.prior;
-          // Not processed yet, and a delayed attempt could still land: ask again later.
-          if (prior.kind === 'unknown') return backOff(prior, event.at, event.jitter, policy, null);
+          // Not processed, and "resending the same id is safe": resend now (it counts as an attempt).
+          if (prior.kind === 'unknown') {
+            const next = backOff(prior, event.at, 0, policy, null);
+            return next.kind === 'unknown' ? { ...next, notYet: true } : next;
+          }
           const answered = reviewBackOff(prior, event.at, event.jitter, policy);
           const r = answered.reason;
           return r.code === 'expired' || r.code === 'imported'
@@ -444,7 +459,12 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
     }
     case 'orphaned':
       if (state.kind === 'sending')
-        return { kind: 'unknown', since: event.at, retry: { ...state.retry, notBefore: event.at } };
+        return {
+          kind: 'unknown',
+          since: event.at,
+          retry: { ...state.retry, notBefore: event.at },
+          notYet: false,
+        };
       if (state.kind === 'checking') return state.prior;
       return state;
     case 'new-round':
@@ -452,7 +472,7 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
     case 'resend-requested':
       if (state.kind === 'review' && state.reason.code === 'imported') {
         // The person asks to send restored work: it may have left the old device, so it is uncertain.
-        return { kind: 'unknown', since: event.at, retry: fresh(event.at) };
+        return { kind: 'unknown', since: event.at, retry: fresh(event.at), notYet: false };
       }
       return restart(state, event.at);
     default:

@@ -3,6 +3,7 @@ import type { LeaseRecord, OperationRecord } from '../store/schema';
 import { DEFAULT_BACKOFF } from './backoff';
 import type { StoredOpState } from './operation-state';
 import { plan, type PlanInput } from './plan';
+import { leaseNeedsRefresh } from './rules';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const lease: LeaseRecord = {
@@ -43,6 +44,7 @@ const unknown = (notBefore = 0): StoredOpState => ({
   kind: 'unknown',
   since: 0,
   retry: { attempts: 1, notBefore },
+  notYet: false,
 });
 
 const input = (queue: OperationRecord[], extra: Partial<PlanInput> = {}): PlanInput => ({
@@ -92,6 +94,17 @@ describe('the sender plan', () => {
     expect(p.kind).toBe('status');
   });
 
+  it('resends a long-unknown operation once the server said "not yet", whatever the device clock says', () => {
+    const late = NOW + 30 * 3_600_000;
+    const told: StoredOpState = {
+      kind: 'unknown',
+      since: 0,
+      retry: { attempts: 1, notBefore: 0 },
+      notYet: true,
+    };
+    expect(plan(input([op(0, told)], { now: late })).kind).toBe('send');
+  });
+
   it('holds an operation that never left the device while its lease is over: it will move', () => {
     const late = NOW + 30 * 3_600_000;
     const p = plan(input([op(0, queued(), 0)], { now: late }));
@@ -107,5 +120,14 @@ describe('the sender plan', () => {
     };
     const p = plan(input([op(0, queued(), 0)], { leases: [behind] }));
     expect(p.kind).toBe('send');
+  });
+
+  it('refreshes a lease that is old, run out, or from the future of a clock set back', () => {
+    expect(leaseNeedsRefresh(null, NOW, 3_600_000)).toBe(true);
+    expect(leaseNeedsRefresh(lease, NOW, 3_600_000)).toBe(true);
+    expect(leaseNeedsRefresh({ ...lease, fetchedAt: NOW - 60_000 }, NOW, 3_600_000)).toBe(false);
+    expect(leaseNeedsRefresh({ ...lease, fetchedAt: NOW + 60_000 }, NOW, 3_600_000)).toBe(true);
+    const short = { ...lease, fetchedAt: NOW - 60_000, deadline: '2026-11-29T16:00:30.000Z' };
+    expect(leaseNeedsRefresh(short, NOW, 3_600_000)).toBe(true);
   });
 });

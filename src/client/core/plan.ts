@@ -37,8 +37,9 @@ export function plan(input: PlanInput): Plan {
   /** Never sent and its lease is over: it waits to move to a fresh lease instead of expiring. */
   const needsLease = (r: OperationRecord) =>
     !leases.has(r.leaseId) || (movable(r) && pastDeadline(r));
-  /** Long unknown (past its deadline): ask the status endpoint rather than resend. */
-  const asksStatus = (r: OperationRecord) => r.state.kind === 'unknown' && pastDeadline(r);
+  /** Long unknown (past its deadline): ask the status endpoint rather than resend, once. */
+  const asksStatus = (r: OperationRecord) =>
+    r.state.kind === 'unknown' && !r.state.notYet && pastDeadline(r);
   const sendable = (r: OperationRecord) =>
     (r.state.kind === 'queued' || r.state.kind === 'unknown') &&
     eligible(r.state.retry, now, policy) &&

@@ -27,13 +27,17 @@ export function localDeadline(lease: LeaseRecord): number {
   return lease.fetchedAt + (deadline - Date.parse(lease.issuedAt));
 }
 
-/** Refresh when there is none, it is used up, or it arrived more than `maxAgeMs` ago (local clock). */
+/**
+ * Refresh when there is none (or it is used up), when it arrived more than `maxAgeMs` ago, when
+ * it has run out (short-lived leases), or when the device clock went back past its arrival.
+ */
 export function leaseNeedsRefresh(
   lease: LeaseRecord | null,
   now: number,
   maxAgeMs: number,
 ): boolean {
-  return lease === null || now - lease.fetchedAt >= maxAgeMs || now < lease.fetchedAt;
+  if (lease === null) return true;
+  return now - lease.fetchedAt >= maxAgeMs || now < lease.fetchedAt || localDeadline(lease) <= now;
 }
 
 /** May this operation still be moved to another lease? (never once it may have left the device) */

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../protocol/schemas';
-import { EMPTY_VIEW } from '../live-view';
-import type { LocalView } from '../local/view';
+import { emptyView, type LocalView } from '../local/view';
 import type { OperationRecord } from '../store/schema';
 import type { StoredOpState } from './operation-state';
-import { buildSnapshot, type Runtime } from './snapshot';
+import { SnapshotBuilder, type Runtime } from './snapshot';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const demo = { id: 'u1', name: 'demo', role: 'staff' as const };
@@ -52,21 +51,26 @@ const runtime = (finishing: Runtime['finishing'] = new Map()): Runtime => ({
 });
 
 const view = (operations: OperationRecord[]): LocalView => ({
-  ...EMPTY_VIEW,
-  operations,
+  ...emptyView(),
+  operations: new Map(operations.map((r) => [r.id, r])),
   session: { key: 'session', token: 't', user: demo, expired: false },
-  items: [
-    {
-      id: 'lamp-14',
-      sku: 'LMP-014',
-      name: 'Desk lamp',
-      location: 'A1',
-      quantity: 12,
-      revision: 7,
-      updatedAt: '2026-11-29T16:00:00.000Z',
-    },
-  ],
+  items: new Map([
+    [
+      'lamp-14',
+      {
+        id: 'lamp-14',
+        sku: 'LMP-014',
+        name: 'Desk lamp',
+        location: 'A1',
+        quantity: 12,
+        revision: 7,
+        updatedAt: '2026-11-29T16:00:00.000Z',
+      },
+    ],
+  ]),
 });
+
+const buildSnapshot = (v: LocalView, r: Runtime) => new SnapshotBuilder().build(v, r);
 
 describe('the snapshot', () => {
   it('derives the pending effect from the outbox, beside the confirmed quantity', () => {
@@ -100,8 +104,16 @@ describe('the snapshot', () => {
     expect(snap.unconfirmedCount).toBe(1);
   });
 
-  it('is a new object on every build (React compares by identity)', () => {
-    const v = view([]);
-    expect(buildSnapshot(v, runtime())).not.toBe(buildSnapshot(v, runtime()));
+  it('reuses the view of an operation that did not change, and only that', () => {
+    const builder = new SnapshotBuilder();
+    const a = op(0, queued);
+    const b = op(1, queued);
+    const first = builder.build(view([a, b]), runtime());
+    const changed = { ...b, state: { kind: 'confirmed', since: 2 } as StoredOpState };
+    const second = builder.build({ ...view([a, changed]), operationsVersion: 1 }, runtime());
+    expect(second).not.toBe(first);
+    expect(second.operations[0]).toBe(first.operations[0]);
+    expect(second.operations[1]).not.toBe(first.operations[1]);
+    expect(second.operations[1]?.state).toBe('confirmed');
   });
 });

@@ -1,10 +1,14 @@
 /**
- * The snapshot the PWA renders, built (pure) from what IndexedDB holds plus the few facts that
- * live only in memory: receipts whose local transaction is running (`finishing`), connectivity,
- * drain progress, storage problems. Pending effects are derived here, never stored.
+ * The snapshot the PWA renders, built from the tab's picture of IndexedDB plus the few facts that
+ * live only in memory (receipts whose local transaction runs, connectivity, drain progress,
+ * storage problems). Pending effects are derived here, never stored.
+ *
+ * Built often (every change during a drain of thousands), so what did not change is reused:
+ * an operation's view is kept while its record, attempts, receipt and overlay are the same
+ * objects; sorted lists are kept while their version is the same.
  */
+import type { Item } from '../../protocol/schemas';
 import type {
-  AttemptView,
   ClientSnapshot,
   Connectivity,
   ItemView,
@@ -12,35 +16,21 @@ import type {
   StorageProblem,
 } from '../facade';
 import type { LocalView } from '../local/view';
-import type { AttemptRecord, LeaseRecord, OperationRecord, ReceiptRecord } from '../store/schema';
+import type { OperationRecord } from '../store/schema';
 import { deadlineWarnings } from './deadline-warnings';
-import { explanation, reasonText, stateLabel } from './labels';
-import { freshestLease, resolvable } from './rules';
-import {
-  assertNever,
-  awaitsStatus,
-  isPending,
-  type FinishingState,
-  type OpState,
-} from './operation-state';
+import { isPending, type OpState } from './operation-state';
+import { effectiveState, operationView, retryAt, type ViewTime } from './operation-view';
+import { freshestLease } from './rules';
 
-export interface Runtime {
+export interface Runtime extends ViewTime {
   ready: boolean;
-  now: number;
   connectivity: Connectivity;
   /** Operations settled in the running sender round, or null when none runs. */
   settledThisRound: number | null;
   storageProblem: StorageProblem;
   testerMode: boolean;
-  finishing: ReadonlyMap<string, FinishingState>;
   warnWithinMs: number;
   timeZone?: string;
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-export function effectiveState(record: OperationRecord, finishing: Runtime['finishing']): OpState {
-  return finishing.get(record.id) ?? record.state;
 }
 
 /** Not confirmed yet and still the person's business (the Activity badge). */
@@ -48,184 +38,118 @@ function open(record: OperationRecord, state: OpState): boolean {
   return record.resolution === null && (isPending(state) || state.kind === 'review');
 }
 
-function nextRetryAt(state: OpState, now: number): string | null {
-  const retry =
-    state.kind === 'queued' || state.kind === 'unknown'
-      ? state.retry
-      : awaitsStatus(state)
-        ? state.reason.retry
-        : null;
-  return retry && retry.notBefore > now ? iso(retry.notBefore) : null;
+interface CachedView {
+  inputs: readonly unknown[];
+  view: OperationView;
 }
 
-function canCheck(record: OperationRecord, state: OpState): boolean {
-  if (record.resolution !== null) return false;
-  switch (state.kind) {
-    case 'unknown':
-    case 'waiting':
-      return true;
-    case 'queued':
-      return record.sendAttempts > 0;
-    case 'finishing':
-      return state.localWriteFailed;
-    case 'review':
-      return state.reason.code === 'imported' || state.reason.code === 'expired';
-    case 'sending':
-    case 'checking':
-    case 'confirmed':
-    case 'rejected':
-    case 'expired':
-    case 'not-applied':
-      return false;
-    default:
-      return assertNever(state);
-  }
-}
+export class SnapshotBuilder {
+  private readonly views = new WeakMap<OperationRecord, CachedView>();
+  private mine = { version: -1, userId: null as string | null, list: [] as OperationRecord[] };
+  private sortedItems = { version: -1, list: [] as Item[] };
 
-/** Enter again / discard: on the stored state (not while a receipt is being stored). */
-function canResolve(record: OperationRecord, state: OpState): boolean {
-  return state.kind !== 'finishing' && resolvable(record);
-}
-
-function attemptView(a: AttemptRecord): AttemptView {
-  return {
-    attemptId: a.attemptId,
-    sentAt: iso(a.sentAt),
-    endedAt: a.endedAt === null ? null : iso(a.endedAt),
-    result: a.result,
-    httpStatus: a.httpStatus,
-    serverTiming: a.serverTiming,
-    kind: a.kind,
-  };
-}
-
-/** Lookups by id, made once per snapshot. */
-export interface Joins {
-  leases: ReadonlyMap<string, LeaseRecord>;
-  receipts: ReadonlyMap<string, ReceiptRecord>;
-  attempts: ReadonlyMap<string, AttemptRecord[]>;
-}
-
-export function joins(view: LocalView): Joins {
-  const attempts = new Map<string, AttemptRecord[]>();
-  for (const a of view.attempts) {
-    const list = attempts.get(a.operationId);
-    if (list) list.push(a);
-    else attempts.set(a.operationId, [a]);
-  }
-  for (const list of attempts.values()) list.sort((a, b) => a.sentAt - b.sentAt);
-  return {
-    leases: new Map(view.leases.map((l) => [l.id, l])),
-    receipts: new Map(view.receipts.map((r) => [r.operationId, r])),
-    attempts,
-  };
-}
-
-export function operationView(
-  record: OperationRecord,
-  joined: Joins,
-  runtime: Pick<Runtime, 'finishing' | 'now'>,
-): OperationView {
-  const state = effectiveState(record, runtime.finishing);
-  const lease = joined.leases.get(record.leaseId);
-  const receipt =
-    state.kind === 'finishing' ? state.receipt : (joined.receipts.get(record.id)?.receipt ?? null);
-  const resolution = record.resolution;
-  return {
-    id: record.id,
-    userName: record.userName,
-    op: record.op,
-    state: state.kind,
-    label: stateLabel(state, record.createdAt, runtime.now),
-    summary: record.summary,
-    createdAt: iso(record.createdAt),
-    deadline: lease?.deadline ?? '',
-    attempts: (joined.attempts.get(record.id) ?? []).map(attemptView),
-    receipt,
-    reasonText: reasonText(state, record.createdAt, runtime.now),
-    imported: record.imported !== null,
-    nextRetryAt: nextRetryAt(state, runtime.now),
-    explanation: explanation(state, record.summary),
-    resolution:
-      resolution === null
-        ? null
-        : resolution.kind === 'discarded'
-          ? { kind: 'discarded', note: resolution.note, at: iso(resolution.at) }
-          : {
-              kind: 'entered-again',
-              newOperationId: resolution.newOperationId,
-              at: iso(resolution.at),
-            },
-    canCheckAndResend: canCheck(record, state),
-    canEnterAgain: canResolve(record, state),
-    canDiscard: canResolve(record, state),
-  };
-}
-
-function pendingDeltas(records: readonly OperationRecord[], finishing: Runtime['finishing']) {
-  const deltas = new Map<string, number>();
-  for (const r of records) {
-    const state = effectiveState(r, finishing);
-    if (r.op.type !== 'adjust' || r.resolution !== null || !isPending(state)) continue;
-    deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
-  }
-  return deltas;
-}
-
-export function buildSnapshot(view: LocalView, runtime: Runtime): ClientSnapshot {
-  const user = view.session?.user ?? null;
-  const mine = view.operations
-    .filter((r) => r.userId === user?.id)
-    .sort((a, b) => a.order - b.order);
-  const joined = joins(view);
-
-  const deltas = pendingDeltas(mine, runtime.finishing);
-  const items: ItemView[] = view.items
-    .map((item) => ({ ...item, pendingDelta: deltas.get(item.id) ?? 0 }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-
-  const others = new Map<string, number>();
-  for (const r of view.operations) {
-    if (r.userId !== user?.id && open(r, r.state))
-      others.set(r.userName, (others.get(r.userName) ?? 0) + 1);
+  /** The inputs an operation's view depends on; the same objects → the same view. */
+  private inputs(record: OperationRecord, view: LocalView, time: ViewTime): unknown[] {
+    const state = effectiveState(record, time.finishing);
+    const due = retryAt(state);
+    return [
+      state,
+      view.attempts.get(record.id),
+      view.receipts.get(record.id),
+      view.leases.get(record.leaseId),
+      due !== null && due > time.now,
+      // Restored work names its age: it changes with time alone.
+      record.imported ? Math.floor(time.now / 3_600_000) : 0,
+    ];
   }
 
-  const leases = view.leases.filter((l) => l.userId === user?.id);
-  const lease = freshestLease(leases);
-  const deadlines = new Map(leases.map((l) => [l.id, Date.parse(l.deadline)]));
-  const unconfirmedCount = mine.filter((r) => open(r, effectiveState(r, runtime.finishing))).length;
-  const settled = runtime.settledThisRound;
+  operation(record: OperationRecord, view: LocalView, time: ViewTime): OperationView {
+    const inputs = this.inputs(record, view, time);
+    const cached = this.views.get(record);
+    if (cached && cached.inputs.every((x, i) => x === inputs[i])) return cached.view;
+    const built = operationView(record, view, time);
+    this.views.set(record, { inputs, view: built });
+    return built;
+  }
 
-  return {
-    ready: runtime.ready,
-    user,
-    deviceName: view.device?.deviceName ?? 'This device',
-    connectivity: runtime.connectivity,
-    items,
-    itemsRevision: view.itemsRevision,
-    operations: mine.map((r) => operationView(r, joined, runtime)),
-    unconfirmedCount,
-    drain: settled === null ? null : { sent: settled, total: settled + unconfirmedCount },
-    lease: lease && {
-      id: lease.id,
-      issuedAt: lease.issuedAt,
-      deadline: lease.deadline,
-      used: lease.nextSeq,
-      size: lease.size,
-    },
-    warnings: deadlineWarnings(
-      mine.map((r) => ({
-        pending: r.resolution === null && isPending(effectiveState(r, runtime.finishing)),
-        sendAttempts: r.sendAttempts,
-        deadline: deadlines.get(r.leaseId) ?? Infinity,
-      })),
-      runtime.now,
-      runtime.warnWithinMs,
-      runtime.timeZone,
-    ),
-    otherUsersWaiting: [...others.entries()].map(([userName, count]) => ({ userName, count })),
-    storageProblem: runtime.storageProblem,
-    testerMode: runtime.testerMode,
-    sessionExpired: view.session?.expired ?? false,
-  };
+  private userOperations(view: LocalView, userId: string | null): OperationRecord[] {
+    if (this.mine.version !== view.operationsVersion || this.mine.userId !== userId) {
+      const list = [...view.operations.values()]
+        .filter((r) => r.userId === userId)
+        .sort((a, b) => a.order - b.order);
+      this.mine = { version: view.operationsVersion, userId, list };
+    }
+    return this.mine.list;
+  }
+
+  private items(view: LocalView): Item[] {
+    if (this.sortedItems.version !== view.itemsVersion) {
+      const list = [...view.items.values()].sort((a, b) => a.name.localeCompare(b.name));
+      this.sortedItems = { version: view.itemsVersion, list };
+    }
+    return this.sortedItems.list;
+  }
+
+  build(view: LocalView, runtime: Runtime): ClientSnapshot {
+    const user = view.session?.user ?? null;
+    const mine = this.userOperations(view, user?.id ?? null);
+    const states = mine.map((r) => effectiveState(r, runtime.finishing));
+
+    const deltas = new Map<string, number>();
+    let unconfirmedCount = 0;
+    mine.forEach((r, i) => {
+      const state = states[i] as OpState;
+      if (open(r, state)) unconfirmedCount++;
+      if (r.op.type === 'adjust' && r.resolution === null && isPending(state)) {
+        deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
+      }
+    });
+    const items: ItemView[] = this.items(view).map((item) => ({
+      ...item,
+      pendingDelta: deltas.get(item.id) ?? 0,
+    }));
+
+    const others = new Map<string, number>();
+    for (const r of view.operations.values()) {
+      if (r.userId !== user?.id && open(r, r.state)) {
+        others.set(r.userName, (others.get(r.userName) ?? 0) + 1);
+      }
+    }
+
+    const leases = [...view.leases.values()].filter((l) => l.userId === user?.id);
+    const lease = freshestLease(leases);
+    const settled = runtime.settledThisRound;
+    return {
+      ready: runtime.ready,
+      user,
+      deviceName: view.device?.deviceName ?? 'This device',
+      connectivity: runtime.connectivity,
+      items,
+      itemsRevision: view.itemsRevision,
+      operations: mine.map((r) => this.operation(r, view, runtime)),
+      unconfirmedCount,
+      drain: settled === null ? null : { sent: settled, total: settled + unconfirmedCount },
+      lease: lease && {
+        id: lease.id,
+        issuedAt: lease.issuedAt,
+        deadline: lease.deadline,
+        used: lease.nextSeq,
+        size: lease.size,
+      },
+      warnings: deadlineWarnings(
+        mine.map((r, i) => ({
+          pending: r.resolution === null && isPending(states[i] as OpState),
+          sendAttempts: r.sendAttempts,
+          deadline: Date.parse(view.leases.get(r.leaseId)?.deadline ?? '') || Infinity,
+        })),
+        runtime.now,
+        runtime.warnWithinMs,
+        runtime.timeZone,
+      ),
+      otherUsersWaiting: [...others.entries()].map(([userName, count]) => ({ userName, count })),
+      storageProblem: runtime.storageProblem,
+      testerMode: runtime.testerMode,
+      sessionExpired: view.session?.expired ?? false,
+    };
+  }
 }

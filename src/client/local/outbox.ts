@@ -129,18 +129,30 @@ export async function beginRound(
     if (one && one.userId === userId && one.resolution === null) targets.push(one);
   }
   await Promise.all(
-    targets.map((record) => {
-      let state: StoredOpState | ReturnType<typeof next> = next(
-        record.state,
-        { type: 'orphaned', at },
-        policy,
-      );
+    targets.flatMap((record) => {
+      let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
       if (restart.all) state = next(state, { type: 'new-round', at }, policy);
-      if (record.id === restart.resendId)
+      if (record.id === restart.resendId) {
         state = next(state, { type: 'resend-requested', at }, policy);
-      return state === record.state
-        ? undefined
-        : putOperation(tx, { ...record, state: stored(state) });
+      }
+      if (state === record.state) return [];
+      const writes = [putOperation(tx, { ...record, state: stored(state) })];
+      const s = record.state;
+      if (s.kind === 'sending' || s.kind === 'checking') {
+        // Its sender is gone (tab closed): for the timeline, the connection dropped with it.
+        const attempt = {
+          attemptId: s.attemptId,
+          kind: s.kind === 'sending' || s.via === 'resend' ? 'send' : 'status',
+          at: s.since,
+        } as const;
+        writes.push(
+          tx.put(
+            'attempts',
+            attemptRow(record.id, attempt, { ...PENDING, endedAt: at, result: 'network-error' }),
+          ),
+        );
+      }
+      return writes;
     }),
   );
 }
@@ -157,11 +169,48 @@ export interface AttemptStart {
 }
 
 /**
+ * The user's operations with these ids (undefined: gone). The sender works from the head of the
+ * queue, so one read of the queue's first entries usually finds them all (a few hundred single
+ * reads per batch would cost more than the batch's network time).
+ */
+async function readOperations(
+  tx: Tx,
+  userId: string,
+  ids: readonly string[],
+): Promise<(OperationRecord | undefined)[]> {
+  const head =
+    ids.length > 4
+      ? await tx.getAllFromIndex('operations', 'queue', queueRange(userId), ids.length)
+      : [];
+  const found = new Map(head.map((r) => [r.id, r]));
+  return Promise.all(ids.map((id) => found.get(id) ?? tx.get('operations', id)));
+}
+
+/** The attempt's row for the timeline, as it starts or as it ended. */
+function attemptRow(id: string, attempt: AttemptStart, end: AttemptEnd): AttemptRecord {
+  return {
+    operationId: id,
+    attemptId: attempt.attemptId,
+    kind: attempt.kind,
+    sentAt: attempt.at,
+    ...end,
+  };
+}
+
+const PENDING: AttemptEnd = {
+  endedAt: null,
+  result: 'pending',
+  httpStatus: null,
+  serverTiming: {},
+};
+
+/**
  * Record the attempt durably BEFORE it is sent. Only operations still in a state that may start
  * this attempt are claimed (another tab may have re-keyed, settled or claimed them meanwhile).
  */
 export async function claim(
   tx: Tx,
+  userId: string,
   ids: readonly string[],
   attempt: AttemptStart,
   policy: BackoffPolicy,
@@ -170,7 +219,7 @@ export async function claim(
     attempt.kind === 'send'
       ? { type: 'send-started', attemptId: attempt.attemptId, at: attempt.at }
       : { type: 'status-started', attemptId: attempt.attemptId, at: attempt.at };
-  const records = await Promise.all(ids.map((id) => tx.get('operations', id)));
+  const records = await readOperations(tx, userId, ids);
   const claimed: OperationRecord[] = [];
   for (const record of records) {
     if (!record || record.resolution !== null) continue;
@@ -184,29 +233,20 @@ export async function claim(
     claimed.push(updated);
   }
   await Promise.all(
-    claimed.flatMap((record) => {
-      const row: AttemptRecord = {
-        operationId: record.id,
-        attemptId: attempt.attemptId,
-        kind: attempt.kind,
-        sentAt: attempt.at,
-        endedAt: null,
-        result: 'pending',
-        httpStatus: null,
-        serverTiming: {},
-      };
-      return [putOperation(tx, record), tx.put('attempts', row)];
-    }),
+    claimed.flatMap((r) => [
+      putOperation(tx, r),
+      tx.put('attempts', attemptRow(r.id, attempt, PENDING)),
+    ]),
   );
   return claimed;
 }
 
 /** What came back for one operation of an attempt. */
 export type Settlement =
-  | { id: string; attemptId: string; end: AttemptEnd; kind: 'event'; event: OpEvent }
+  | { id: string; attempt: AttemptStart; end: AttemptEnd; kind: 'event'; event: OpEvent }
   | {
       id: string;
-      attemptId: string;
+      attempt: AttemptStart;
       end: AttemptEnd;
       kind: 'receipt';
       receipt: Receipt;
@@ -221,6 +261,7 @@ export type Settlement =
  */
 export async function settle(
   tx: Tx,
+  userId: string,
   settlements: readonly Settlement[],
   at: number,
   policy: BackoffPolicy,
@@ -228,19 +269,21 @@ export async function settle(
   const itemIds = [
     ...new Set(settlements.flatMap((s) => (s.kind === 'receipt' ? [s.receipt.itemId] : []))),
   ];
-  const [records, attempts, items] = await Promise.all([
-    Promise.all(settlements.map((s) => tx.get('operations', s.id))),
-    Promise.all(settlements.map((s) => tx.get('attempts', [s.id, s.attemptId]))),
+  const [records, items] = await Promise.all([
+    readOperations(
+      tx,
+      userId,
+      settlements.map((s) => s.id),
+    ),
     Promise.all(itemIds.map((id) => tx.get('items', id))),
   ]);
   const projection = new Map(itemIds.map((id, i) => [id, items[i]]));
   const moved = new Set<string>();
   const writes: Promise<void>[] = [];
   settlements.forEach((s, i) => {
-    const attempt = attempts[i];
-    if (attempt) writes.push(tx.put('attempts', { ...attempt, ...s.end }));
     const record = records[i];
     if (!record) return;
+    writes.push(tx.put('attempts', attemptRow(s.id, s.attempt, s.end)));
     if (s.kind === 'event') {
       const state = next(record.state, s.event, policy);
       if (state !== record.state)

@@ -1,5 +1,11 @@
-/** Everything the snapshot is built from, read in one transaction (a consistent picture). */
+/**
+ * The tab's picture of what IndexedDB holds: read whole once (and when another tab says "look
+ * again"), then kept up to date from this tab's own committed writes. Records are never mutated:
+ * a changed record is a new object, so views derived from an unchanged one can be reused.
+ */
 import type { Item } from '../../protocol/schemas';
+import { assertNever } from '../core/operation-state';
+import type { WriteEntry } from '../store/recording-store';
 import type { Tx } from '../store/local-store';
 import type {
   AttemptRecord,
@@ -9,39 +15,140 @@ import type {
   ReceiptRecord,
   SessionMeta,
 } from '../store/schema';
-import { getMeta } from './meta';
 
 export interface LocalView {
-  operations: OperationRecord[];
-  attempts: AttemptRecord[];
-  receipts: ReceiptRecord[];
-  items: Item[];
-  leases: LeaseRecord[];
+  operations: ReadonlyMap<string, OperationRecord>;
+  /** Per operation id, in the order they were sent. */
+  attempts: ReadonlyMap<string, readonly AttemptRecord[]>;
+  receipts: ReadonlyMap<string, ReceiptRecord>;
+  items: ReadonlyMap<string, Item>;
+  leases: ReadonlyMap<string, LeaseRecord>;
   session: SessionMeta | null;
   device: DeviceMeta | null;
   itemsRevision: number;
+  /** Bumped on every change of `operations` / `items` (for memoised derivations). */
+  operationsVersion: number;
+  itemsVersion: number;
+}
+
+/** The tab's own copy: only applyWrites changes it. */
+type Mutable = {
+  -readonly [K in keyof LocalView]: LocalView[K] extends ReadonlyMap<infer A, infer B>
+    ? Map<A, B>
+    : LocalView[K];
+};
+
+export function emptyView(): Mutable {
+  return {
+    operations: new Map(),
+    attempts: new Map(),
+    receipts: new Map(),
+    items: new Map(),
+    leases: new Map(),
+    session: null,
+    device: null,
+    itemsRevision: 0,
+    operationsVersion: 0,
+    itemsVersion: 0,
+  };
+}
+
+function byKey<T, K>(records: readonly T[], key: (r: T) => K): Map<K, T> {
+  return new Map(records.map((r) => [key(r), r]));
+}
+
+function withAttempt(list: readonly AttemptRecord[] = [], a: AttemptRecord): AttemptRecord[] {
+  return [...list.filter((x) => x.attemptId !== a.attemptId), a].sort(
+    (x, y) => x.sentAt - y.sentAt,
+  );
 }
 
 export async function loadView(tx: Tx): Promise<LocalView> {
-  const [operations, attempts, receipts, items, leases, session, device, itemsMeta] =
-    await Promise.all([
-      tx.getAll('operations'),
-      tx.getAll('attempts'),
-      tx.getAll('receipts'),
-      tx.getAll('items'),
-      tx.getAll('leases'),
-      getMeta(tx, 'session'),
-      getMeta(tx, 'device'),
-      getMeta(tx, 'items'),
-    ]);
+  const [operations, attempts, receipts, items, leases, meta] = await Promise.all([
+    tx.getAll('operations'),
+    tx.getAll('attempts'),
+    tx.getAll('receipts'),
+    tx.getAll('items'),
+    tx.getAll('leases'),
+    tx.getAll('meta'),
+  ]);
+  const view = emptyView();
+  const attemptsByOp = new Map<string, AttemptRecord[]>();
+  for (const a of attempts)
+    attemptsByOp.set(a.operationId, withAttempt(attemptsByOp.get(a.operationId), a));
+  for (const m of meta) applyEntry(view, { op: 'put', store: 'meta', value: m });
   return {
-    operations,
-    attempts,
-    receipts,
-    items,
-    leases,
-    session: session ?? null,
-    device: device ?? null,
-    itemsRevision: itemsMeta?.revision ?? 0,
+    ...view,
+    operations: byKey(operations, (r) => r.id),
+    attempts: attemptsByOp,
+    receipts: byKey(receipts, (r) => r.operationId),
+    items: byKey(items, (r) => r.id),
+    leases: byKey(leases, (r) => r.id),
   };
+}
+
+/** Follow one committed write. */
+function applyEntry(view: Mutable, e: WriteEntry): void {
+  switch (e.store) {
+    case 'operations':
+      if (e.op === 'put') view.operations.set(e.value.id, e.value);
+      else view.operations.delete(e.key);
+      view.operationsVersion++;
+      return;
+    case 'attempts':
+      if (e.op === 'put') {
+        view.attempts.set(
+          e.value.operationId,
+          withAttempt(view.attempts.get(e.value.operationId), e.value),
+        );
+      } else {
+        const [operationId, attemptId] = e.key;
+        const left = (view.attempts.get(operationId) ?? []).filter(
+          (a) => a.attemptId !== attemptId,
+        );
+        view.attempts.set(operationId, left);
+      }
+      return;
+    case 'receipts':
+      if (e.op === 'put') view.receipts.set(e.value.operationId, e.value);
+      else view.receipts.delete(e.key);
+      return;
+    case 'items':
+      if (e.op === 'put') view.items.set(e.value.id, e.value);
+      else view.items.delete(e.key);
+      view.itemsVersion++;
+      return;
+    case 'leases':
+      if (e.op === 'put') view.leases.set(e.value.id, e.value);
+      else view.leases.delete(e.key);
+      return;
+    case 'meta':
+      if (e.op === 'delete') {
+        if (e.key === 'session') view.session = null;
+        if (e.key === 'device') view.device = null;
+        return;
+      }
+      switch (e.value.key) {
+        case 'session':
+          view.session = e.value;
+          return;
+        case 'device':
+          view.device = e.value;
+          return;
+        case 'items':
+          view.itemsRevision = e.value.revision;
+          return;
+        case 'order':
+          return;
+        default:
+          return assertNever(e.value);
+      }
+    default:
+      return assertNever(e);
+  }
+}
+
+/** This tab's committed writes, applied to its picture (the maps are the tab's own). */
+export function applyWrites(view: LocalView, log: readonly WriteEntry[]): void {
+  for (const e of log) applyEntry(view as Mutable, e);
 }

@@ -9,7 +9,15 @@ import { DEFAULT_BACKOFF } from '../core/backoff';
 import { exportOutbox, importOutbox } from '../local/backup';
 import { storeLease } from '../local/leases';
 import { takeOrder } from '../local/meta';
-import { claim, enqueue, readWork, settle, type Author } from '../local/outbox';
+import {
+  claim,
+  enqueue,
+  readWork,
+  settle,
+  type AttemptStart,
+  type Author,
+  type Settlement,
+} from '../local/outbox';
 import { putOperation, queueRange } from '../local/records';
 import { StorageFailure, type LocalStore } from './local-store';
 import type { AttemptRecord, OperationRecord } from './schema';
@@ -78,6 +86,14 @@ function receiptFor(id: string, itemId: string, quantity: number, revision: numb
     recordedAt: '2026-11-29T17:00:00.312Z',
     compacted: false,
   };
+}
+
+const A1: AttemptStart = { attemptId: 'a1', kind: 'send', at: 5 };
+
+/** The server's receipt for attempt A1, answered at 6. */
+function receiptSettlement(id: string, receipt: Receipt): Settlement {
+  const end = { endedAt: 6, result: 'response' as const, httpStatus: 201, serverTiming: { tx: 1 } };
+  return { id, attempt: A1, end, kind: 'receipt', receipt, text: JSON.stringify(receipt) };
 }
 
 async function withLease(store: LocalStore, id = 'L1', issuedAt = '2026-11-29T17:00:00.000Z') {
@@ -286,7 +302,7 @@ export const STORE_CONTRACT: ContractCase[] = [
       const sent = await saved(store);
       const unsent = await saved(store);
       await store.write((tx) =>
-        claim(tx, [sent.id], { attemptId: 'a1', kind: 'send', at: 1 }, policy),
+        claim(tx, 'u1', [sent.id], { attemptId: 'a1', kind: 'send', at: 1 }, policy),
       );
       await withLease(store, 'L2', '2026-11-29T00:00:00.000Z');
       const ids = (await store.read((tx) => tx.getAll('operations'))).map((r) => r.id).sort();
@@ -307,8 +323,8 @@ export const STORE_CONTRACT: ContractCase[] = [
       await withLease(a);
       const op = await saved(a);
       const [first, second] = await Promise.all([
-        a.write((tx) => claim(tx, [op.id], { attemptId: 'a1', kind: 'send', at: 5 }, policy)),
-        b.write((tx) => claim(tx, [op.id], { attemptId: 'b1', kind: 'send', at: 5 }, policy)),
+        a.write((tx) => claim(tx, 'u1', [op.id], A1, policy)),
+        b.write((tx) => claim(tx, 'u1', [op.id], { attemptId: 'b1', kind: 'send', at: 5 }, policy)),
       ]);
       same(first.length + second.length, 1, 'one claim wins');
       const stored = await a.read((tx) => tx.get('operations', op.id));
@@ -324,20 +340,11 @@ export const STORE_CONTRACT: ContractCase[] = [
       await withLease(store);
       await store.write((tx) => tx.put('items', item('lamp-14', 5, 3)));
       const op = await saved(store);
-      await store.write((tx) =>
-        claim(tx, [op.id], { attemptId: 'a1', kind: 'send', at: 5 }, policy),
-      );
+      await store.write((tx) => claim(tx, 'u1', [op.id], A1, policy));
       const receipt = receiptFor(op.id, 'lamp-14', 4, 4);
-      const settlement = {
-        id: op.id,
-        attemptId: 'a1',
-        end: { endedAt: 6, result: 'response' as const, httpStatus: 201, serverTiming: { tx: 1 } },
-        kind: 'receipt' as const,
-        receipt,
-        text: JSON.stringify(receipt),
-      };
-      await store.write((tx) => settle(tx, [settlement], 6, policy));
-      await store.write((tx) => settle(tx, [settlement], 7, policy));
+      const settlement = receiptSettlement(op.id, receipt);
+      await store.write((tx) => settle(tx, 'u1', [settlement], 6, policy));
+      await store.write((tx) => settle(tx, 'u1', [settlement], 7, policy));
       same(
         (await store.read((tx) => tx.get('operations', op.id)))?.state,
         { kind: 'confirmed', since: 6 },
@@ -363,27 +370,11 @@ export const STORE_CONTRACT: ContractCase[] = [
       const store = await (await h.fresh()).connect();
       await withLease(store);
       const op = await saved(store);
-      await store.write((tx) =>
-        claim(tx, [op.id], { attemptId: 'a1', kind: 'send', at: 5 }, policy),
-      );
+      await store.write((tx) => claim(tx, 'u1', [op.id], A1, policy));
       const receipt = receiptFor(op.id, 'lamp-14', 4, 4);
       await rejects(
         store.write(async (tx) => {
-          await settle(
-            tx,
-            [
-              {
-                id: op.id,
-                attemptId: 'a1',
-                end: { endedAt: 6, result: 'response', httpStatus: 201, serverTiming: {} },
-                kind: 'receipt',
-                receipt,
-                text: JSON.stringify(receipt),
-              },
-            ],
-            6,
-            policy,
-          );
+          await settle(tx, 'u1', [receiptSettlement(op.id, receipt)], 6, policy);
           throw new Error('tab closed before commit');
         }),
         (e) => e instanceof Error,

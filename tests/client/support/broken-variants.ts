@@ -11,7 +11,7 @@ import type { SenderSeams } from '../../../src/client/sender';
 
 /** BROKEN: every retry of an operation whose outcome is unknown goes out under a NEW id. */
 export const newIdPerRetry: SenderSeams = {
-  claim: (store, ids, attempt, policy) =>
+  claim: (store, userId, ids, attempt, policy) =>
     store.write(async (tx) => {
       const sent: string[] = [];
       for (const id of ids) {
@@ -31,16 +31,16 @@ export const newIdPerRetry: SenderSeams = {
         });
         sent.push(allocated.id);
       }
-      return claim(tx, sent, attempt, policy);
+      return claim(tx, userId, sent, attempt, policy);
     }),
 };
 
 /** BROKEN: the final state is written in one transaction, the receipt in another. */
 export const receiptOutsideTx: SenderSeams = {
-  settle: async (store, settlements, at, policy) => {
+  settle: async (store, _userId, settlements, at, policy) => {
     await store.write(async (tx) => {
       for (const s of settlements) {
-        const attempt = await tx.get('attempts', [s.id, s.attemptId]);
+        const attempt = await tx.get('attempts', [s.id, s.attempt.attemptId]);
         if (attempt) await tx.put('attempts', { ...attempt, ...s.end });
         const record = await tx.get('operations', s.id);
         if (!record) continue;

@@ -81,12 +81,16 @@ class Fault extends Step {
   }
 }
 
-/** Two tabs send at once: the second starts while the first has the same ids in flight. */
+/**
+ * Two tabs send at once: the server holds the first tab's request a moment, and the second tab
+ * (no shared lock) takes the same ids over and sends them meanwhile.
+ */
 class ConcurrentDrain extends Step {
   async act(w: World) {
     await w.open(0);
     await w.open(1);
     const [a, b] = [w.tabs[0]?.client, w.tabs[1]?.client];
+    await w.ms.fault({ fault: 'delay', delayMs: 40, times: 1 });
     void a?.syncNow({ newRound: true });
     await untilSending(w);
     void b?.syncNow({ newRound: true });
@@ -123,6 +127,7 @@ class ClosedBeforeLocalCommit extends Step {
     tab?.store.crashBeforeReceiptCommit();
     await w.drain();
     if (tab?.store.crashed) {
+      w.coverage?.add('tab closed before the local commit');
       w.close(this.tab);
       await w.open(this.tab);
     }
@@ -146,7 +151,10 @@ class CloseTab extends Step {
 }
 
 class ServerRestart extends Step {
-  act = (w: World) => w.ms.restart();
+  act = (w: World) => {
+    w.coverage?.add('server restart');
+    return w.ms.restart();
+  };
   toString = () => 'ServerRestart';
 }
 
@@ -196,7 +204,7 @@ export const COMMANDS: fc.Arbitrary<fc.AsyncCommand<Model, World>>[] = [
       arbitrary: fc
         .tuple(
           fc.constantFrom(0, 0, 1),
-          fc.constantFrom(0, 1),
+          fc.constantFrom(0, 0, 0, 1, 1, 1, 2),
           fc.oneof(
             fc.integer({ min: -3, max: 3 }).filter((d) => d !== 0),
             fc.constant(-80),

@@ -12,6 +12,7 @@ import { setSession } from '../../../src/client/local/meta';
 import type { SenderSeams } from '../../../src/client/sender';
 import { openIdbStore } from '../../../src/client/store/idb-store';
 import type { LocalStore } from '../../../src/client/store/local-store';
+import type { AttemptRecord, OperationRecord } from '../../../src/client/store/schema';
 import type { FaultRule } from '../../../src/protocol/schemas';
 import { startServer, type RunningServer } from '../../../src/server/start';
 import { checkSchedule, unearnedVerdicts } from './checker';
@@ -100,6 +101,41 @@ export class ModelServer {
   }
 }
 
+/** What the schedules of a run actually exercised (a model that stops reaching a path fails). */
+export class Coverage {
+  readonly seen = new Map<string, number>();
+  add(what: string): void {
+    this.seen.set(what, (this.seen.get(what) ?? 0) + 1);
+  }
+  missing(expected: readonly string[]): string[] {
+    return expected.filter((e) => !this.seen.has(e));
+  }
+}
+
+/** One schedule's evidence of the paths it took. */
+function observe(coverage: Coverage, records: OperationRecord[], attempts: AttemptRecord[]): void {
+  for (const r of records) {
+    coverage.add(
+      `state:${r.state.kind}${r.state.kind === 'review' ? `:${r.state.reason.code}` : ''}`,
+    );
+    if (r.state.kind === 'not-applied' || r.state.kind === 'expired')
+      coverage.add('decided by status');
+  }
+  const byOp = new Map<string, AttemptRecord[]>();
+  for (const a of attempts) {
+    coverage.add(`attempt:${a.kind}:${a.result}:${a.httpStatus ?? '-'}`);
+    byOp.set(a.operationId, [...(byOp.get(a.operationId) ?? []), a]);
+  }
+  for (const list of byOp.values()) {
+    const overlapping = list.some((a) =>
+      list.some(
+        (b) => b !== a && a.sentAt <= b.sentAt && (a.endedAt === null || b.sentAt < a.endedAt),
+      ),
+    );
+    if (overlapping) coverage.add('same id in flight twice');
+  }
+}
+
 interface Tab {
   client: StockroomClientCore;
   store: FaultyStore;
@@ -129,8 +165,16 @@ export class World {
     this.items = [`m${ms.run}-a`, `m${ms.run}-b`];
   }
 
-  static async create(ms: ModelServer, seed: number, seams?: SenderSeams): Promise<World> {
+  coverage: Coverage | undefined;
+
+  static async create(
+    ms: ModelServer,
+    seed: number,
+    seams?: SenderSeams,
+    coverage?: Coverage,
+  ): Promise<World> {
     const world = new World(ms, seed, await ms.now(), seams);
+    world.coverage = coverage;
     await world.init();
     return world;
   }
@@ -245,6 +289,7 @@ export class World {
 
   /** Clear the weather, let everything finish, and check the whole schedule. */
   async finish(): Promise<string[]> {
+    const coverage = this.coverage;
     await this.ms.clearFaults();
     this.network.set(true);
     await this.open(0);
@@ -264,6 +309,10 @@ export class World {
     await first?.refreshItems();
     await this.settle();
     const device = await this.storeView();
+    if (coverage) {
+      const db = await (this.observer ??= this.connect());
+      observe(coverage, device.records, await db.read((tx) => tx.getAll('attempts')));
+    }
     const store = this.ms.server.store;
     const journal = new Map(
       await Promise.all(

@@ -1,0 +1,104 @@
+/** One operation as the app shows it: state, words, timeline, and which buttons it offers. */
+import type { AttemptView, OperationView } from '../facade';
+import type { LocalView } from '../local/view';
+import type { AttemptRecord, OperationRecord } from '../store/schema';
+import { explanation, reasonText, stateLabel } from './labels';
+import { assertNever, awaitsStatus, type FinishingState, type OpState } from './operation-state';
+import { resolvable } from './rules';
+
+export interface ViewTime {
+  now: number;
+  /** Receipts whose local transaction runs (or failed): shown over the stored state. */
+  finishing: ReadonlyMap<string, FinishingState>;
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export function effectiveState(record: OperationRecord, finishing: ViewTime['finishing']): OpState {
+  return finishing.get(record.id) ?? record.state;
+}
+
+/** When the next automatic attempt (or status question) is due, if later than now. */
+export function retryAt(state: OpState): number | null {
+  if (state.kind === 'queued' || state.kind === 'unknown') return state.retry.notBefore;
+  return awaitsStatus(state) ? state.reason.retry.notBefore : null;
+}
+
+function canCheck(record: OperationRecord, state: OpState): boolean {
+  if (record.resolution !== null) return false;
+  switch (state.kind) {
+    case 'unknown':
+    case 'waiting':
+      return true;
+    case 'queued':
+      return record.sendAttempts > 0;
+    case 'finishing':
+      return state.localWriteFailed;
+    case 'review':
+      return state.reason.code === 'imported' || state.reason.code === 'expired';
+    case 'sending':
+    case 'checking':
+    case 'confirmed':
+    case 'rejected':
+    case 'expired':
+    case 'not-applied':
+      return false;
+    default:
+      return assertNever(state);
+  }
+}
+
+function attemptView(a: AttemptRecord): AttemptView {
+  return {
+    attemptId: a.attemptId,
+    sentAt: iso(a.sentAt),
+    endedAt: a.endedAt === null ? null : iso(a.endedAt),
+    result: a.result,
+    httpStatus: a.httpStatus,
+    serverTiming: a.serverTiming,
+    kind: a.kind,
+  };
+}
+
+export function operationView(
+  record: OperationRecord,
+  view: Pick<LocalView, 'leases' | 'receipts' | 'attempts'>,
+  time: ViewTime,
+): OperationView {
+  const state = effectiveState(record, time.finishing);
+  const receipt =
+    state.kind === 'finishing' ? state.receipt : (view.receipts.get(record.id)?.receipt ?? null);
+  const resolution = record.resolution;
+  const due = retryAt(state);
+  // Enter again / discard act on the stored state, not while a receipt is being stored.
+  const canResolve = state.kind !== 'finishing' && resolvable(record);
+  return {
+    id: record.id,
+    userName: record.userName,
+    op: record.op,
+    state: state.kind,
+    label: stateLabel(state, record.createdAt, time.now),
+    summary: record.summary,
+    createdAt: iso(record.createdAt),
+    deadline: view.leases.get(record.leaseId)?.deadline ?? '',
+    attempts: (view.attempts.get(record.id) ?? []).map(attemptView),
+    receipt,
+    reasonText: reasonText(state, record.createdAt, time.now),
+    imported: record.imported !== null,
+    nextRetryAt: due !== null && due > time.now ? iso(due) : null,
+    explanation: explanation(state, record.summary),
+    resolution:
+      resolution === null
+        ? null
+        : resolution.kind === 'discarded'
+          ? { kind: 'discarded', note: resolution.note, at: iso(resolution.at) }
+          : {
+              kind: 'entered-again',
+              newOperationId: resolution.newOperationId,
+              at: iso(resolution.at),
+            },
+    canCheckAndResend: canCheck(record, state),
+    canEnterAgain: canResolve,
+    canDiscard: canResolve,
+  };
+}
