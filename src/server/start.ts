@@ -29,6 +29,9 @@ export interface TestHooks {
   variant?: 'no-dedup' | 'receipt-outside-tx';
 }
 
+/** How long shutdown waits for in-flight work before closing the remaining connections. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 export class ConfigError extends Error {
   readonly kind = 'config';
 }
@@ -121,7 +124,12 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     url: `http://${host}:${port}`,
     store,
     async close() {
+      // In-flight requests finish (SIGTERM's promise); a connection still open after the grace
+      // period (e.g. a client that aborted a delayed request on a kept-alive socket) is closed
+      // rather than holding shutdown for Fastify's 72 s keep-alive timeout.
+      const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
+      clearTimeout(force);
       await stop();
     },
   };
