@@ -63,6 +63,11 @@ describe('the sender plan', () => {
     expect(p.kind === 'send' && p.records.map((r) => r.order)).toEqual([0, 1, 2]);
   });
 
+  it('sends an unknown head alone, as the probe: later work stays saved on the device', () => {
+    const p = plan(input([op(0, unknown()), op(1, queued()), op(2, queued())]));
+    expect(p.kind === 'send' && p.records.map((r) => r.order)).toEqual([0]);
+  });
+
   it('a later operation never overtakes a head that is backing off', () => {
     const p = plan(input([op(0, unknown(NOW + 5000)), op(1, queued())]));
     expect(p).toEqual({ kind: 'idle', wakeAt: NOW + 5000, blocked: null });

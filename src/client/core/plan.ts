@@ -59,6 +59,9 @@ export function plan(input: PlanInput): Plan {
         blocked = 'lease';
         wake.push(now + LEASE_RETRY_MS);
       } else if (asksStatus(head)) return { kind: 'status', record: head };
+      // The head's outcome is unknown: it goes alone, as the probe. Work saved since then stays
+      // "Saved on this device" until the server has answered again (it provably never left).
+      else if (s.kind === 'unknown') return { kind: 'send', records: [head] };
       else {
         const records: OperationRecord[] = [];
         for (const r of input.queue) {
