@@ -1,4 +1,5 @@
 /** How the Activity and Review screens order and group operations. Pure. */
+import { STATE_WORDS } from '../client/core/labels';
 import type { OperationState, OperationView } from '../client/facade';
 
 /** Activity order: what needs a person first (unknown, review), settled work last. */
@@ -18,34 +19,7 @@ export const ACTIVITY_ORDER: readonly OperationState[] = [
 
 /** The group heading for a state: the state's words without a per-operation reason. */
 export function stateHeading(state: OperationState): string {
-  switch (state) {
-    case 'queued':
-      return 'Saved on this device';
-    case 'sending':
-      return 'Sending…';
-    case 'unknown':
-      return 'Outcome unknown';
-    case 'checking':
-      return 'Checking outcome…';
-    case 'waiting':
-      return 'Stored · waiting to retry';
-    case 'finishing':
-      return 'Confirmed by server; finishing on this device';
-    case 'confirmed':
-      return 'Confirmed';
-    case 'rejected':
-      return 'Rejected';
-    case 'review':
-      return 'Needs review';
-    case 'expired':
-      return "Expired — check the item's history";
-    case 'not-applied':
-      return 'Not applied — safe to enter again';
-    default: {
-      const never: never = state;
-      throw new Error(`unhandled state ${String(never)}`);
-    }
-  }
+  return STATE_WORDS[state];
 }
 
 /** A group of Activity: one state, or the changes the person already resolved. */

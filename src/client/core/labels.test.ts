@@ -55,7 +55,7 @@ describe('the words people see (spec/client.md table)', () => {
       { kind: 'review', since: 0, reason: { code: 'receipt', reason: 'stale-count' } },
       'Needs review: the count was based on old stock',
     ],
-    [{ kind: 'expired', since: 0 }, 'Expired — check the item’s history'],
+    [{ kind: 'expired', since: 0 }, "Expired — check the item's history"],
     [{ kind: 'not-applied', since: 0 }, 'Not applied — safe to enter again'],
   ];
   it.each(cases)('%j → %s', (state, label) => {

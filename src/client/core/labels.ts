@@ -55,32 +55,39 @@ export function reasonText(state: OpState, createdAt: number, now: number): stri
   return null;
 }
 
+/** The words people see for each state (spec/client.md), before any per-operation reason. */
+export const STATE_WORDS = {
+  queued: 'Saved on this device',
+  sending: 'Sending…',
+  unknown: 'Outcome unknown',
+  checking: 'Checking outcome…',
+  waiting: 'Stored · waiting to retry',
+  finishing: 'Confirmed by server; finishing on this device',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+  review: 'Needs review',
+  expired: "Expired — check the item's history",
+  'not-applied': 'Not applied — safe to enter again',
+} as const satisfies Record<OpState['kind'], string>;
+
 export function stateLabel(state: OpState, createdAt: number, now: number): string {
   switch (state.kind) {
-    case 'queued':
-      return 'Saved on this device';
-    case 'sending':
-      return 'Sending…';
-    case 'unknown':
-      return 'Outcome unknown';
-    case 'checking':
-      return 'Checking outcome…';
-    case 'waiting':
-      return 'Stored · waiting to retry';
     case 'finishing':
       return state.localWriteFailed
         ? 'Server result found; local storage needs attention'
-        : 'Confirmed by server; finishing on this device';
-    case 'confirmed':
-      return 'Confirmed';
+        : STATE_WORDS.finishing;
     case 'rejected':
-      return `Rejected: ${reasonText(state, createdAt, now) ?? ''}`;
     case 'review':
-      return `Needs review: ${reasonText(state, createdAt, now) ?? ''}`;
+      return `${STATE_WORDS[state.kind]}: ${reasonText(state, createdAt, now) ?? ''}`;
+    case 'queued':
+    case 'sending':
+    case 'unknown':
+    case 'checking':
+    case 'waiting':
+    case 'confirmed':
     case 'expired':
-      return 'Expired — check the item’s history';
     case 'not-applied':
-      return 'Not applied — safe to enter again';
+      return STATE_WORDS[state.kind];
     default:
       return assertNever(state);
   }
@@ -120,11 +127,11 @@ export function explanation(state: OpState, summary: string): string | null {
           : 'Restored from a backup. Stockroom asks the server whether it already has it before anything is sent.';
       }
       if (state.reason.code === 'expired') {
-        return 'Check the item’s history to see whether the change is there, then enter it again if needed.';
+        return "Check the item's history to see whether the change is there, then enter it again if needed.";
       }
       return null;
     case 'expired':
-      return 'The server can no longer tell whether this change was applied. Check the item’s history before entering it again.';
+      return "The server can no longer tell whether this change was applied. Check the item's history before entering it again.";
     case 'not-applied':
       return 'The server confirmed this change never was and never will be applied. It is safe to enter it again.';
     case 'queued':
