@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  CleanupResult,
   ClockState,
   TimelineResponse,
   type FaultRule,
@@ -16,8 +17,6 @@ export type SimResult<T> = { ok: true; value: T } | { ok: false; message: string
 export type AuthorizedFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 // The cleanup answer is not among the shared schemas yet; only the two counts are read.
-const CleanupResult = z.object({ compacted: z.number(), removed: z.number() });
-type CleanupResult = z.infer<typeof CleanupResult>;
 
 export interface SimApi {
   addFault(rule: FaultRule): Promise<SimResult<unknown>>;

@@ -232,6 +232,8 @@ export const ClockRequest = z.union([
 ]);
 export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
+export const CleanupResult = z.object({ compacted: z.number().int(), removed: z.number().int() });
+export type CleanupResult = z.infer<typeof CleanupResult>;
 export const TimelineEvent = z.object({
   at: Timestamp,
   event: z.string(),

@@ -3,8 +3,8 @@
  * scene (sign in, lease, clock, faults) throw when the server refuses; methods under test return
  * the raw `Reply` so the test asserts on it.
  */
-import { z } from 'zod';
 import {
+  CleanupResult,
   ClockState,
   HistoryResponse,
   ItemsResponse,
@@ -23,8 +23,6 @@ import { attempt, send } from './http';
 import type { Attempt, Reply, SendOptions } from './http';
 import { LeaseHandle, createItem, freshItemId } from './ops';
 import { iso } from './problem';
-
-const CleanupResult = z.object({ compacted: z.number().int(), removed: z.number().int() });
 
 export function ok(reply: Reply, what: string): unknown {
   if (reply.status < 200 || reply.status > 299) {
