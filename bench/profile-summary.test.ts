@@ -1,8 +1,11 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { summarize, type CpuProfile } from './profile-summary';
 
 const frame = (functionName: string, url = '') => ({ functionName, url, lineNumber: 0 });
-const file = (path: string) => `file:///work/main/${path}`;
+// Profiles name files by absolute URL; built from wherever the repo is checked out.
+const file = (path: string) => pathToFileURL(resolve(import.meta.dirname, '..', path)).href;
 
 // (root) → handler (src) → digest (node) ; handler → handler (recursion) ; (idle)
 const profile: CpuProfile = {
