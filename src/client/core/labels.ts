@@ -1,7 +1,7 @@
 /**
  * The words people see (spec/client.md, "States and the words people see"). Exact strings:
- * screen readers and tests find operations by them. Never "failed", "error" or "Try again" for
- * something that may have been sent.
+ * screen readers and tests find operations by them. Nothing that may have been sent is ever
+ * called failed or an error, nor offered as something to try again.
  */
 import type { Op, ReasonCode } from '../../protocol/schemas';
 import { assertNever, type OpState, type ReviewReason } from './operation-state';
