@@ -101,7 +101,7 @@ describe('outcomes that wait for a person', () => {
     const done = opById(c, op.id);
     // Long unknown: asked, not resent.
     expect(done.attempts.map((a) => a.kind)).toEqual(['send', 'status']);
-    expect(done.label).toBe('Expired — check the item’s history');
+    expect(done.label).toBe("Expired — check the item's history");
     await c.discard(op.id, 'checked the history: not there');
     await c.whenIdle();
     expect(opById(c, op.id).resolution).toMatchObject({
