@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { retentionProblems, shouldCompact, shouldRemove, statusWithoutRecord } from './retention';
+import { cleanupCutoffs, retentionProblems, statusWithoutRecord } from './retention';
+
+/** A record is removed / compacted when below the cutoff, as every adapter's SQL reads it. */
+const shouldRemove = (deadline: number, now: number, grace: number) =>
+  deadline < cleanupCutoffs(now, { receiptTtlMs: 0, tombstoneGraceMs: grace }).removeDeadlineBefore;
+const shouldCompact = (recordedAt: number, now: number, ttl: number) =>
+  recordedAt <
+  cleanupCutoffs(now, { receiptTtlMs: ttl, tombstoneGraceMs: 0 }).compactRecordedBefore;
 
 const MIN = 60_000;
 

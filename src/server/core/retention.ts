@@ -9,12 +9,20 @@ export interface RetentionSettings {
   settleMs: number;
 }
 
-export function shouldCompact(recordedAt: number, now: number, receiptTtlMs: number): boolean {
-  return now > recordedAt + receiptTtlMs;
-}
-
-export function shouldRemove(deadline: number, now: number, tombstoneGraceMs: number): boolean {
-  return now > deadline + tombstoneGraceMs;
+/**
+ * The cleanup's cutoffs, the one statement of the boundary that every adapter uses in SQL:
+ * compact a receipt when `recordedAt < compactRecordedBefore` (now > recordedAt + TTL), remove a
+ * record when `deadline < removeDeadlineBefore` (now > deadline + grace). At exactly the boundary
+ * the record is kept.
+ */
+export function cleanupCutoffs(
+  now: number,
+  policy: { receiptTtlMs: number; tombstoneGraceMs: number },
+): { compactRecordedBefore: number; removeDeadlineBefore: number } {
+  return {
+    compactRecordedBefore: now - policy.receiptTtlMs,
+    removeDeadlineBefore: now - policy.tombstoneGraceMs,
+  };
 }
 
 export type UnknownIdState =

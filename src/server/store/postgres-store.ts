@@ -3,6 +3,7 @@
  * key of `operations`; see postgres-apply.ts for the transaction. Reads are single statements, so
  * each sees one consistent snapshot under READ COMMITTED.
  */
+import { cleanupCutoffs } from '../core/retention';
 import pg from 'pg';
 import type { HistoryResponse, ItemsResponse } from '../../protocol/schemas';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
@@ -298,6 +299,7 @@ class PostgresStore implements Store {
   ): Promise<{ compacted: number; removed: number }> {
     // Small chunks, each its own short statement, skipping rows other transactions hold, so
     // operations never wait long behind the cleanup.
+    const cut = cleanupCutoffs(now, policy);
     const compact = sql`UPDATE operations SET
         receipt = CASE WHEN right(receipt, ${LIVE_SUFFIX.length}::int) = ${LIVE_SUFFIX}
                        THEN left(receipt, length(receipt) - ${LIVE_SUFFIX.length}::int)
@@ -305,10 +307,10 @@ class PostgresStore implements Store {
                        ELSE receipt END,
         compacted = TRUE, op = NULL, created_at = NULL
       WHERE (user_id, id) IN (SELECT user_id, id FROM operations
-        WHERE NOT compacted AND recorded_at < ${now - policy.receiptTtlMs}
+        WHERE NOT compacted AND recorded_at < ${cut.compactRecordedBefore}
         LIMIT ${CLEANUP_CHUNK} FOR UPDATE SKIP LOCKED)`;
     const remove = sql`DELETE FROM operations WHERE (user_id, id) IN
-      (SELECT user_id, id FROM operations WHERE deadline < ${now - policy.tombstoneGraceMs}
+      (SELECT user_id, id FROM operations WHERE deadline < ${cut.removeDeadlineBefore}
        LIMIT ${CLEANUP_CHUNK} FOR UPDATE SKIP LOCKED)`;
     const compacted = await this.inChunks(render(compact));
     const removed = await this.inChunks(render(remove));

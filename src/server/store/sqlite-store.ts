@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { HistoryResponse, ItemsResponse, Receipt } from '../../protocol/schemas';
 import { decide, type ItemState, type Verdict } from '../core/decide';
+import { cleanupCutoffs } from '../core/retention';
 import {
   buildReceipt,
   COMPACTED_SUFFIX,
@@ -431,16 +432,17 @@ class SqliteStore implements Store {
       `DELETE FROM operations WHERE (user_id, id) IN
        (SELECT user_id, id FROM operations WHERE deadline < ? LIMIT ${CLEANUP_CHUNK})`,
     );
+    const cut = cleanupCutoffs(now, policy);
     let compacted = 0;
     let removed = 0;
     for (;;) {
-      const n = compactChunk.run(now - policy.receiptTtlMs).changes;
+      const n = compactChunk.run(cut.compactRecordedBefore).changes;
       compacted += n;
       if (n < CLEANUP_CHUNK) break;
       await new Promise((r) => setImmediate(r));
     }
     for (;;) {
-      const n = removeChunk.run(now - policy.tombstoneGraceMs).changes;
+      const n = removeChunk.run(cut.removeDeadlineBefore).changes;
       removed += n;
       if (n < CLEANUP_CHUNK) break;
       await new Promise((r) => setImmediate(r));

@@ -4,7 +4,7 @@
  *
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
-import type { HistoryResponse, ItemsResponse, Op, Receipt, User } from '../../protocol/schemas';
+import type { HistoryResponse, ItemsResponse, Op, User } from '../../protocol/schemas';
 
 export interface UserRow extends User {
   passwordHash: string;
@@ -118,5 +118,3 @@ export interface Store {
   markExported(effectIds: string[], now: number): Promise<void>;
   exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }>;
 }
-
-export type { Receipt };
