@@ -1,12 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { ADJUST_REASONS, type AdjustOp } from '../../protocol/schemas';
 import { useClient } from '../client-context';
 import { SavedIntent } from '../components/saved-intent';
 import { REASON_LABELS } from '../labels';
-
-export const NOT_SAVED =
-  'This change was not saved on this device, and nothing was sent. Your entry is still in the form.';
+import { useIntentForm } from '../use-intent-form';
 
 /**
  * "Adjust stock": every submit is one new intent with its own id. The form clears after saving, so
@@ -14,9 +12,7 @@ export const NOT_SAVED =
  */
 export function AdjustForm({ item }: { item: ItemView }): ReactNode {
   const client = useClient();
-  const [busy, setBusy] = useState(false);
-  const [savedId, setSavedId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, savedId, problem, setProblem, save } = useIntentForm();
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -34,17 +30,7 @@ export function AdjustForm({ item }: { item: ItemView }): ReactNode {
       reason: String(data.get('reason')) as AdjustOp['reason'],
       ...(note ? { note } : {}),
     };
-    setBusy(true);
-    setProblem(null);
-    try {
-      const op = await client.adjust(input);
-      form.reset();
-      setSavedId(op.id);
-    } catch {
-      setProblem(NOT_SAVED);
-    } finally {
-      setBusy(false);
-    }
+    await save(form, () => client.adjust(input));
   }
 
   return (

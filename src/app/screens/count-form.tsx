@@ -1,16 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { useClient } from '../client-context';
 import { SavedIntent } from '../components/saved-intent';
 import { formatCount } from '../format';
-import { NOT_SAVED } from './adjust-form';
+import { useIntentForm } from '../use-intent-form';
 
 /** "Stock count": the counted quantity, based on the revision on screen (the server spots stale counts). */
 export function CountForm({ item }: { item: ItemView }): ReactNode {
   const client = useClient();
-  const [busy, setBusy] = useState(false);
-  const [savedId, setSavedId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, savedId, problem, setProblem, save } = useIntentForm();
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -20,17 +18,9 @@ export function CountForm({ item }: { item: ItemView }): ReactNode {
       setProblem('Enter the number you counted: a whole number, 0 or more.');
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const op = await client.count({ itemId: item.id, quantity, basedOnRevision: item.revision });
-      form.reset();
-      setSavedId(op.id);
-    } catch {
-      setProblem(NOT_SAVED);
-    } finally {
-      setBusy(false);
-    }
+    await save(form, () =>
+      client.count({ itemId: item.id, quantity, basedOnRevision: item.revision }),
+    );
   }
 
   return (

@@ -1,0 +1,31 @@
+/**
+ * The save step shared by the item forms: each submit is one new intent with its own id. The form
+ * clears after the intent is durable on the device, so a second tap cannot silently repeat it; the
+ * button is off while saving; if the device could not save it, the entry stays in the form.
+ */
+import { useState } from 'react';
+
+export const NOT_SAVED =
+  'This change was not saved on this device, and nothing was sent. Your entry is still in the form.';
+
+export function useIntentForm() {
+  const [busy, setBusy] = useState(false);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function save(form: HTMLFormElement, intent: () => Promise<{ id: string }>): Promise<void> {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const op = await intent();
+      form.reset();
+      setSavedId(op.id);
+    } catch {
+      setProblem(NOT_SAVED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, savedId, problem, setProblem, save };
+}
