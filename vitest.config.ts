@@ -16,6 +16,8 @@ const shared = {
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // After the usual report, one line per reliability suite (counts, seeds): tests/support/.
+    reporters: ['default', './tests/support/reliability-reporter.ts'],
     projects: [
       {
         test: {

@@ -4,13 +4,14 @@
  * (quality.md's duplicate race); the same checker must catch the `no-dedup` variant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reliability, scaled } from '../support/reliability';
 import { signIn } from './support/api';
 import { concurrentDuplicateViolations } from './support/scenarios';
 import { startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
 
-const IDS = process.env.TORTURE ? 5000 : 200;
-const COPIES = process.env.TORTURE ? 8 : 4;
+const IDS = scaled(200, 5000);
+const COPIES = scaled(4, 8);
 
 let real: RunningServer;
 let broken: RunningServer;
@@ -25,8 +26,13 @@ afterAll(async () => {
   await broken.close();
 });
 
-describe('concurrent duplicates', { timeout: process.env.TORTURE ? 1_800_000 : 120_000 }, () => {
-  it(`${IDS} ids × ${COPIES} copies at once: one effect each, identical bodies, no 5xx`, async () => {
+describe('concurrent duplicates', { timeout: scaled(120_000, 1_800_000) }, () => {
+  it(`${IDS} ids × ${COPIES} copies at once: one effect each, identical bodies, no 5xx`, async (context) => {
+    reliability(context, {
+      suite: 'duplicate race, one process',
+      count: IDS,
+      unit: `ids × ${COPIES} copies`,
+    });
     expect(await concurrentDuplicateViolations(await signIn(real.url), IDS, COPIES)).toEqual([]);
   });
 

@@ -6,7 +6,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from 'vitest';
 import { BatchResponse, OperationBody } from '../../src/protocol/schemas';
+import { reliability, runSeed, scaled } from '../support/reliability';
 import { signIn } from './support/api';
 import type { Api } from './support/api';
 import {
@@ -26,9 +28,21 @@ import type { LeaseHandle } from './support/ops';
 import { startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
 
-const SCALE = process.env.TORTURE ? 25 : 1;
-const runs = (n: number) => ({ numRuns: n * SCALE });
-const TIMEOUT = 120_000 * SCALE;
+const SEED = runSeed();
+const TIMEOUT = scaled(120_000, 3_000_000);
+
+/** fast-check options for `n` cases (25× under torture), counted for the suite's summary line. */
+function runs(context: TestContext, n: number): { numRuns: number; seed: number } {
+  const numRuns = scaled(n, n * 25);
+  const before = context.task.meta.reliability?.count ?? 0;
+  reliability(context, {
+    suite: 'malformed input',
+    count: before + numRuns,
+    unit: 'cases',
+    seed: SEED,
+  });
+  return { numRuns, seed: SEED };
+}
 
 let server: RunningServer;
 let api: Api;
@@ -57,13 +71,13 @@ afterAll(async () => {
 });
 
 describe('hostile input', { timeout: TIMEOUT }, () => {
-  it('random JSON bodies → 400, problem+json', async () => {
+  it('random JSON bodies → 400, problem+json', async (context) => {
     const before = await state();
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (json) => {
         expectRefused(await api.postOp(json), ['invalid-request', 'invalid-operation-metadata']);
       }),
-      runs(300),
+      runs(context, 300),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 8 }), async (operations) => {
@@ -74,12 +88,12 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
           expect(['invalid-request', 'invalid-operation-metadata']).toContain(result.problem?.code);
         }
       }),
-      runs(100),
+      runs(context, 100),
     );
     expect(await state()).toBe(before);
   });
 
-  it('wrong types, odd strings, missing and unknown fields → 400 invalid-request', async () => {
+  it('wrong types, odd strings, missing and unknown fields → 400 invalid-request', async (context) => {
     const before = await state();
     const skeletons = {
       adjust: () => adjust(itemId, -1, { note: 'n', allowNegative: false }),
@@ -115,12 +129,12 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
         fc.pre(!OperationBody.safeParse(sent).success);
         expectRefused(await api.postOp(sent), ['invalid-request']);
       }),
-      runs(400),
+      runs(context, 400),
     );
     expect(await state()).toBe(before);
   });
 
-  it('random and edited lease tokens → 400 invalid-operation-metadata', async () => {
+  it('random and edited lease tokens → 400 invalid-operation-metadata', async (context) => {
     const before = await state();
     const token = lease.token;
     const edited = fc
@@ -141,7 +155,7 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
           'invalid-operation-metadata',
         ]);
       }),
-      runs(300),
+      runs(context, 300),
     );
     const headerSafe = fc.string({ unit: 'grapheme-ascii', maxLength: 300 });
     await fc.assert(
@@ -149,12 +163,12 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
         fc.pre(candidate.trim() !== token);
         expectRefused(await api.status(probeId, candidate), ['invalid-operation-metadata']);
       }),
-      runs(100),
+      runs(context, 100),
     );
     expect(await state()).toBe(before);
   });
 
-  it('random Authorization headers → 401 unauthorized', async () => {
+  it('random Authorization headers → 401 unauthorized', async (context) => {
     const before = await state();
     const header = fc.oneof(
       fc.string({ unit: 'grapheme-ascii', maxLength: 200 }).map((s) => `Bearer ${s}`),
@@ -169,12 +183,12 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
         });
         expectRefused(reply, ['unauthorized']);
       }),
-      runs(150),
+      runs(context, 150),
     );
     expect(await state()).toBe(before);
   });
 
-  it('weird content types → 415 or 400, never applied', async () => {
+  it('weird content types → 415 or 400, never applied', async (context) => {
     const before = await state();
     await fc.assert(
       fc.asyncProperty(contentTypes, fc.boolean(), async (type, validLease) => {
@@ -197,12 +211,12 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
           'invalid-operation-metadata',
         ]);
       }),
-      runs(200),
+      runs(context, 200),
     );
     expect(await state()).toBe(before);
   });
 
-  it('bad encodings: random bytes and invalid UTF-8 inside valid JSON → 400 invalid-request', async () => {
+  it('bad encodings: random bytes and invalid UTF-8 inside valid JSON → 400 invalid-request', async (context) => {
     const before = await state();
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 2048 }), async (bytes) => {
@@ -212,7 +226,7 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
         });
         expectRefused(reply, ['invalid-request']);
       }),
-      runs(200),
+      runs(context, 200),
     );
     await fc.assert(
       fc.asyncProperty(invalidUtf8, fc.nat({ max: 8 }), async (bad, at) => {
@@ -231,12 +245,12 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
         });
         expectRefused(reply, ['invalid-request']);
       }),
-      runs(100),
+      runs(context, 100),
     );
     expect(await state()).toBe(before);
   });
 
-  it('random routes, methods and queries → never a 5xx, errors are problems', async () => {
+  it('random routes, methods and queries → never a 5xx, errors are problems', async (context) => {
     const before = await state();
     await fc.assert(
       fc.asyncProperty(
@@ -251,12 +265,12 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
           expectNoServerError(fromReply(reply));
         },
       ),
-      runs(200),
+      runs(context, 200),
     );
     expect(await state()).toBe(before);
   });
 
-  it('raw request heads with odd bytes → an HTTP answer, never a 5xx, errors are problems', async () => {
+  it('raw request heads with odd bytes → an HTTP answer, never a 5xx, errors are problems', async (context) => {
     const before = await state();
     await fc.assert(
       fc.asyncProperty(rawHeads, async (request) => {
@@ -270,7 +284,7 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
           contentType: raw.headers['content-type'] ?? null,
         });
       }),
-      runs(100),
+      runs(context, 100),
     );
     expect(await state()).toBe(before);
   });

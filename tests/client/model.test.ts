@@ -11,12 +11,13 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SenderSeams } from '../../src/client/sender';
+import { reliability, runSeed, scaled } from '../support/reliability';
 import { newIdPerRetry, receiptOutsideTx } from './support/broken-variants';
 import { COMMANDS, InvariantViolation } from './support/model-commands';
 import { Coverage, ModelServer, World } from './support/model-world';
 
-const RUNS = Number(process.env.MODEL_RUNS ?? (process.env.TORTURE ? 10_000 : 300));
-const SEED = Number(process.env.MODEL_SEED ?? Date.now() % 2_147_483_647);
+const RUNS = Number(process.env.MODEL_RUNS ?? scaled(300, 10_000));
+const SEED = Number(process.env.MODEL_SEED ?? runSeed());
 
 /** Paths every run must reach (each is seen many times in 300 schedules). */
 const EXERCISED = [
@@ -61,24 +62,34 @@ function schedules(seams?: SenderSeams, coverage?: Coverage) {
 }
 
 describe('model-based fault schedules', () => {
-  it(`the client keeps every safety property over ${RUNS} schedules`, async () => {
-    console.log(`model-based schedules: seed ${SEED} (replay with MODEL_SEED=${SEED})`);
-    const coverage = new Coverage();
-    await fc.assert(schedules(undefined, coverage), {
-      numRuns: RUNS,
-      seed: SEED,
-      // Replay one failing schedule: MODEL_SEED=<seed> MODEL_PATH=<path> (both printed on failure).
-      ...(process.env.MODEL_PATH ? { path: process.env.MODEL_PATH } : {}),
-      endOnFailure: !process.env.SHRINK,
-    });
-    expect(coverage.missing(EXERCISED)).toEqual([]);
-    console.log(
-      [...coverage.seen.entries()]
-        .sort()
-        .map(([k, v]) => `${k}: ${v}`)
-        .join('\n'),
-    );
-  }, 1_800_000);
+  it(
+    `the client keeps every safety property over ${RUNS} schedules`,
+    async (context) => {
+      reliability(context, {
+        suite: 'model-based fault schedules',
+        count: RUNS,
+        unit: 'schedules',
+        seed: SEED,
+      });
+      console.log(`model-based schedules: seed ${SEED} (replay with MODEL_SEED=${SEED})`);
+      const coverage = new Coverage();
+      await fc.assert(schedules(undefined, coverage), {
+        numRuns: RUNS,
+        seed: SEED,
+        // Replay one failing schedule: MODEL_SEED=<seed> MODEL_PATH=<path> (both printed on failure).
+        ...(process.env.MODEL_PATH ? { path: process.env.MODEL_PATH } : {}),
+        endOnFailure: !process.env.SHRINK,
+      });
+      expect(coverage.missing(EXERCISED)).toEqual([]);
+      console.log(
+        [...coverage.seen.entries()]
+          .sort()
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
+      );
+    },
+    scaled(1_800_000, 7_200_000),
+  );
 
   const broken: [string, SenderSeams, RegExp][] = [
     ['a new id per retry', newIdPerRetry, /doubled intent|effects/],

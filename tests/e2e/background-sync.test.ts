@@ -2,7 +2,8 @@
  * With no tab of the app open, the service worker drains the outbox on a Background Sync event,
  * with the same sender code as the tabs: the change reaches the server once.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserScenario } from '../support/reliability';
 import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
 import { adjustStock, openItem, signInUi } from './support/app';
 import { newPhoneContext } from './support/browser';
@@ -11,6 +12,7 @@ import { demoItem, useScene } from './support/scene';
 const scene = useScene();
 
 describe('Background Sync', () => {
+  beforeEach(browserScenario);
   it('the service worker sends what the closed tab left', async () => {
     const api = await scene.server.api();
     const item = await demoItem(api);

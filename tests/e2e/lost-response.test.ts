@@ -3,7 +3,8 @@
  * The app must say it does not know (never "failed"), recover with the same operation id, end
  * "Confirmed", and the server must hold exactly one effect.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserScenario } from '../support/reliability';
 import type { Page } from 'playwright-core';
 import type { Api } from '../api/support/api';
 import {
@@ -63,6 +64,7 @@ async function lostReplyScenario(api: Api, page: Page, breakage: Breakage): Prom
 }
 
 describe('a reply lost after the server committed', () => {
+  beforeEach(browserScenario);
   it('tester fault drop-response: outcome unknown, checked with the same id, confirmed once', async () => {
     const api = await scene.server.api();
     const context = await newPhoneContext(scene.browser);

@@ -4,7 +4,8 @@
  * from an old backup (this device's clock 9 days after the export).
  */
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserScenario } from '../support/reliability';
 import type { Page } from 'playwright-core';
 import { adjustStock, nav, openItem, signInUi } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -23,6 +24,7 @@ async function openReview(page: Page): Promise<void> {
 }
 
 describe('Review', () => {
+  beforeEach(browserScenario);
   it('an expired lease: the change is not applied and waits for a decision', async () => {
     const api = await scene.server.api();
     const item = await demoItem(api);

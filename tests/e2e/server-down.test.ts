@@ -3,7 +3,8 @@
  * drain by themselves, each applied once. And with the server gone and the browser offline, a
  * reload still opens the app with this device's items (the service worker's precached shell).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserScenario } from '../support/reliability';
 import {
   FORBIDDEN,
   LABEL,
@@ -73,6 +74,7 @@ async function downThenBack(whileDown: (w: WhileDown) => Promise<void>): Promise
 }
 
 describe('server stopped, then back', () => {
+  beforeEach(browserScenario);
   it('keeps changes on the device and drains them once the server returns', async () => {
     await downThenBack(async ({ labels, first, second }) => {
       // Each change is "Saved on this device" first, and nothing claims more while it is down.

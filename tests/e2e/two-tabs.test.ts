@@ -3,7 +3,8 @@
  * says "look again", IndexedDB holds the truth). A sending tab closed between the server's
  * receipt and the local commit loses nothing and doubles nothing: the next tab resumes the same id.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserScenario } from '../support/reliability';
 import type { BrowserContext } from 'playwright-core';
 import { LABEL, adjustStock, deviceChangeLabel, openItem, signInUi } from './support/app';
 import { newPhoneContext } from './support/browser';
@@ -14,6 +15,7 @@ const scene = useScene();
 const OPERATIONS = /\/api\/operations(\/batch)?$/;
 
 describe('two tabs', () => {
+  beforeEach(browserScenario);
   it('one sends, the other updates without a reload', async () => {
     const api = await scene.server.api();
     const item = await demoItem(api);

@@ -4,16 +4,16 @@
  * deduplication is switched off, or it proves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reliability, scaled } from '../support/reliability';
 import { DATABASES, sqliteDatabase, type SharedDatabase } from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
 import { duplicateRaceViolations } from './support/race';
 
-const TORTURE = Boolean(process.env['TORTURE']);
-const IDS = TORTURE ? 5000 : 200;
-const COPIES = TORTURE ? 8 : 4;
-const TIMEOUT = TORTURE ? 3_600_000 : 240_000;
+const IDS = scaled(200, 5000);
+const COPIES = scaled(4, 8);
+const TIMEOUT = scaled(240_000, 3_600_000);
 
-describe.each(DATABASES)('duplicate race across two server processes: %s', (_name, open) => {
+describe.each(DATABASES)('duplicate race across two server processes: %s', (name, open) => {
   let db: SharedDatabase;
   let servers: ServerProcess[] = [];
   beforeAll(async () => {
@@ -30,7 +30,12 @@ describe.each(DATABASES)('duplicate race across two server processes: %s', (_nam
 
   it(
     `${IDS} ids × ${COPIES} copies: one effect each, identical bodies, no 5xx`,
-    async () => {
+    async (context) => {
+      reliability(context, {
+        suite: `duplicate race, two processes, ${name}`,
+        count: IDS,
+        unit: `ids × ${COPIES} copies`,
+      });
       expect(
         await duplicateRaceViolations(
           servers.map((s) => s.url),

@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { fillOutbox } from '../../src/server/export/export-fixture';
 import { ledgerEffectIds } from '../../src/server/export/ledger';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { reliability, scaled } from '../support/reliability';
 import { ROOT } from './support/process';
 
-const KILLS = process.env['TORTURE'] ? 50 : 5;
+const KILLS = scaled(5, 50);
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 /** Runs the child; `killAfterMs` after it is ready, kill -9 (null: let it finish). */
@@ -42,7 +43,12 @@ function runChild(env: Record<string, string>, killAfterMs: number | null): Prom
 describe('export worker process killed with -9', () => {
   it(
     `${KILLS} kills, then a clean run: each effect id in the ledger exactly once`,
-    async () => {
+    async (context) => {
+      reliability(context, {
+        suite: 'export worker killed between delivery and record',
+        count: KILLS,
+        unit: 'process kills',
+      });
       const dir = await mkdtemp(join(tmpdir(), 'stockroom-export-kill-'));
       const db = `sqlite:${join(dir, 'stockroom.db')}`;
       const ledger = join(dir, 'export.jsonl');
@@ -69,6 +75,6 @@ describe('export worker process killed with -9', () => {
         await rm(dir, { recursive: true, force: true });
       }
     },
-    process.env['TORTURE'] ? 1_800_000 : 180_000,
+    scaled(180_000, 1_800_000),
   );
 });

@@ -18,8 +18,8 @@ import {
 } from './support/client';
 import { postgresDatabase, sqliteDatabase, type SharedDatabase } from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
+import { reliability, scaled } from '../support/reliability';
 
-const TORTURE = Boolean(process.env['TORTURE']);
 const SENDERS = 8;
 
 interface Sent {
@@ -152,21 +152,24 @@ async function replayMismatches(url: string, session: Session, sent: Sent[]): Pr
 }
 
 describe('kill -9 under load, then restart', () => {
-  const sqliteKills = TORTURE ? 200 : 10;
-  const postgresKills = TORTURE ? 50 : 3;
+  const sqliteKills = scaled(10, 200);
+  const postgresKills = scaled(3, 50);
+  const suite = 'kill -9 under load, then restart';
   it(
     `SQLite file: ${sqliteKills} kills`,
-    async () => {
+    async (context) => {
+      reliability(context, { suite, count: sqliteKills, unit: 'kills' });
       expect(await killUnderLoad({ open: sqliteDatabase, kills: sqliteKills })).toEqual([]);
     },
-    TORTURE ? 7_200_000 : 300_000,
+    scaled(300_000, 7_200_000),
   );
   it(
     `PostgreSQL: ${postgresKills} kills`,
-    async () => {
+    async (context) => {
+      reliability(context, { suite, count: postgresKills, unit: 'kills' });
       expect(await killUnderLoad({ open: postgresDatabase, kills: postgresKills })).toEqual([]);
     },
-    TORTURE ? 3_600_000 : 180_000,
+    scaled(180_000, 3_600_000),
   );
   it('the same checks see the loss when the receipt is written outside the transaction', async () => {
     const violations = await killUnderLoad({

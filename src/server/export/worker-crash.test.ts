@@ -8,6 +8,8 @@ import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from 'vitest';
+import { reliability, runSeed, scaled } from '../../../tests/support/reliability';
 import { openPostgresStore } from '../store/postgres-store';
 import {
   dropSchema,
@@ -24,7 +26,8 @@ import { ledgerEffectIds } from './ledger';
 import type { Sink } from './sink';
 import { createExportWorker } from './worker';
 
-const RUNS = process.env['TORTURE'] ? 200 : 12;
+const RUNS = scaled(12, 200);
+const SEED = runSeed();
 
 class Crash extends Error {}
 
@@ -84,7 +87,13 @@ async function live(store: Store, path: string, batchSize: number, now: number, 
 }
 
 function tortureProperty(openStore: () => Promise<Store>, release: (s: Store) => Promise<void>) {
-  return async () => {
+  return async (context: TestContext) => {
+    reliability(context, {
+      suite: 'export worker killed between delivery and record',
+      count: RUNS,
+      unit: 'crash schedules',
+      seed: SEED,
+    });
     const dir = await mkdtemp(join(tmpdir(), 'stockroom-crash-'));
     let now = Date.UTC(2026, 10, 29, 17);
     let run = 0;
@@ -113,7 +122,7 @@ function tortureProperty(openStore: () => Promise<Store>, release: (s: Store) =>
             }
           },
         ),
-        { numRuns: RUNS },
+        { numRuns: RUNS, seed: SEED },
       );
     } finally {
       await rm(dir, { recursive: true, force: true });
