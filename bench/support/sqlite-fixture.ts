@@ -3,10 +3,10 @@
  * first-time adjust requests for `Store.apply` as the operation pipeline would build them.
  */
 import { randomUUID } from 'node:crypto';
-import { fingerprint } from '../../src/protocol/fingerprint';
 import { operationId } from '../../src/protocol/ids';
 import type { Op } from '../../src/protocol/schemas';
 import { DEMO_ITEMS } from '../../src/server/demo';
+import { fingerprintNode } from '../../src/server/fingerprint-node';
 import { newLeaseId } from '../../src/server/lease-token';
 import { openSqliteStore, type SqliteOptions } from '../../src/server/store/sqlite-store';
 import type { ApplyRequest, ApplyTiming, Store } from '../../src/server/store/store';
@@ -41,7 +41,8 @@ export function requestMaker(): (seq: number) => Promise<ApplyRequest> {
     return {
       userId,
       operationId: operationId(leaseId, seq),
-      fingerprint: await fingerprint(op),
+      // What the server computes per request (synchronous node:crypto, not the browser's WebCrypto).
+      fingerprint: fingerprintNode(op),
       op,
       deadline,
       createdAt: null,
