@@ -1,6 +1,8 @@
 /** Every figure `npm run bench` runs, in order. Add one by dropping a module in figures/ and a line here. */
 import type { Figure } from './figure';
 import { batchVsSingle } from './figures/batch-vs-single';
+import { clientDrainVsServer } from './figures/client-drain-vs-server';
+import { clientEnqueueMs } from './figures/client-enqueue-ms';
 import { fsyncMs } from './figures/fsync-ms';
 import { groupCommit } from './figures/group-commit';
 import { httpVsHealth } from './figures/http-vs-health';
@@ -8,6 +10,7 @@ import { pgTwoVsOne } from './figures/pg-two-vs-one';
 import { replayVsApply } from './figures/replay-vs-apply';
 import { retentionScale } from './figures/retention-scale';
 import { storeVsRaw } from './figures/store-vs-raw';
+import { ui10kVs100 } from './figures/ui-10k-vs-100';
 
 export const FIGURES: readonly Figure[] = [
   fsyncMs,
@@ -18,4 +21,7 @@ export const FIGURES: readonly Figure[] = [
   replayVsApply,
   retentionScale,
   pgTwoVsOne,
+  clientDrainVsServer,
+  clientEnqueueMs,
+  ui10kVs100,
 ];

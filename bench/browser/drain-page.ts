@@ -1,0 +1,264 @@
+/**
+ * The page of bench/figures/client-drain-vs-server.ts, served by the bench server itself (same
+ * origin as the API, as the built PWA is). `prepareDrain` signs in, queues `count` adjust operations
+ * with the outbox's own `enqueue` while the sender is offline, and starts the real client (IndexedDB,
+ * strict durability) still offline; `drain` says "online" and times until every operation is
+ * confirmed in IndexedDB. The store and fetch are wrapped only to time each stage of the drain.
+ */
+import { createClient, type StockroomClientCore } from '../../src/client/client';
+import { parseServerTiming } from '../../src/client/core/server-timing';
+import { getMeta } from '../../src/client/local/meta';
+import { enqueue } from '../../src/client/local/outbox';
+import { queueRange } from '../../src/client/local/records';
+import type { NetworkEvents, NetworkHandlers } from '../../src/client/network';
+import { openIdbStore } from '../../src/client/store/idb-store';
+import { openMemoryStore } from '../../src/client/store/memory-store';
+import type { LocalStore, Tx } from '../../src/client/store/local-store';
+import type { StoreName } from '../../src/client/store/schema';
+
+export interface StageTotal {
+  count: number;
+  ms: number;
+}
+
+export interface DrainResult {
+  /** From "online" until the client is idle with every operation confirmed. */
+  ms: number;
+  confirmed: number;
+  /** Operations still queued afterwards (0 for a complete drain). */
+  left: number;
+  stages: Record<string, StageTotal>;
+  /** Snapshot reads by the subscriber, as React would make them. */
+  snapshot: StageTotal;
+}
+
+/** What `enqueue` reads and writes. */
+const COPIED = ['operations', 'leases', 'meta', 'items'] as const;
+
+/** Time spent per stage of the drain, in the page's clock. */
+class Stages {
+  readonly totals: Record<string, StageTotal> = {};
+  clear(): void {
+    for (const key of Object.keys(this.totals)) delete this.totals[key];
+  }
+  add(stage: string, ms: number): void {
+    const t = (this.totals[stage] ??= { count: 0, ms: 0 });
+    t.count += 1;
+    t.ms += ms;
+  }
+}
+
+/** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
+function writeKind(stores: ReadonlySet<StoreName>): string {
+  if (stores.has('receipts')) return 'settle (receipts, projection, states)';
+  if (stores.has('attempts')) return 'claim (attempt recorded before sending)';
+  if (stores.has('items')) return 'items pulled';
+  return 'other writes';
+}
+
+function timedStore(inner: LocalStore, stages: Stages): LocalStore {
+  return {
+    async read(fn) {
+      const t0 = performance.now();
+      try {
+        return await inner.read(fn);
+      } finally {
+        stages.add('reads (plan, session)', performance.now() - t0);
+      }
+    },
+    async write(fn) {
+      const stores = new Set<StoreName>();
+      const t0 = performance.now();
+      try {
+        return await inner.write((tx) => {
+          const seen: Tx = {
+            ...tx,
+            put: (store, value) => {
+              stores.add(store);
+              return tx.put(store, value);
+            },
+          };
+          return fn(seen);
+        });
+      } finally {
+        stages.add(writeKind(stores), performance.now() - t0);
+      }
+    },
+    close: () => inner.close(),
+  };
+}
+
+/** fetch, timed to the end of the body (buffered, so the client's own read costs nothing more). */
+function timedFetch(stages: Stages): typeof fetch {
+  return async (input, init) => {
+    const t0 = performance.now();
+    const res = await fetch(input, init);
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    const path = new URL(String(input), location.href).pathname;
+    const batch = path === '/api/operations/batch';
+    stages.add(batch ? 'POST /api/operations/batch (round trip)' : `GET/POST ${path}`, ms);
+    if (batch) {
+      const server = parseServerTiming(res.headers.get('server-timing'));
+      stages.add(
+        '  of which server accept+tx+commit',
+        Object.values(server).reduce((s, x) => s + x, 0),
+      );
+    }
+    return new Response(text, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
+  };
+}
+
+/** A network switch: offline while the operations are queued, online at "go". */
+function networkSwitch(): NetworkEvents & { goOnline(): void } {
+  let online = false;
+  let handlers: NetworkHandlers | null = null;
+  return {
+    isOnline: () => online,
+    subscribe(h) {
+      handlers = h;
+      return () => {
+        handlers = null;
+      };
+    },
+    goOnline() {
+      online = true;
+      handlers?.online();
+    },
+  };
+}
+
+interface Prepared {
+  client: StockroomClientCore;
+  store: LocalStore;
+  network: ReturnType<typeof networkSwitch>;
+  stages: Stages;
+  snapshot: Stages;
+  dbName: string;
+}
+
+let prepared: Prepared | null = null;
+
+async function signIn(dbName: string): Promise<void> {
+  const online = { isOnline: () => true, subscribe: () => () => undefined };
+  const client = createClient({ dbName, network: online, broadcast: null });
+  const result = await client.signIn('demo', 'demo');
+  if (!result.ok) throw new Error(`sign-in: ${result.message}`);
+  await client.whenIdle();
+  client.close();
+}
+
+/**
+ * `count` adjust operations decided by the outbox's own `enqueue` (ids from the lease, creation
+ * order, summaries, states) on a memory copy of the signed-in database, then stored in IndexedDB
+ * in one transaction: the same records as `count` taps, without `count` transactions of setup.
+ */
+async function queue(dbName: string, count: number, itemIds: readonly string[]): Promise<void> {
+  const idb = await openIdbStore({ indexedDB, name: dbName });
+  const memory = openMemoryStore();
+  try {
+    const copied = await idb.read((tx) => Promise.all(COPIED.map((s) => tx.getAll(s))));
+    await memory.write(async (tx) => {
+      await Promise.all(COPIED.flatMap((s, i) => (copied[i] ?? []).map((v) => tx.put(s, v))));
+    });
+    const session = await memory.read((tx) => getMeta(tx, 'session'));
+    if (!session) throw new Error('not signed in');
+    const author = { userId: session.user.id, userName: session.user.name };
+    await memory.write(async (tx) => {
+      for (let i = 0; i < count; i++) {
+        const itemId = itemIds[i % itemIds.length] ?? '';
+        const op = { type: 'adjust', itemId, delta: 1, reason: 'received' } as const;
+        const r = await enqueue(tx, author, op, Date.now());
+        if (r.kind !== 'saved') throw new Error(`enqueue: ${r.kind}`);
+      }
+    });
+    const decided = await memory.read((tx) => Promise.all(COPIED.map((s) => tx.getAll(s))));
+    await idb.write(async (tx) => {
+      await Promise.all(COPIED.flatMap((s, i) => (decided[i] ?? []).map((v) => tx.put(s, v))));
+    });
+  } finally {
+    idb.close();
+    memory.close();
+  }
+}
+
+async function prepareDrain(
+  dbName: string,
+  count: number,
+  itemIds: readonly string[],
+): Promise<void> {
+  await signIn(dbName);
+  await queue(dbName, count, itemIds);
+  const stages = new Stages();
+  const store = timedStore(await openIdbStore({ indexedDB, name: dbName }), stages);
+  const network = networkSwitch();
+  const client = createClient({
+    dbName,
+    store,
+    network,
+    fetch: timedFetch(stages),
+    broadcast: null,
+  });
+  // As the app's React root does: every change notification reads the snapshot.
+  const snapshot = new Stages();
+  client.subscribe(() => {
+    const t0 = performance.now();
+    client.getSnapshot();
+    snapshot.add('snapshot', performance.now() - t0);
+  });
+  await client.whenIdle();
+  // Only the drain counts: forget the start-up's reads and snapshots.
+  stages.clear();
+  snapshot.clear();
+  prepared = { client, store, network, stages, snapshot, dbName };
+}
+
+async function drain(): Promise<DrainResult> {
+  const p = prepared;
+  if (!p) throw new Error('prepareDrain first');
+  prepared = null;
+  const t0 = performance.now();
+  p.network.goOnline();
+  await p.client.whenIdle();
+  const ms = performance.now() - t0;
+  // A copy: the checks below are reads too, and no part of the drain.
+  const stages = structuredClone(p.stages.totals);
+  const session = await p.store.read((tx) => getMeta(tx, 'session'));
+  const [receipts, left] = await p.store.read((tx) =>
+    Promise.all([
+      tx.getAll('receipts'),
+      tx.getAllFromIndex('operations', 'queue', queueRange(session?.user.id ?? '')),
+    ]),
+  );
+  p.client.close();
+  await forget(p.dbName);
+  return {
+    ms,
+    confirmed: receipts.length,
+    left: left.length,
+    stages,
+    snapshot: p.snapshot.totals['snapshot'] ?? { count: 0, ms: 0 },
+  };
+}
+
+/** Each round starts from an empty database: the last one's 10,000 records would slow the next. */
+function forget(dbName: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(dbName);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error(`could not delete ${dbName}`));
+  });
+}
+
+/** What the figure calls in the page. */
+export interface DrainPage {
+  prepareDrain: typeof prepareDrain;
+  drain: typeof drain;
+}
+
+const api: DrainPage = { prepareDrain, drain };
+Object.assign(globalThis, api);

@@ -1,0 +1,180 @@
+/**
+ * client_drain_vs_server: a real Chromium page running the real client core (createClient over
+ * IndexedDB with strict durability, the real sender) drains 10,000 queued operations (quick: 1,000)
+ * ÷ the server's own batch throughput: the same number of operations POSTed by Node to
+ * /api/operations/batch in the client's batch size, one request at a time, to an identical server.
+ *
+ * Two bench servers (each its own fresh SQLite database on the figure's disk) start together: one
+ * serves the page (bench/browser/drain-page.ts) and takes the client's batches, the other takes
+ * Node's. Each client round queues the operations while the client is offline (not timed), then
+ * times from "online" until every operation is confirmed in IndexedDB. Sides alternate.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { BatchResponse } from '../../src/protocol/schemas';
+import { DEFAULT_SENDER_POLICY } from '../../src/client/sender';
+import type { DrainPage, DrainResult, StageTotal } from '../browser/drain-page';
+import { atLeast, round, type Figure } from '../figure';
+import {
+  bundlePage,
+  openPage,
+  pageServerEnv,
+  profilePage,
+  withBrowser,
+} from '../support/browser-page';
+import {
+  adjustBody,
+  demoSession,
+  type DemoSession,
+  type LeaseGrant,
+} from '../support/demo-session';
+import { httpClient } from '../support/http-client';
+import { REPO_ROOT, withServers } from '../support/server-process';
+import { alternate, timed, type Rate } from '../support/stats';
+
+const BATCH = DEFAULT_SENDER_POLICY.batchSize;
+
+/** Per-stage totals of all measured client rounds: ms, share of the drain, and ms per operation. */
+function stageShares(results: DrainResult[]): Record<string, unknown> {
+  const drainMs = results.reduce((s, r) => s + r.ms, 0);
+  const operations = results.reduce((s, r) => s + r.confirmed, 0);
+  const totals = new Map<string, StageTotal>();
+  for (const r of results) {
+    for (const [stage, t] of [
+      ...Object.entries(r.stages),
+      ['snapshot reads', r.snapshot] as const,
+    ]) {
+      const sum = totals.get(stage) ?? { count: 0, ms: 0 };
+      totals.set(stage, { count: sum.count + t.count, ms: sum.ms + t.ms });
+    }
+  }
+  const rows = Object.fromEntries(
+    [...totals].map(([stage, t]) => [
+      stage,
+      {
+        count: t.count,
+        ms: round(t.ms, 1),
+        share: round(t.ms / drainMs),
+        msPerOp: round(t.ms / operations, 4),
+      },
+    ]),
+  );
+  return { drainMs: round(drainMs, 1), operations, ...rows };
+}
+
+interface NodeSide {
+  /** The demo items, which both sides adjust round robin. */
+  itemIds: readonly string[];
+  post(n: number): Promise<number>;
+  close(): void;
+}
+
+/** Node's side: operations POSTed in batches of BATCH, one request at a time, to the server at `url`. */
+async function nodeBatches(url: string): Promise<NodeSide> {
+  const node = httpClient(url);
+  let session: DemoSession;
+  let lease: LeaseGrant;
+  try {
+    session = await demoSession(node);
+    lease = await session.lease();
+  } catch (e) {
+    node.close();
+    throw e;
+  }
+  const headers = { authorization: session.authorization };
+  let seq = 0;
+  // As the client sends them: with createdAt.
+  const body = () => ({
+    ...adjustBody(lease, seq++, session.itemIds),
+    createdAt: new Date().toISOString(),
+  });
+  return {
+    itemIds: session.itemIds,
+    async post(n) {
+      for (let sent = 0; sent < n; sent += BATCH) {
+        const operations = Array.from({ length: Math.min(BATCH, n - sent) }, body);
+        const r = await node.json<BatchResponse>(
+          'POST',
+          '/api/operations/batch',
+          { operations },
+          200,
+          headers,
+        );
+        const bad = r.results.find((x) => x.status !== 201);
+        if (bad) throw new Error(`batch result ${JSON.stringify(bad)}`);
+      }
+      return n;
+    },
+    close: () => node.close(),
+  };
+}
+
+/** The client's side: each call drains `n` operations queued in a new database of the page. */
+function clientDrains(page: Page, itemIds: readonly string[]) {
+  let serial = 0;
+  return async (n: number, profile: string | null): Promise<DrainResult> => {
+    await page.evaluate(
+      ([d, c, ids]) => (globalThis as unknown as DrainPage).prepareDrain(d, c, ids),
+      [`drain-${serial++}`, n, itemIds] as const,
+    );
+    const result = await profilePage(page, profile, () =>
+      page.evaluate(() => (globalThis as unknown as DrainPage).drain()),
+    );
+    if (result.confirmed !== n || result.left !== 0) {
+      throw new Error(`client drained ${result.confirmed} of ${n} (${result.left} left)`);
+    }
+    return result;
+  };
+}
+
+export const clientDrainVsServer: Figure = {
+  name: 'client_drain_vs_server',
+  target: '≥ 0.5',
+  async run({ quick, workDir, profileDir }) {
+    const count = quick ? 1000 : 10_000;
+    const rounds = quick ? 2 : 3;
+    const warmup = quick ? BATCH : 4 * BATCH;
+    const pageDir = join(workDir, 'page');
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+    return withBrowser(async (launched) => {
+      await bundlePage(join(REPO_ROOT, 'bench/browser/drain-page.ts'), pageDir);
+      const specs = ['client', 'node'].map((side) => ({
+        env: pageServerEnv(join(workDir, side), pageDir),
+        profileDir: profileDir && join(profileDir, side),
+      }));
+      return withServers(specs, async ([forClient, forNode]) => {
+        const node = await nodeBatches(forNode!.url);
+        try {
+          const page = await openPage(await launched, forClient!.url, 'drain');
+          const drain = clientDrains(page, node.itemIds);
+          const measured: DrainResult[] = [];
+          // Warm-up (not counted): the page's JIT, the servers' caches.
+          await drain(warmup, null);
+          await node.post(warmup);
+          const ab = await alternate(
+            rounds,
+            async (i): Promise<Rate> => {
+              const file = profileDir ? join(profileDir, `page-round-${i}.cpuprofile`) : null;
+              const r = await drain(count, file);
+              measured.push(r);
+              return { count: r.confirmed, seconds: r.ms / 1000 };
+            },
+            () => timed(() => node.post(count)),
+          );
+          return atLeast(ab.ratio, 0.5, {
+            clientOpsPerSec: ab.a,
+            serverBatchOpsPerSec: ab.b,
+            operationsEach: count,
+            batchSize: BATCH,
+            totalRatio: ab.totalRatio,
+            rounds: ab.rounds,
+            clientStages: stageShares(measured),
+          });
+        } finally {
+          node.close();
+        }
+      });
+    });
+  },
+};
