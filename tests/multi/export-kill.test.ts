@@ -3,27 +3,21 @@
  * ledger and recording the delivery), restarted each time: every effect id reaches the ledger
  * exactly once. The kill moments are printed when the check fails.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillOutbox } from '../../src/server/export/export-fixture';
 import { ledgerEffectIds } from '../../src/server/export/ledger';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { reliability, scaled } from '../support/reliability';
-import { ROOT } from './support/process';
+import { spawnTs } from './support/process';
 
 const KILLS = scaled(5, 50);
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 /** Runs the child; `killAfterMs` after it is ready, kill -9 (null: let it finish). */
 function runChild(env: Record<string, string>, killAfterMs: number | null): Promise<number | null> {
-  const child = spawn(TSX, ['tests/multi/support/export-child.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnTs('tests/multi/support/export-child.ts', env);
   let errors = '';
   child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
   child.stdout.on('data', (c: Buffer) => {

@@ -1,12 +1,14 @@
 /**
- * Real server processes for the multi-process suites: `tsx src/server/main.ts` (or another entry)
- * as a child, on PORT=0; the URL comes from its `Stockroom listening on http://…` line.
+ * Real server processes for the multi-process suites: `node --import tsx src/server/main.ts` (or
+ * another entry) as a child, on PORT=0; the URL comes from its `Stockroom listening on http://…`
+ * line. The child IS the server: the `tsx` command would start the server as a grandchild, and a
+ * kill -9 of the command would orphan a live server instead of killing it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const LISTENING = /Stockroom listening on (http:\/\/\S+)/;
 
 export interface ServerProcess {
@@ -20,16 +22,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** `node --import tsx <entry>`: one process, which a signal reaches directly. */
+export function spawnTs(
+  entry: string,
+  env: Record<string, string>,
+): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 export async function spawnServer(
   env: Record<string, string>,
   entry = 'src/server/main.ts',
   startTimeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(TSX, [entry], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnTs(entry, { LOG_LEVEL: 'warn', ...env });
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const url = await new Promise<string>((done, fail) => {
@@ -61,6 +71,12 @@ export async function spawnServer(
     async kill9() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
+      // A kill that missed the server (a wrapper process died instead) must fail the suite.
+      const answer = await fetch(`${url}/api/health`).then(
+        (r) => r.status,
+        () => null,
+      );
+      if (answer !== null) throw new Error(`kill -9 left the server at ${url} answering ${answer}`);
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
