@@ -9,13 +9,19 @@
  *
  * Claiming first means a concurrent duplicate blocks on the unique key until the winner commits
  * (or rolls back, and then it claims the id itself), and never computes an effect of its own.
- * At the end the global revision is bumped once, last, so its row lock is held only to COMMIT.
+ *
+ * Round trips (postgres-pipeline.ts): BEGIN, the writers' lock and the first claim-and-read go
+ * together; each operation's writes go with the next operation's claim-and-read, the last ones
+ * with the COMMIT. A single operation costs two round trips. Changed items are stamped with the
+ * transaction id (postgres-revision.ts): no global row, so concurrent commits never queue.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { performance } from 'node:perf_hooks';
 import { decide, type ItemState, type Verdict } from '../core/decide';
 import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/receipt';
-import { render, sql, type Fragment } from './postgres-sql';
+import { Pipeline } from './postgres-pipeline';
+import { STAMP, WRITER_LOCK } from './postgres-revision';
+import { prepared, render, sql, type Fragment } from './postgres-sql';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -43,7 +49,6 @@ interface Plan {
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
 const MAX_ATTEMPTS = 8;
 
-export const RECORD_COLUMNS = 'user_id, id, fingerprint, receipt, deadline, compacted';
 export interface RecordRow {
   user_id: string;
   id: string;
@@ -70,26 +75,29 @@ export async function applyInTransaction(
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
+    const tx = new Pipeline(client);
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      tx.defer('BEGIN');
+      tx.defer(WRITER_LOCK);
       const results: ApplyResult[] = [];
-      const touched = new Set<string>();
       for (const request of requests) {
-        results.push(await applyOne(client, variant, request, options.now, touched));
+        results.push(await applyOne(tx, variant, request, options.now));
       }
-      if (touched.size > 0) await client.query(render(bumpRevision([...touched])));
       if (options.failBeforeCommit) {
-        await client.query('ROLLBACK');
+        await tx.send('ROLLBACK');
         throw new SimulatedCrash();
       }
+      // The last writes travel with the COMMIT: no round trip to this process between them while
+      // the item locks are held. A 201 still waits for the COMMIT's answer (durable).
       const beforeCommit = performance.now();
-      await client.query('COMMIT');
+      const commit = await tx.send('COMMIT');
+      if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
       const timing = { tx: beforeCommit - started, commit: performance.now() - beforeCommit };
       return { results, timing };
     } catch (error) {
       if (error instanceof SimulatedCrash) throw error;
-      broken = await rollback(client);
+      broken = await tx.rollback();
       if (attempt < MAX_ATTEMPTS && RETRYABLE.has(errorCode(error))) continue;
       throw error;
     } finally {
@@ -98,38 +106,30 @@ export async function applyInTransaction(
   }
 }
 
+/** Reads (and claims) in one round trip; the writes are deferred to the next one. */
 async function applyOne(
-  client: PoolClient,
+  tx: Pipeline,
   variant: BrokenVariant | null,
   request: ApplyRequest,
   now: () => number,
-  touched: Set<string>,
 ): Promise<ApplyResult> {
   const { userId, operationId, op } = request;
-  if (variant === null) {
-    const existing = await claim(client, request);
-    if (existing) return { kind: 'existing', record: existing };
-  } else if (variant.kind === 'receipt-outside-tx') {
-    const existing = await find(client, userId, operationId);
+  if (variant?.kind === 'receipt-outside-tx') {
+    const existing = await find(tx, userId, operationId);
     if (existing) return { kind: 'existing', record: existing };
   }
+  const read = await claimAndRead(tx, request, variant === null);
+  if (read.kind === 'existing') return read;
   const at = now();
   if (at > request.deadline) {
     if (variant === null) {
-      await client.query(
-        render(sql`DELETE FROM operations WHERE user_id = ${userId} AND id = ${operationId}`),
+      tx.defer(
+        prepared(sql`DELETE FROM operations WHERE user_id = ${userId} AND id = ${operationId}`),
       );
     }
     return { kind: 'expired' };
   }
-  const item = await client.query<ItemState>(
-    render(sql`SELECT id, sku, name, location, quantity, revision FROM items
-               WHERE id = ${op.itemId} FOR UPDATE`),
-  );
-  const skuTaken =
-    op.type === 'createItem' &&
-    (await client.query(render(sql`SELECT 1 FROM items WHERE sku = ${op.sku}`))).rowCount !== 0;
-  const verdict = decide(op, item.rows[0] ?? null, skuTaken);
+  const verdict = decide(op, read.item, read.skuTaken);
   const plan: Plan = {
     request,
     verdict,
@@ -139,39 +139,80 @@ async function applyOne(
   if (variant?.kind === 'receipt-outside-tx') {
     await variant.outside.query(render(insertReceipt(plan, false)));
   }
-  await client.query(render(writePlan(plan, variant)));
-  if (verdict.outcome === 'applied') touched.add(op.itemId);
+  tx.defer(prepared(writePlan(plan, variant)));
   return { kind: 'committed', receipt: plan.text };
 }
 
-/** Claims (user, id) with a placeholder receipt; returns the record that already holds it, if any. */
-async function claim(client: PoolClient, r: ApplyRequest): Promise<OperationRecord | null> {
-  // A conflicting record can vanish between the two statements (removed by the cleanup): claim again.
+interface ItemRow {
+  id: string | null;
+  sku: string;
+  name: string;
+  location: string;
+  quantity: number;
+  revision: number;
+  sku_taken: boolean;
+}
+
+/**
+ * One statement: claim (user, id) with a placeholder receipt and, only when that claimed it, lock
+ * and read the item (the lateral join runs after the claim, so locks are always taken claim
+ * first, item second). No row back: a record already holds the id, returned as 'existing'.
+ * Without `claim` (the broken variants) it only locks and reads the item.
+ */
+async function claimAndRead(
+  tx: Pipeline,
+  request: ApplyRequest,
+  claim: boolean,
+): Promise<
+  | { kind: 'existing'; record: OperationRecord }
+  | { kind: 'read'; item: ItemState | null; skuTaken: boolean }
+> {
+  // A conflicting record can vanish between the two statements (removed by the cleanup):
+  // claim again.
   for (;;) {
-    const inserted = await client.query(
-      render(sql`INSERT INTO operations
-                   (user_id, id, fingerprint, receipt, deadline, recorded_at, op, created_at)
-                 VALUES (${r.userId}, ${r.operationId}, ${r.fingerprint}, '', ${r.deadline}, 0,
-                         ${JSON.stringify(r.op)}, ${r.createdAt})
-                 ON CONFLICT DO NOTHING RETURNING 1`),
-    );
-    if (inserted.rowCount === 1) return null;
-    const existing = await find(client, r.userId, r.operationId);
-    if (existing) return existing;
+    const read = await tx.send<ItemRow>(prepared(readItem(request, claim)));
+    const row = read.rows[0];
+    if (row) {
+      const { sku_taken: skuTaken, id, ...rest } = row;
+      return { kind: 'read', item: id === null ? null : { id, ...rest }, skuTaken };
+    }
+    const existing = await find(tx, request.userId, request.operationId);
+    if (existing) return { kind: 'existing', record: existing };
   }
 }
 
+function readItem(r: ApplyRequest, claim: boolean): Fragment {
+  const gate = claim
+    ? sql`INSERT INTO operations
+            (user_id, id, fingerprint, receipt, deadline, recorded_at, op, created_at)
+          VALUES (${r.userId}, ${r.operationId}, ${r.fingerprint}, '', ${r.deadline}, 0,
+                  ${JSON.stringify(r.op)}, ${r.createdAt})
+          ON CONFLICT DO NOTHING RETURNING 1 AS claimed`
+    : sql`SELECT 1 AS claimed`;
+  const skuTaken =
+    r.op.type === 'createItem'
+      ? sql`EXISTS (SELECT 1 FROM items WHERE sku = ${r.op.sku})`
+      : sql`FALSE`;
+  return sql`WITH gate AS (${gate})
+    SELECT i.id, i.sku, i.name, i.location, i.quantity, i.revision, ${skuTaken} AS sku_taken
+    FROM gate LEFT JOIN LATERAL (
+      SELECT id, sku, name, location, quantity, revision FROM items
+      WHERE id = ${r.op.itemId} AND gate.claimed = 1 FOR UPDATE) i ON TRUE`;
+}
+
 async function find(
-  client: PoolClient,
+  tx: Pipeline,
   userId: string,
   operationId: string,
 ): Promise<OperationRecord | null> {
-  const rows = await client.query<RecordRow>(
-    `SELECT ${RECORD_COLUMNS} FROM operations WHERE user_id = $1 AND id = $2`,
-    [userId, operationId],
-  );
+  const rows = await tx.send<RecordRow>(findRecord(userId, operationId));
   return rows.rows[0] ? toRecord(rows.rows[0]) : null;
 }
+
+/** Shared with `findOperation`: one named statement. */
+export const findRecord = (userId: string, operationId: string) =>
+  prepared(sql`SELECT user_id, id, fingerprint, receipt, deadline, compacted
+               FROM operations WHERE user_id = ${userId} AND id = ${operationId}`);
 
 function insertReceipt(p: Plan, upsert: boolean): Fragment {
   const r = p.request;
@@ -199,11 +240,11 @@ function writePlan(p: Plan, variant: BrokenVariant | null): Fragment {
   if (v.outcome !== 'applied') return receipt;
   const { item } = v;
   const itemWrite = v.created
-    ? sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision)
+    ? sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, changed_xid)
           VALUES (${item.id}, ${item.sku}, ${item.name}, ${item.location}, ${item.quantity},
-                  ${item.revision}, ${p.at}, 0)`
+                  ${item.revision}, ${p.at}, ${STAMP})`
     : sql`UPDATE items SET quantity = ${item.quantity}, revision = ${item.revision},
-          updated_at = ${p.at} WHERE id = ${item.id}`;
+          updated_at = ${p.at}, changed_xid = ${STAMP} WHERE id = ${item.id}`;
   const j = journalEntry(r.operationId, r.op, v, p.at);
   const payload = exportPayload(
     JSON.parse(p.text) as Parameters<typeof exportPayload>[0],
@@ -218,23 +259,6 @@ function writePlan(p: Plan, variant: BrokenVariant | null): Fragment {
     outbox AS (INSERT INTO export_outbox (effect_id, payload, created_at)
       VALUES (${r.operationId}, ${payload}, ${p.at}) ${exportConflict})
     ${receipt}`;
-}
-
-/** One new global revision for every item this transaction changed. */
-export function bumpRevision(itemIds: string[]): Fragment {
-  return sql`WITH c AS (UPDATE counters SET value = value + 1
-                        WHERE name = 'items_revision' RETURNING value)
-             UPDATE items SET global_revision = (SELECT value FROM c) WHERE id = ANY(${itemIds})`;
-}
-
-/** Returns the error to release the connection with when it cannot be trusted any more. */
-async function rollback(client: PoolClient): Promise<Error | undefined> {
-  try {
-    await client.query('ROLLBACK');
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
 
 function errorCode(error: unknown): string {

@@ -75,6 +75,19 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX export_pending ON export_outbox (created_at, seq) WHERE delivered_at IS NULL;
   `,
+  `
+  -- The global revision without a global lock (postgres-revision.ts): each item carries the id of
+  -- the transaction that last changed it. The counter is no longer bumped; its last value is the
+  -- offset of every new cursor, so a cursor handed out before this migration is smaller than every
+  -- new one and gets all items once. Dropping global_revision makes a process of the previous
+  -- version fail loudly on this database instead of handing out cursors of the old kind.
+  ALTER TABLE items ADD COLUMN changed_xid BIGINT NOT NULL DEFAULT 0;
+  UPDATE items SET changed_xid = pg_current_xact_id()::text::bigint;
+  ALTER TABLE items ALTER COLUMN changed_xid DROP DEFAULT;
+  DROP INDEX items_by_global_revision;
+  ALTER TABLE items DROP COLUMN global_revision;
+  CREATE INDEX items_by_changed_xid ON items (changed_xid);
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

@@ -28,3 +28,22 @@ export function render(fragment: Fragment): { text: string; values: unknown[] } 
     }, '');
   return { text: walk(fragment), values };
 }
+
+/** Statement names by text, shared by every connection: each connection parses a name once. */
+const names = new Map<string, string>();
+
+/**
+ * A named statement: each connection parses and plans it once and then only binds values (pg
+ * prepares a named query on first use per connection). For the statements on the hot path; the
+ * text has a bounded number of shapes, so the map stays small. Prepared statements list their
+ * columns (never `*`), so a later migration cannot change a cached plan's result type.
+ */
+export function prepared(fragment: Fragment): { name: string; text: string; values: unknown[] } {
+  const { text, values } = render(fragment);
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `stockroom_${names.size + 1}`;
+    names.set(text, name);
+  }
+  return { name, text, values };
+}

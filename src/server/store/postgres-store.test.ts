@@ -1,9 +1,10 @@
 import pg from 'pg';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fingerprint } from '../../protocol/fingerprint';
-import type { Op } from '../../protocol/schemas';
+import type { ItemsResponse, Op } from '../../protocol/schemas';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import { openPostgresStore, splitSchema, type PostgresOptions } from './postgres-store';
+import { POSTGRES_MIGRATIONS, quoteIdent } from './postgres-schema';
 import { dropSchema, randomSchema, requirePostgres, TEST_DATABASE_URL } from './postgres-test-db';
 import type { ApplyRequest, Store } from './store';
 import { runStoreContract } from './store-contract';
@@ -55,8 +56,8 @@ describe('Postgres store: several processes on one database', () => {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
     try {
-      const r = await client.query(`SELECT count(*)::int AS n FROM ${schema}.schema_migrations`);
-      expect(r.rows[0]).toEqual({ n: 1 });
+      const r = await client.query(`SELECT version FROM ${schema}.schema_migrations`);
+      expect(r.rows).toEqual(POSTGRES_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
     } finally {
       await client.end();
     }
@@ -133,6 +134,93 @@ describe('Postgres store: several processes on one database', () => {
       ['lamp-14', 14],
       ['nut-2', 51],
     ]);
+  });
+
+  /** A plain connection on the fixture's schema, for holding locks and looking at the server. */
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: TEST_DATABASE_URL,
+      options: `-c search_path=${quoteIdent(schema)}`,
+    });
+    await client.connect();
+    return client;
+  };
+  const adjust = async (itemId: string, id: string) =>
+    request({ type: 'adjust', itemId, delta: 1, reason: 'received' }, id);
+  const changed = (r: ItemsResponse) => r.items.map((i) => [i.id, i.quantity]);
+
+  it('?since never misses a change that commits after a newer one was read', async () => {
+    // Writer A starts first (older transaction id) and commits last; writer B commits in between
+    // and a reader sees B. Its cursor must still bring A's change on the next read.
+    const a = await seeded();
+    const b = await open();
+    const r0 = (await a.listItems(null)).revision;
+    const blocker = await connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT 1 FROM items WHERE id = 'lamp-14' FOR UPDATE`);
+      const blockerPid = (await blocker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
+        .rows[0]?.pid;
+      const first = a.apply([await adjust('lamp-14', 'Lrev.a')], at(T0 + 1));
+      // A has claimed its id (so it has its transaction id) and waits for the item.
+      await vi.waitFor(
+        async () => {
+          const r = await blocker.query(
+            'SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+            [blockerPid],
+          );
+          expect(r.rowCount).toBe(1);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      await b.apply([await adjust('bolt-1', 'Lrev.b')], at(T0 + 2));
+      const middle = await b.listItems(r0);
+      expect(changed(middle)).toEqual([['bolt-1', 101]]);
+      await blocker.query('ROLLBACK');
+      await first;
+      const after = await b.listItems(middle.revision);
+      expect(changed(after)).toContainEqual(['lamp-14', 13]);
+      // Once nothing is in flight, the cursor catches up: nothing more to send.
+      expect(changed(await b.listItems(after.revision))).toEqual([]);
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('migrates a database of the first version: old cursors get every item once', async () => {
+    schema = randomSchema('pgold');
+    const old = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await old.connect();
+    try {
+      await old.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
+      await old.query(`SET search_path = ${quoteIdent(schema)}`);
+      await old.query(
+        `CREATE TABLE schema_migrations
+         (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+      );
+      await old.query(POSTGRES_MIGRATIONS[0] ?? '');
+      await old.query('INSERT INTO schema_migrations (version) VALUES (1)');
+      // A counter far above this cluster's transaction ids (a restored dump, say).
+      const oldCursor = 9_000_000_000_000;
+      await old.query(`UPDATE counters SET value = $1 WHERE name = 'items_revision'`, [oldCursor]);
+      for (const [n, i] of SEED.entries()) {
+        await old.query(
+          `INSERT INTO items
+             (id, sku, name, location, quantity, revision, updated_at, global_revision)
+           VALUES ($1, $2, $3, $4, $5, 1, $6, $7)`,
+          [i.id, i.sku, i.name, i.location, i.quantity, T0, oldCursor - 3 + n],
+        );
+      }
+      const store = await open();
+      const all = await store.listItems(oldCursor - 1);
+      expect(all.items.map((i) => i.id).sort()).toEqual(['bolt-1', 'lamp-14', 'nut-2']);
+      expect(all.revision).toBeGreaterThan(oldCursor);
+      expect(await store.listItems(all.revision)).toEqual({ items: [], revision: all.revision });
+      await store.apply([await adjust('nut-2', 'Lold.1')], at(T0));
+      expect(changed(await store.listItems(all.revision))).toEqual([['nut-2', 51]]);
+    } finally {
+      await old.end();
+    }
   });
 
   it('is really broken in its test-only variants, so the suites can see it', async () => {

@@ -1,7 +1,10 @@
 /**
  * The PostgreSQL store: several server processes share one database. Deduplication is the primary
- * key of `operations`; see postgres-apply.ts for the transaction. Reads are single statements, so
- * each sees one consistent snapshot under READ COMMITTED.
+ * key of `operations`; see postgres-apply.ts for the transaction and postgres-revision.ts for the
+ * items' global revision. Reads are single statements, so each sees one consistent snapshot under
+ * READ COMMITTED (listItems is two, in an order postgres-revision.ts explains). The clients run in
+ * pg's pipeline mode (postgres-pipeline.ts), and the statements on every request's path are named,
+ * so each connection parses and plans them once.
  */
 import { cleanupCutoffs } from '../core/retention';
 import pg from 'pg';
@@ -10,14 +13,14 @@ import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import {
   applyInTransaction,
-  bumpRevision,
-  RECORD_COLUMNS,
+  findRecord,
   toRecord,
   type BrokenVariant,
   type RecordRow,
 } from './postgres-apply';
+import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { migrate, quoteIdent } from './postgres-schema';
-import { render, sql } from './postgres-sql';
+import { prepared, render, sql } from './postgres-sql';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -73,16 +76,19 @@ export async function openPostgresStore(
     connectionString: url,
     max,
     types,
+    pipeline: true,
     ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
   const pool = new pg.Pool(config(options.poolSize ?? 10));
   // An idle connection that breaks (server restart) is dropped by the pool; the next query reports
   // the problem to its caller. Without a listener the error would end the process.
   pool.on('error', () => undefined);
+  let base: number;
   try {
     const client = await pool.connect();
     try {
       await migrate(client, schema);
+      base = await cursorBase(client);
     } finally {
       client.release();
     }
@@ -95,7 +101,7 @@ export async function openPostgresStore(
   if (options.brokenVariant === 'receipt-outside-tx') {
     variant = { kind: 'receipt-outside-tx', outside: new pg.Pool(config(4)) };
   }
-  return new PostgresStore(pool, variant);
+  return new PostgresStore(pool, variant, base);
 }
 
 interface UserDbRow {
@@ -104,6 +110,7 @@ interface UserDbRow {
   role: UserRow['role'];
   password_hash: string;
 }
+const USER_COLUMNS = sql`id, name, role, password_hash`;
 const toUser = (r: UserDbRow): UserRow => ({
   id: r.id,
   name: r.name,
@@ -118,6 +125,8 @@ class PostgresStore implements Store {
   constructor(
     private readonly pool: pg.Pool,
     private readonly variant: BrokenVariant | null,
+    /** The offset of every items cursor (postgres-revision.ts). */
+    private readonly base: number,
   ) {}
 
   async close(): Promise<void> {
@@ -139,12 +148,16 @@ class PostgresStore implements Store {
   }
 
   async userByName(name: string): Promise<UserRow | null> {
-    const r = await this.pool.query<UserDbRow>('SELECT * FROM users WHERE name = $1', [name]);
+    const r = await this.pool.query<UserDbRow>(
+      prepared(sql`SELECT ${USER_COLUMNS} FROM users WHERE name = ${name}`),
+    );
     return r.rows[0] ? toUser(r.rows[0]) : null;
   }
 
   async userById(id: string): Promise<UserRow | null> {
-    const r = await this.pool.query<UserDbRow>('SELECT * FROM users WHERE id = $1', [id]);
+    const r = await this.pool.query<UserDbRow>(
+      prepared(sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`),
+    );
     return r.rows[0] ? toUser(r.rows[0]) : null;
   }
 
@@ -157,8 +170,8 @@ class PostgresStore implements Store {
 
   async sessionByHash(tokenHash: string): Promise<SessionRow | null> {
     const r = await this.pool.query<{ token_hash: string; user_id: string; expires_at: number }>(
-      'SELECT token_hash, user_id, expires_at FROM sessions WHERE token_hash = $1',
-      [tokenHash],
+      prepared(sql`SELECT token_hash, user_id, expires_at FROM sessions
+                   WHERE token_hash = ${tokenHash}`),
     );
     const row = r.rows[0];
     return row
@@ -167,71 +180,21 @@ class PostgresStore implements Store {
   }
 
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
-    await this.pool.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [
-      tokenHash,
-      expiresAt,
-    ]);
+    await this.pool.query(
+      prepared(sql`UPDATE sessions SET expires_at = ${expiresAt} WHERE token_hash = ${tokenHash}`),
+    );
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
     await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
   }
 
-  async seedItems(items: NewItem[], now: number): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const i of items) {
-        await client.query(
-          render(sql`INSERT INTO items
-                       (id, sku, name, location, quantity, revision, updated_at, global_revision)
-                     VALUES (${i.id}, ${i.sku}, ${i.name}, ${i.location}, ${i.quantity}, 1, ${now}, 0)`),
-        );
-      }
-      await client.query(render(bumpRevision(items.map((i) => i.id))));
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+  seedItems(items: NewItem[], now: number): Promise<void> {
+    return insertItems(this.pool, items, now);
   }
 
-  async listItems(since: number | null): Promise<ItemsResponse> {
-    // One statement: the counter and the items come from one snapshot. Byte order ("C"), as SQLite.
-    const r = await this.pool.query<{
-      global: number;
-      id: string | null;
-      sku: string;
-      name: string;
-      location: string;
-      quantity: number;
-      revision: number;
-      updated_at: number;
-    }>(
-      `SELECT c.value AS global, i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.updated_at
-       FROM counters c LEFT JOIN items i ON i.global_revision > $1
-       WHERE c.name = 'items_revision'
-       ORDER BY i.location COLLATE "C", i.name COLLATE "C", i.id COLLATE "C"`,
-      [since ?? -1],
-    );
-    const items = r.rows.flatMap((row) =>
-      row.id === null
-        ? []
-        : [
-            {
-              id: row.id,
-              sku: row.sku,
-              name: row.name,
-              location: row.location,
-              quantity: row.quantity,
-              revision: row.revision,
-              updatedAt: iso(row.updated_at),
-            },
-          ],
-    );
-    return { items, revision: r.rows[0]?.global ?? 0 };
+  listItems(since: number | null): Promise<ItemsResponse> {
+    return readItems(this.pool, this.base, since);
   }
 
   async history(
@@ -277,10 +240,7 @@ class PostgresStore implements Store {
   }
 
   async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {
-    const r = await this.pool.query<RecordRow>(
-      `SELECT ${RECORD_COLUMNS} FROM operations WHERE user_id = $1 AND id = $2`,
-      [userId, operationId],
-    );
+    const r = await this.pool.query<RecordRow>(findRecord(userId, operationId));
     // An empty receipt is a claim still in flight in another transaction: never visible here,
     // because a claim is only ever committed together with its receipt.
     return r.rows[0] ? toRecord(r.rows[0]) : null;
@@ -333,7 +293,7 @@ class PostgresStore implements Store {
       created_at: number;
       seq: number;
     }>(
-      render(sql`WITH picked AS (
+      prepared(sql`WITH picked AS (
           SELECT effect_id FROM export_outbox
           WHERE delivered_at IS NULL AND claimed_until <= ${now}
           ORDER BY created_at, seq LIMIT ${limit} FOR UPDATE SKIP LOCKED)
@@ -348,8 +308,8 @@ class PostgresStore implements Store {
 
   async markExported(effectIds: string[], now: number): Promise<void> {
     await this.pool.query(
-      'UPDATE export_outbox SET delivered_at = $1 WHERE effect_id = ANY($2) AND delivered_at IS NULL',
-      [now, effectIds],
+      prepared(sql`UPDATE export_outbox SET delivered_at = ${now}
+                   WHERE effect_id = ANY(${effectIds}) AND delivered_at IS NULL`),
     );
   }
 
