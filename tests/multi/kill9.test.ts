@@ -46,6 +46,8 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
   const db = await run.open();
   const env = {
     ...db.env,
+    // One lease for the whole run: 200 kills under load send more than the default 10,000 ids.
+    LEASE_SIZE: '1000000',
     ...(run.variant ? { STOCKROOM_TEST_VARIANT: run.variant } : {}),
     ...(run.faultsPerRound ? { SIMULATE: '1' } : {}),
   };
