@@ -1,11 +1,14 @@
 /**
- * A lock between processes that append to one ledger file: a lock file created with O_EXCL that
- * names its holder's pid. A holder killed with -9 leaves the file behind; a waiter that finds the
- * named process gone removes it. (Two waiters that find the same dead holder at the same instant
+ * A lock between processes that append to one ledger file: a lock file that names its holder's pid
+ * from the moment it exists (written beside it first, then hard-linked into place, which fails if
+ * the lock exists). A holder killed with -9 leaves the file behind; a waiter that finds the named
+ * process gone removes it. (Creating the lock empty and naming the holder afterwards would leave an
+ * unnamed lock, and every waiter stuck, when the holder dies in between: the export kill -9 suite
+ * found exactly that.) (Two waiters that find the same dead holder at the same instant
  * could both proceed; the lock only narrows check-then-append to the rare case where two workers
  * also hold the same export row at once.)
  */
-import { open, readFile, unlink } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 
 export interface LockDeps {
   pid: number;
@@ -40,25 +43,30 @@ export async function withFileLock<T>(
   }
 }
 
+/** Makes each attempt's named file unique, also between two sinks of one process. */
+let attempts = 0;
+
 async function acquire(lockPath: string, deps: LockDeps): Promise<void> {
-  for (let round = 0; ; round++) {
-    try {
-      const handle = await open(lockPath, 'wx');
+  attempts += 1;
+  const named = `${lockPath}.${deps.pid}.${attempts}`;
+  await writeFile(named, `${deps.pid}\n`);
+  try {
+    for (let round = 0; ; round++) {
       try {
-        await handle.writeFile(`${deps.pid}\n`);
-      } finally {
-        await handle.close();
+        await link(named, lockPath);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
+      // No holder to read: the lock was released between our attempt and the read; try again.
+      if (Number.isInteger(holder) && holder > 0 && !deps.isAlive(holder)) {
+        await unlink(lockPath).catch(() => undefined);
+        continue;
+      }
+      await deps.sleep(Math.min(2 + round, 20));
     }
-    const holder = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
-    // An empty file is a holder between creating and naming itself: wait, it is alive.
-    if (Number.isInteger(holder) && holder > 0 && !deps.isAlive(holder)) {
-      await unlink(lockPath).catch(() => undefined);
-      continue;
-    }
-    await deps.sleep(Math.min(2 + round, 20));
+  } finally {
+    await unlink(named).catch(() => undefined);
   }
 }
