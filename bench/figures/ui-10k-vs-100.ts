@@ -10,7 +10,7 @@
  * app's own filter), so every one waits for a real re-render. The value is the median over rounds
  * of (median keystroke on 10,000 ÷ median on 100).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildItemIndex, filterItems, type ItemIndex } from '../../src/app/items-filter';
@@ -208,12 +208,14 @@ export const ui10kVs100: Figure = {
     const distDir = join(workDir, 'dist');
     return withBrowser(async (launched) => {
       // The servers only check at start that STATIC_DIR holds an app and read its files per
-      // request: on a placeholder they start and are seeded while vite builds the real one.
+      // request: on a placeholder they start and are seeded while vite builds the real one
+      // elsewhere (vite empties its output directory first), copied in when done.
       mkdirSync(distDir, { recursive: true });
       writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>building</title>');
+      const buildDir = join(workDir, 'build');
       const built = Promise.all([
         bundleScript(join(REPO_ROOT, 'bench/browser/keystroke-probe.ts')),
-        buildApp(distDir),
+        buildApp(buildDir).then(() => cpSync(buildDir, distDir, { recursive: true })),
       ]);
       built.catch(() => undefined);
       const specs = SIZES.map((n) => ({
