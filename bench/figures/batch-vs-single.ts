@@ -4,7 +4,6 @@
  * Halves are alternated (batch, single, batch, single) so both see the same machine.
  */
 import { join } from 'node:path';
-import type { BatchResponse } from '../../src/protocol/schemas';
 import { atLeast, type Figure } from '../figure';
 import { adjustBody, demoSession } from '../support/demo-session';
 import { httpClient } from '../support/http-client';
@@ -31,16 +30,7 @@ export const batchVsSingle: Figure = {
         const body = () => adjustBody(lease, seq++, session.itemIds);
         const drainBatches = async (count: number) => {
           for (let sent = 0; sent < count; sent += BATCH) {
-            const operations = Array.from({ length: Math.min(BATCH, count - sent) }, body);
-            const r = await client.json<BatchResponse>(
-              'POST',
-              '/api/operations/batch',
-              { operations },
-              200,
-              headers,
-            );
-            const bad = r.results.find((x) => x.status !== 201);
-            if (bad) throw new Error(`batch result ${JSON.stringify(bad)}`);
+            await session.batch(Array.from({ length: Math.min(BATCH, count - sent) }, body));
           }
           return count;
         };

@@ -12,7 +12,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { BatchResponse } from '../../src/protocol/schemas';
 import { DEFAULT_SENDER_POLICY } from '../../src/client/sender';
 import type { DrainPage, DrainResult, StageTotal } from '../browser/drain-page';
 import { atLeast, round, type Figure } from '../figure';
@@ -82,7 +81,6 @@ async function nodeBatches(url: string): Promise<NodeSide> {
     node.close();
     throw e;
   }
-  const headers = { authorization: session.authorization };
   let seq = 0;
   // As the client sends them: with createdAt.
   const body = () => ({
@@ -93,16 +91,7 @@ async function nodeBatches(url: string): Promise<NodeSide> {
     itemIds: session.itemIds,
     async post(n) {
       for (let sent = 0; sent < n; sent += BATCH) {
-        const operations = Array.from({ length: Math.min(BATCH, n - sent) }, body);
-        const r = await node.json<BatchResponse>(
-          'POST',
-          '/api/operations/batch',
-          { operations },
-          200,
-          headers,
-        );
-        const bad = r.results.find((x) => x.status !== 201);
-        if (bad) throw new Error(`batch result ${JSON.stringify(bad)}`);
+        await session.batch(Array.from({ length: Math.min(BATCH, n - sent) }, body));
       }
       return n;
     },

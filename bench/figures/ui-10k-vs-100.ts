@@ -15,12 +15,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildItemIndex, filterItems, type ItemIndex } from '../../src/app/items-filter';
 import { formatCount } from '../../src/app/format';
-import type { BatchResponse, CreateItemOp, ItemsResponse } from '../../src/protocol/schemas';
+import type { CreateItemOp, ItemsResponse } from '../../src/protocol/schemas';
 import { operationId } from '../../src/protocol/ids';
 import { newPhoneContext } from '../../tests/e2e/support/browser';
 import type { KeystrokeProbe } from '../browser/keystroke-probe';
 import { atMost, round, type Figure } from '../figure';
-import { buildApp, signInApp } from '../support/browser-app';
+import { signInUi } from '../../tests/e2e/support/sign-in';
+import { buildApp } from '../support/browser-app';
 import { bundleScript, logPageErrors, pageServerEnv, withBrowser } from '../support/browser-page';
 import { demoSession } from '../support/demo-session';
 import { httpClient } from '../support/http-client';
@@ -53,15 +54,7 @@ async function seedItems(url: string, total: number): Promise<ItemIndex> {
         };
         return { id: operationId(lease.id, n), lease: lease.token, op };
       });
-      const r = await client.json<BatchResponse>(
-        'POST',
-        '/api/operations/batch',
-        { operations },
-        200,
-        headers,
-      );
-      const bad = r.results.find((x) => x.status !== 201);
-      if (bad) throw new Error(`seeding: ${JSON.stringify(bad)}`);
+      await session.batch(operations);
     }
     const { items } = await client.json<ItemsResponse>(
       'GET',
@@ -121,7 +114,7 @@ async function openSide(
   page.setDefaultTimeout(LOADED_MS);
   const started = performance.now();
   try {
-    await signInApp(page, url);
+    await signInUi(page, url);
     await page
       .getByRole('status')
       .filter({ hasText: countLine(index, '') })

@@ -1,11 +1,9 @@
 /**
  * The built PWA for the UI figures: `vite build` (production, as shipped) into the figure's own
  * directory, so a running `npm start` keeps its `dist/`; a bench server serves it as STATIC_DIR.
- * And signing in on it as a person does, by the accessible names of spec/client.md.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { REPO_ROOT } from './server-process';
 
 /**
@@ -41,12 +39,4 @@ export function buildApp(outDir: string): Promise<void> {
       else reject(new Error(`vite build exited with ${code}:\n${output}`));
     });
   });
-}
-
-export async function signInApp(page: Page, url: string, username = 'demo'): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(username);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: 'Items', exact: true }).waitFor();
 }

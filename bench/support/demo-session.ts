@@ -4,6 +4,7 @@
  */
 import { operationId } from '../../src/protocol/ids';
 import type {
+  BatchResponse,
   ItemsResponse,
   LeaseResponse,
   OperationBody,
@@ -22,6 +23,8 @@ export interface DemoSession {
   authorization: string;
   itemIds: string[];
   lease(): Promise<LeaseGrant>;
+  /** POST /api/operations/batch; throws unless every operation was applied for the first time. */
+  batch(operations: OperationBody[]): Promise<void>;
 }
 
 export async function demoSession(client: Client): Promise<DemoSession> {
@@ -47,6 +50,17 @@ export async function demoSession(client: Client): Promise<DemoSession> {
         headers,
       );
       return { id: r.lease.id, token: r.token, size: r.lease.size };
+    },
+    async batch(operations) {
+      const r = await client.json<BatchResponse>(
+        'POST',
+        '/api/operations/batch',
+        { operations },
+        200,
+        headers,
+      );
+      const bad = r.results.find((x) => x.status !== 201);
+      if (bad) throw new Error(`batch result ${JSON.stringify(bad)}`);
     },
   };
 }

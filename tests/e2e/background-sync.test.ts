@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserScenario } from '../support/reliability';
 import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
-import { adjustStock, openItem, signInUi } from './support/app';
+import { adjustStock, openItem } from './support/app';
+import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createItem } from '../api/support/ops';
-import { signInUi } from './support/app';
+import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
 

@@ -14,8 +14,8 @@ import {
   deviceChangeLabel,
   openItem,
   recordLabels,
-  signInUi,
 } from './support/app';
+import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 

@@ -5,7 +5,8 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { LABEL, adjustStock, nav, openItem, signInUi } from './support/app';
+import { LABEL, adjustStock, nav, openItem } from './support/app';
+import { signInUi } from './support/sign-in';
 import { seriousViolations } from './support/axe';
 import { newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';

@@ -5,15 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserScenario } from '../support/reliability';
-import {
-  FORBIDDEN,
-  LABEL,
-  adjustStock,
-  nav,
-  openItem,
-  recordLabels,
-  signInUi,
-} from './support/app';
+import { FORBIDDEN, LABEL, adjustStock, nav, openItem, recordLabels } from './support/app';
+import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 

@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserScenario } from '../support/reliability';
 import type { BrowserContext } from 'playwright-core';
-import { LABEL, adjustStock, deviceChangeLabel, openItem, signInUi } from './support/app';
+import { LABEL, adjustStock, deviceChangeLabel, openItem } from './support/app';
+import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 

@@ -6,7 +6,7 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { signInUi } from './support/app';
+import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
 

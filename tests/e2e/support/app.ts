@@ -34,14 +34,6 @@ export async function eventually<T>(
   return last;
 }
 
-export async function signInUi(page: Page, baseUrl: string, username = 'demo'): Promise<void> {
-  await page.goto(baseUrl);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(username);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: 'Items', exact: true }).waitFor();
-}
-
 export function nav(page: Page, name: 'Items' | 'Activity' | 'Settings' | 'Tester'): Locator {
   const navigation = page.getByRole('navigation', { name: 'Main' });
   return name === 'Activity'
