@@ -34,6 +34,27 @@ export function effectViolations(
 }
 
 /**
+ * Operations that must each have applied exactly once, on items that started at 0: violations are
+ * ids without exactly one effect, and items whose quantity is not the sum of their deltas.
+ */
+export async function appliedOnceViolations(
+  api: Api,
+  itemIds: readonly string[],
+  applied: readonly { id: string; itemId: string; delta: number }[],
+): Promise<string[]> {
+  const violations = effectViolations(
+    await effectCounts(api, itemIds),
+    applied.map((a) => a.id),
+  );
+  for (const itemId of itemIds) {
+    const expected = applied.filter((a) => a.itemId === itemId).reduce((n, a) => n + a.delta, 0);
+    const quantity = (await api.item(itemId)).quantity;
+    if (quantity !== expected) violations.push(`${itemId}: quantity ${quantity} ≠ ${expected}`);
+  }
+  return violations;
+}
+
+/**
  * receipts == effects: an operation has an `applied` receipt exactly when the journal holds one
  * effect for it, and no effect when it has no receipt or a rejected/review one. Also checks the
  * item's quantity equals its starting quantity plus the deltas of the applied receipts.

@@ -6,7 +6,7 @@
  */
 import { Problem, Receipt } from '../../../src/protocol/schemas';
 import type { Api } from './api';
-import { effectCounts, effectViolations } from './checks';
+import { appliedOnceViolations } from './checks';
 import type { Reply } from './http';
 import { adjust } from './ops';
 import type { OpBody } from './ops';
@@ -55,23 +55,12 @@ export async function keyReuseRaceViolations(api: Api, pairs: number): Promise<s
       violations.push(`${c.id}: the loser's resend got ${refused.status} ${refused.text}`);
     }
   }
-  const counts = await effectCounts(api, items);
-  violations.push(
-    ...effectViolations(
-      counts,
-      contests.map((c) => c.id),
-    ),
+  const applied = contests.flatMap((c) =>
+    c.winner?.op.type === 'adjust'
+      ? [{ id: c.id, itemId: String(c.winner.op.itemId), delta: Number(c.winner.op.delta) }]
+      : [],
   );
-  for (const [i, itemId] of items.entries()) {
-    const expected = contests
-      .filter((_, j) => j % items.length === i)
-      .reduce(
-        (sum, c) => sum + (c.winner?.op.type === 'adjust' ? Number(c.winner.op.delta) : 0),
-        0,
-      );
-    const quantity = (await api.item(itemId)).quantity;
-    if (quantity !== expected) violations.push(`${itemId}: quantity ${quantity} ≠ ${expected}`);
-  }
+  violations.push(...(await appliedOnceViolations(api, items, applied)));
   return violations;
 }
 

@@ -4,7 +4,7 @@
  */
 import { Receipt } from '../../../src/protocol/schemas';
 import type { Api } from './api';
-import { effectCounts, effectViolations, receiptEffectViolations } from './checks';
+import { appliedOnceViolations, receiptEffectViolations } from './checks';
 import { attempt } from './http';
 import type { Attempt, Reply } from './http';
 import { adjust } from './ops';
@@ -102,18 +102,8 @@ export async function concurrentDuplicateViolations(
       violations.push(...duplicateAnswerViolations(wave[i]?.id ?? '?', attempts));
     }
   }
-  const counts = await effectCounts(api, items);
-  violations.push(
-    ...effectViolations(
-      counts,
-      bodies.map((b) => b.id),
-    ),
-  );
-  for (const [i, itemId] of items.entries()) {
-    const expected = bodies.filter((_, j) => j % items.length === i).length;
-    const quantity = (await api.item(itemId)).quantity;
-    if (quantity !== expected) violations.push(`${itemId}: quantity ${quantity} ≠ ${expected}`);
-  }
+  const applied = bodies.map((b) => ({ id: b.id, itemId: b.op.itemId as string, delta: 1 }));
+  violations.push(...(await appliedOnceViolations(api, items, applied)));
   return violations;
 }
 
