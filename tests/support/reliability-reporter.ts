@@ -4,7 +4,7 @@
  * `reliability()` in ./reliability.ts.
  */
 import type { Reporter, TestModule } from 'vitest/node';
-import type { ReliabilityRun } from './reliability';
+import { TORTURE, type ReliabilityRun } from './reliability';
 
 interface Line {
   /** unit → count: one suite may count two things (crash schedules and process kills). */
@@ -35,7 +35,7 @@ export default class ReliabilityReporter implements Reporter {
       }
     }
     if (lines.size === 0) return;
-    const mode = process.env['TORTURE'] ? 'torture counts' : 'npm test counts';
+    const mode = TORTURE ? 'torture counts' : 'npm test counts';
     console.log(`\nReliability suites (${mode})`);
     for (const [suite, l] of lines) {
       const seeds = l.seeds.length ? `, seed ${l.seeds.join(' ')}` : '';
