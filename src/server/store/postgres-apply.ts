@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { decide, type ItemState, type Verdict } from '../core/decide';
 import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/receipt';
 import { Pipeline } from './postgres-pipeline';
-import { STAMP, WRITER_LOCK } from './postgres-revision';
+import { STAMP, writerTransaction } from './postgres-revision';
 import { prepared, render, sql, type Fragment } from './postgres-sql';
 import type {
   ApplyOptions,
@@ -74,34 +74,19 @@ export async function applyInTransaction(
 ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect();
-    const tx = new Pipeline(client);
-    let broken: Error | undefined;
     try {
-      tx.defer('BEGIN');
-      tx.defer(WRITER_LOCK);
-      const results: ApplyResult[] = [];
-      for (const request of requests) {
-        results.push(await applyOne(tx, variant, request, options.now));
-      }
-      if (options.failBeforeCommit) {
-        await tx.send('ROLLBACK');
-        throw new SimulatedCrash();
-      }
-      // The last writes travel with the COMMIT: no round trip to this process between them while
-      // the item locks are held. A 201 still waits for the COMMIT's answer (durable).
-      const beforeCommit = performance.now();
-      const commit = await tx.send('COMMIT');
-      if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
-      const timing = { tx: beforeCommit - started, commit: performance.now() - beforeCommit };
-      return { results, timing };
+      const { value: results, commitMs } = await writerTransaction(pool, async (tx) => {
+        const results: ApplyResult[] = [];
+        for (const request of requests) {
+          results.push(await applyOne(tx, variant, request, options.now));
+        }
+        if (options.failBeforeCommit) throw new SimulatedCrash();
+        return results;
+      });
+      return { results, timing: { tx: performance.now() - started - commitMs, commit: commitMs } };
     } catch (error) {
-      if (error instanceof SimulatedCrash) throw error;
-      broken = await tx.rollback();
       if (attempt < MAX_ATTEMPTS && RETRYABLE.has(errorCode(error))) continue;
       throw error;
-    } finally {
-      client.release(broken);
     }
   }
 }

@@ -40,6 +40,7 @@
  * cursor handed out before the change (≤ base) gets every item once, and new cursors are larger.
  * Nothing bumps the counter any more, so the base is read once, when the store opens.
  */
+import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import type { ItemsResponse } from '../../protocol/schemas';
 import { Pipeline } from './postgres-pipeline';
@@ -153,14 +154,37 @@ export async function readItems(
   return { items, revision: base + horizonAfter(horizon, head.newest, from) };
 }
 
-/** `Store.seedItems`: a writer like any other (the lock first, then stamped rows). */
-export async function insertItems(pool: Pool, items: NewItem[], now: number): Promise<void> {
+/**
+ * One writing transaction on a connection of its own: BEGIN and the writer lock travel with the
+ * first round trip of `work`, the COMMIT with its last deferred writes (a 201 still waits for the
+ * COMMIT's answer); any failure rolls back. Returns `work`'s value and the COMMIT's duration.
+ */
+export async function writerTransaction<T>(
+  pool: Pool,
+  work: (tx: Pipeline) => Promise<T>,
+): Promise<{ value: T; commitMs: number }> {
   const client = await pool.connect();
   const tx = new Pipeline(client);
   let broken: Error | undefined;
   try {
     tx.defer('BEGIN');
     tx.defer(WRITER_LOCK);
+    const value = await work(tx);
+    const beforeCommit = performance.now();
+    const commit = await tx.send('COMMIT');
+    if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
+    return { value, commitMs: performance.now() - beforeCommit };
+  } catch (error) {
+    broken = await tx.rollback();
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** `Store.seedItems`: a writer like any other (the lock first, then stamped rows). */
+export async function insertItems(pool: Pool, items: NewItem[], now: number): Promise<void> {
+  await writerTransaction(pool, async (tx) => {
     for (const i of items) {
       tx.defer(
         render(sql`INSERT INTO items
@@ -169,11 +193,5 @@ export async function insertItems(pool: Pool, items: NewItem[], now: number): Pr
                            ${STAMP})`),
       );
     }
-    await tx.send('COMMIT');
-  } catch (error) {
-    broken = await tx.rollback();
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }
