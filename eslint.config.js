@@ -2,7 +2,16 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'eslint.config.js'] },
+  {
+    ignores: [
+      'dist/**',
+      '.tmp/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'eslint.config.js',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     languageOptions: {
