@@ -81,6 +81,9 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
         quantity: 12,
         revision: 1,
         updatedAt: new Date(T0).toISOString(),
+        barcode: null,
+        lowStockThreshold: null,
+        archived: false,
       });
       const r0 = all.revision;
       expect(r0).toBeGreaterThan(0);
