@@ -9,6 +9,7 @@ import type {
   CreateItemOp,
   HistoryResponse,
   Item,
+  Op,
   Receipt,
   User,
 } from '../protocol/schemas';
@@ -43,7 +44,7 @@ export interface AttemptView {
 export interface OperationView {
   id: string;
   userName: string;
-  op: AdjustOp | CountOp | CreateItemOp;
+  op: Op;
   state: OperationState;
   /** The words people see for `state` (spec/client.md), reason included where there is one. */
   label: string;
