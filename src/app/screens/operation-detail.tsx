@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { STATE_WORDS } from '../../client/core/labels';
+import { stillNoAnswer } from '../../client/core/check-words';
 import type { OperationView } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
 import { ReviewActions } from '../components/review-actions';
@@ -9,27 +11,42 @@ import { href } from '../routes';
 import { useNow } from '../use-now';
 import { AttemptTimeline } from './attempt-timeline';
 
-/** Same id, a new round: safe to press any number of times (it can never apply twice). */
+/**
+ * Same id, a new round: safe to press any number of times (it can never apply twice). A tap always
+ * shows what it did: "Checking outcome…", then, with no answer, when the app checks again.
+ */
 function CheckAndResend({ op }: { op: OperationView }): ReactNode {
   const client = useClient();
+  const { nextCheckAt } = useSnapshot();
   const [busy, setBusy] = useState(false);
+  const [tapped, setTapped] = useState(false);
   async function check(): Promise<void> {
     setBusy(true);
+    setTapped(true);
     try {
       await client.checkAndResend(op.id);
     } finally {
       setBusy(false);
     }
   }
+  const inFlight = busy || op.state === 'sending' || op.state === 'checking';
+  const next = op.nextRetryAt ?? nextCheckAt;
   return (
-    <button
-      type="button"
-      className="button button--primary"
-      disabled={busy}
-      onClick={() => void check()}
-    >
-      Check and resend safely
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy}
+        onClick={() => void check()}
+      >
+        Check and resend safely
+      </button>
+      {tapped && (
+        <p className="explain" role="status">
+          {inFlight ? STATE_WORDS.checking : stillNoAnswer(next === null ? null : Date.parse(next))}
+        </p>
+      )}
+    </>
   );
 }
 
