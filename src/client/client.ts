@@ -13,7 +13,7 @@ import {
 import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
-import { answerStartsRound, heardFrom } from './core/recheck';
+import { afterExchange, heardFrom } from './core/recheck';
 import type { Runtime } from './core/snapshot';
 import type {
   ClientSnapshot,
@@ -306,8 +306,9 @@ class Client implements StockroomClientCore {
   }
 
   /**
-   * Every exchange with the server: the status bar shows the last real answer, and an answer after
-   * a silence (or a success while work rests) starts a new round at once (recheck.ts).
+   * Every exchange with the server: the status bar shows the last real answer; an answer after a
+   * silence (or a success while work rests) starts a new round at once, and a silence outside a
+   * round plans the next check (recheck.ts).
    */
   private heard(outcome: HttpOutcome): void {
     if (this.closed) return;
@@ -317,14 +318,14 @@ class Client implements StockroomClientCore {
       this.reachable = answered;
       this.live.changed();
     }
-    const starts = answerStartsRound({
+    const then = afterExchange({
       answered,
       succeeded,
       wasUnreachable,
       resting: this.rounds.isResting,
       roundRunning: this.rounds.isRunning,
     });
-    if (starts) void this.rounds.kick({ newRound: true });
+    if (then !== null) void this.rounds.kick(then === 'new-round' ? { newRound: true } : {});
   }
 
   /** One round for the scheduler; a plain kick while offline has nothing to do. */

@@ -88,10 +88,14 @@ export interface Answer {
 }
 
 /**
- * A new round at once when the server answers again after a silence, or when any request
- * succeeds while work rests and no round runs (an item list, a history: the server is back).
+ * What an exchange asks of the sender: a new round at once when the server answers again after a
+ * silence, or when any request succeeds while work rests and no round runs (an item list, a
+ * history: the server is back); a plain round, to plan the next check, when it falls silent while
+ * no round runs (a round plans its own when it ends); otherwise nothing.
  */
-export function answerStartsRound(a: Answer): boolean {
-  if (!a.answered) return false;
-  return a.wasUnreachable || (a.succeeded && a.resting && !a.roundRunning);
+export function afterExchange(a: Answer): 'new-round' | 'plan' | null {
+  if (a.answered) {
+    return a.wasUnreachable || (a.succeeded && a.resting && !a.roundRunning) ? 'new-round' : null;
+  }
+  return !a.wasUnreachable && !a.roundRunning ? 'plan' : null;
 }
