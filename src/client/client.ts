@@ -13,6 +13,7 @@ import {
 import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
+import { afterExchange, heardFrom } from './core/recheck';
 import type { Runtime } from './core/snapshot';
 import type {
   ClientSnapshot,
@@ -31,7 +32,7 @@ import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox
 import { loadView, type LocalView } from './local/view';
 import { recordingStore } from './store/recording-store';
 import * as api from './net/api';
-import type { HttpDeps } from './net/http';
+import type { HttpDeps, HttpOutcome } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
 import {
   DEFAULT_SENDER_POLICY,
@@ -140,6 +141,7 @@ class Client implements StockroomClientCore {
       clock: this.clock,
       timeoutMs: options.attemptTimeoutMs ?? 10_000,
       signal: this.closing.signal,
+      observe: (outcome) => this.heard(outcome),
     };
     const name = options.dbName ?? 'stockroom';
     this.lock = options.lock ?? defaultLock(`${name}:sender`);
@@ -153,6 +155,12 @@ class Client implements StockroomClientCore {
       this.clock,
       (start) => this.round(start),
       (w) => this.track(w),
+      {
+        random: this.random,
+        policy: this.policy,
+        unreachable: () => this.network.isOnline() && !this.reachable,
+        planned: () => this.live.changed(),
+      },
     );
     this.channel = changeChannel(
       `${name}:changes`,
@@ -259,6 +267,8 @@ class Client implements StockroomClientCore {
       testerMode: this.testerMode,
       finishing: this.finishing,
       warnWithinMs: this.options.warnWithinMs ?? 86_400_000,
+      nextCheckAt: this.rounds.nextCheckAt,
+      recheckAt: this.rounds.nextRecheckAt,
     };
     if (this.options.timeZone !== undefined) runtime.timeZone = this.options.timeZone;
     return runtime;
@@ -289,28 +299,55 @@ class Client implements StockroomClientCore {
         this.settledThisRound = settled;
         this.live.changed();
       },
-      reachable: (answered) => {
-        if (answered !== this.reachable) {
-          this.reachable = answered;
-          this.live.changed();
-        }
-      },
       storageFailed: this.storageFailed,
     };
     if (this.options.seams) deps.seams = this.options.seams;
     return deps;
   }
 
+  /**
+   * Every exchange with the server: the status bar shows the last real answer; an answer after a
+   * silence (or a success while work rests) starts a new round at once, and a silence outside a
+   * round plans the next check (recheck.ts).
+   */
+  private heard(outcome: HttpOutcome): void {
+    if (this.closed) return;
+    const { answered, succeeded } = heardFrom(outcome);
+    const wasUnreachable = !this.reachable;
+    if (answered !== this.reachable) {
+      this.reachable = answered;
+      this.live.changed();
+    }
+    const then = afterExchange({
+      answered,
+      succeeded,
+      wasUnreachable,
+      resting: this.rounds.isResting,
+      roundRunning: this.rounds.isRunning,
+    });
+    if (then !== null) void this.rounds.kick(then === 'new-round' ? { newRound: true } : {});
+  }
+
   /** One round for the scheduler; a plain kick while offline has nothing to do. */
   private async round(start: RoundStart): Promise<RoundReport | null> {
     if (this.closed || (!start.newRound && !this.network.isOnline())) return null;
     const store = await this.opened;
+    // A look at a silent server with nothing resting to try: ask for the items (an answer starts
+    // a new round, and refreshes the list on the way).
+    if (start.recheck && !this.reachable && !this.rounds.isResting) await this.probe(store);
     try {
       return await drainOnce(this.senderDeps(store), start);
     } finally {
       this.settledThisRound = null;
       this.live.changed();
     }
+  }
+
+  private async probe(store: LocalStore): Promise<void> {
+    const session = await store.read((tx) => getMeta(tx, 'session'));
+    if (!session || session.expired) return;
+    const deps = { store, http: this.http, storageFailed: this.storageFailed };
+    await pullItemChanges(deps, session.token);
   }
 
   syncNow(start: RoundStart = {}): Promise<RoundReport> {

@@ -97,6 +97,10 @@ export interface ClientSnapshot {
   user: User | null;
   deviceName: string;
   connectivity: Connectivity;
+  /** (added) The status bar: "Online", "Offline", "Server unreachable · checking again at 14:02". */
+  connectivityLabel: string;
+  /** (added) When the app next talks to the server by itself, if planned. */
+  nextCheckAt: string | null;
   items: ItemView[];
   itemsRevision: number;
   operations: OperationView[];

@@ -20,6 +20,7 @@ import {
   type PerOperation,
 } from './core/answers';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/backoff';
+import { DEFAULT_RECHECK, type RecheckPolicy } from './core/recheck';
 import { randomId } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
@@ -41,7 +42,7 @@ import type { LeaseRecord, OperationRecord, SessionMeta } from './store/schema';
 import { pullItemChanges } from './sync-items';
 import type { SenderLock } from './tabs';
 
-export interface SenderPolicy extends BackoffPolicy {
+export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
   /** Operations per batch request (the server takes up to 500). */
   batchSize: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
@@ -50,6 +51,7 @@ export interface SenderPolicy extends BackoffPolicy {
 
 export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_BACKOFF,
+  ...DEFAULT_RECHECK,
   batchSize: 250,
   leaseMaxAgeMs: 3_600_000,
 };
@@ -83,8 +85,6 @@ export interface SenderDeps {
   finishing?: (id: string, state: FinishingState | null) => void;
   /** Operations settled so far in this round. */
   progress?: (settled: number) => void;
-  /** Whether the server answered at all (for "server unreachable"). */
-  reachable?: (answered: boolean) => void;
   storageFailed?: (failure: StorageFailure) => void;
   seams?: SenderSeams;
 }
@@ -99,6 +99,8 @@ export interface RoundReport {
   refreshAt?: number | null;
   /** The user still has operations to send or to ask about (resting ones included). Always set. */
   workLeft?: boolean;
+  /** Operations rest as "Stored · waiting to retry" (checked again by itself: recheck.ts). */
+  resting?: boolean;
   attempts: number;
   receipts: number;
 }
@@ -108,6 +110,8 @@ export interface RoundStart {
   newRound?: boolean;
   /** "Check and resend safely" on this operation. */
   resendId?: string | null;
+  /** The periodic look at resting work: one more attempt each (recheck.ts). */
+  recheck?: boolean;
 }
 
 /** Safety net against a plan that never settles (each step changes a state, so it is not reached). */
@@ -172,7 +176,11 @@ class Round {
     if (!session || session.expired) return this.report('signed-out');
     const userId = session.user.id;
     this.userId = userId;
-    const restart = { all: start.newRound ?? false, resendId: start.resendId ?? null };
+    const restart = {
+      all: start.newRound ?? false,
+      resendId: start.resendId ?? null,
+      recheck: start.recheck ?? false,
+    };
     const begun = await this.commit((tx) =>
       beginRound(tx, userId, this.now(), deps.policy, restart),
     );
@@ -194,7 +202,10 @@ class Round {
         const fetchedAt = freshestLease(work.leases)?.fetchedAt;
         if (this.receipts > 0) await this.pullItems(session);
         const refreshAt = fetchedAt === undefined ? null : fetchedAt + deps.policy.leaseMaxAgeMs;
-        return this.report('idle', next.wakeAt, refreshAt);
+        return {
+          ...this.report('idle', next.wakeAt, refreshAt),
+          resting: next.blocked === 'waiting',
+        };
       } else if (next.kind === 'send') {
         end = await this.send(session, next.records, work.leases);
       } else {
@@ -208,7 +219,6 @@ class Round {
 
   private async refreshLease(session: SessionMeta): Promise<StepEnd> {
     const result = await ensureFreshLease(this.deps, session, this.deps.policy.leaseMaxAgeMs);
-    if (result === 'unreachable') this.deps.reachable?.(false);
     if (result === 'unauthorized') return this.signInNeeded(session);
     // Unreachable: keep working with the leases we have (their operations can still be sent).
     return result === 'storage-problem' ? 'storage-problem' : 'continue';
@@ -304,7 +314,6 @@ class Round {
     at: number,
   ): Promise<StepEnd> {
     const { deps } = this;
-    deps.reachable?.(outcome.kind === 'response');
     const settlements = ids.map((id, i): Settlement => {
       const { answer, httpStatus } = answers[i] ?? {
         answer: { kind: 'no-answer' },

@@ -109,6 +109,8 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     user: null,
     deviceName: 'Front counter tablet',
     connectivity: 'online',
+    connectivityLabel: 'Online',
+    nextCheckAt: null,
     items: makeItems(options.itemCount ?? 20, nowIso()),
     itemsRevision: 1,
     operations: [],

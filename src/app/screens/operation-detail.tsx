@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { STATE_WORDS } from '../../client/core/labels';
+import { stillNoAnswer } from '../../client/core/check-words';
 import type { OperationView } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
 import { ReviewActions } from '../components/review-actions';
@@ -9,27 +11,58 @@ import { href } from '../routes';
 import { useNow } from '../use-now';
 import { AttemptTimeline } from './attempt-timeline';
 
-/** Same id, a new round: safe to press any number of times (it can never apply twice). */
-function CheckAndResend({ op }: { op: OperationView }): ReactNode {
+/** Still the device's to settle: a tap's feedback stays meaningful (a final state speaks alone). */
+const UNSETTLED: ReadonlySet<OperationView['state']> = new Set([
+  'queued',
+  'sending',
+  'unknown',
+  'checking',
+  'waiting',
+]);
+
+/**
+ * Same id, a new round: safe to press any number of times (it can never apply twice). A tap always
+ * shows what it did: "Checking outcome…", then, with no answer, when the app checks again. The
+ * button hides while an attempt is in flight, so whether it was tapped lives in the parent.
+ */
+function CheckAndResend(props: {
+  op: OperationView;
+  tapped: boolean;
+  onTap: () => void;
+}): ReactNode {
+  const { op, tapped, onTap } = props;
   const client = useClient();
+  const { nextCheckAt } = useSnapshot();
   const [busy, setBusy] = useState(false);
   async function check(): Promise<void> {
     setBusy(true);
+    onTap();
     try {
       await client.checkAndResend(op.id);
     } finally {
       setBusy(false);
     }
   }
+  const inFlight = busy || op.state === 'sending' || op.state === 'checking';
+  const next = op.nextRetryAt ?? nextCheckAt;
   return (
-    <button
-      type="button"
-      className="button button--primary"
-      disabled={busy}
-      onClick={() => void check()}
-    >
-      Check and resend safely
-    </button>
+    <>
+      {op.canCheckAndResend && (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void check()}
+        >
+          Check and resend safely
+        </button>
+      )}
+      {tapped && UNSETTLED.has(op.state) && (
+        <p className="explain check-feedback" role="status">
+          {inFlight ? STATE_WORDS.checking : stillNoAnswer(next === null ? null : Date.parse(next))}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -108,6 +141,8 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
 export function OperationDetail({ id }: { id: string }): ReactNode {
   const { operations, items } = useSnapshot();
   const now = useNow();
+  // Which operation "Check and resend safely" was tapped on (this view may move to another).
+  const [tapped, setTapped] = useState<string | null>(null);
   const op = operations.find((o) => o.id === id);
   if (!op) {
     return (
@@ -126,7 +161,9 @@ export function OperationDetail({ id }: { id: string }): ReactNode {
       </p>
       {op.explanation && <p className="explain">{op.explanation}</p>}
       <Resolution op={op} now={now} />
-      {op.canCheckAndResend && <CheckAndResend op={op} />}
+      {(op.canCheckAndResend || tapped === op.id) && (
+        <CheckAndResend op={op} tapped={tapped === op.id} onTap={() => setTapped(op.id)} />
+      )}
       {needsReview(op) && <ReviewActions op={op} />}
       <section className="card stack" aria-labelledby="facts-heading">
         <h2 id="facts-heading">Details</h2>

@@ -85,6 +85,31 @@ describe('the words people see (spec/client.md table)', () => {
     );
   });
 
+  it('says when resting work is checked again by itself, or that it waits for the network', () => {
+    const resting: OpState = {
+      kind: 'waiting',
+      since: 0,
+      why: 'retries-exhausted',
+      uncertain: true,
+      detail: null,
+    };
+    expect(explanation(resting, 'Remove 2 from shelf A', '21:50')).toBe(
+      'Automatic retries are paused; nothing is lost. Stockroom checks again by itself at 21:50, or at once with "Check and resend safely".',
+    );
+    expect(explanation(resting, 'Remove 2 from shelf A')).toBe(
+      'Automatic retries are paused; nothing is lost. It is sent again when the device is back online, or with "Check and resend safely".',
+    );
+    expect(
+      explanation(
+        { ...resting, why: 'server-problem', detail: 'HTTP 500' },
+        'Remove 2 from shelf A',
+        '21:50',
+      ),
+    ).toBe(
+      'The server could not handle it just now (HTTP 500). It is stored on this device; checking again uses the same identity. Next check by itself at 21:50.',
+    );
+  });
+
   it('summarises what the person decided', () => {
     expect(
       summarize({ type: 'adjust', itemId: 'lamp-14', delta: -2, reason: 'sold' }, 'Desk lamp'),

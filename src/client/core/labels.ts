@@ -96,8 +96,15 @@ export function stateLabel(state: OpState, createdAt: number, now: number): stri
   }
 }
 
-/** The longer text of an operation's detail view, where the state deserves one. */
-export function explanation(state: OpState, summary: string): string | null {
+/**
+ * The longer text of an operation's detail view, where the state deserves one. `nextCheck`: when
+ * resting work is checked again by itself, in words ("21:50"), if a check is planned.
+ */
+export function explanation(
+  state: OpState,
+  summary: string,
+  nextCheck: string | null = null,
+): string | null {
   switch (state.kind) {
     case 'unknown':
     case 'checking':
@@ -105,20 +112,24 @@ export function explanation(state: OpState, summary: string): string | null {
         `No result was received for "${summary}". The change may already be confirmed. ` +
         'Stockroom uses the same operation identity, so checking again cannot apply it twice.'
       );
-    case 'waiting':
+    case 'waiting': {
+      const again = nextCheck === null ? '' : ` Next check by itself at ${nextCheck}.`;
       switch (state.why) {
         case 'sign-in':
           return 'Sign in again to send it. It keeps its identity, so nothing can be applied twice.';
         case 'server-problem':
           return (
             `The server could not handle it just now${state.detail ? ` (${state.detail})` : ''}. ` +
-            'It is stored on this device; checking again uses the same identity.'
+            `It is stored on this device; checking again uses the same identity.${again}`
           );
         case 'retries-exhausted':
-          return 'Automatic retries are paused; nothing is lost. It is sent again when the device is back online, or with "Check and resend safely".';
+          return nextCheck === null
+            ? 'Automatic retries are paused; nothing is lost. It is sent again when the device is back online, or with "Check and resend safely".'
+            : `Automatic retries are paused; nothing is lost. Stockroom checks again by itself at ${nextCheck}, or at once with "Check and resend safely".`;
         default:
           return assertNever(state.why);
       }
+    }
     case 'finishing':
       return state.localWriteFailed
         ? 'The server has the result, but this device could not store it yet. Checking again is safe: the server returns the same result.'

@@ -83,6 +83,56 @@ describe('operation state machine', () => {
     });
   });
 
+  it('a recheck gives resting work one more attempt; no answer puts it back to rest at once', () => {
+    const resting = run(
+      initialState(0),
+      send('a1'),
+      noAnswer('a1'),
+      send('a2'),
+      noAnswer('a2'),
+      send('a3'),
+      noAnswer('a3', 99),
+    );
+    const rechecked = run(resting, { type: 'recheck', at: 200_000 });
+    expect(rechecked).toEqual({
+      kind: 'unknown',
+      since: 99,
+      retry: { attempts: policy.maxAttempts - 1, notBefore: 200_000 },
+      notYet: false,
+    });
+    expect(run(rechecked, send('a4', 200_000), noAnswer('a4', 200_010))).toEqual({
+      kind: 'waiting',
+      since: 200_010,
+      why: 'retries-exhausted',
+      uncertain: true,
+      detail: null,
+    });
+    // An answer ends the rest like any other: the receipt settles it.
+    expect(
+      run(rechecked, send('a4', 200_000), { type: 'receipt', receipt: receipt('applied') }),
+    ).toMatchObject({ kind: 'finishing' });
+  });
+
+  it('a recheck resumes work that provably never left as queued; it leaves sign-in waits and other states alone', () => {
+    const certain: OpState = {
+      kind: 'waiting',
+      since: 5,
+      why: 'retries-exhausted',
+      uncertain: false,
+      detail: null,
+    };
+    expect(run(certain, { type: 'recheck', at: 9 })).toEqual({
+      kind: 'queued',
+      retry: { attempts: policy.maxAttempts - 1, notBefore: 9 },
+    });
+    const signIn: OpState = { ...certain, why: 'sign-in', uncertain: true };
+    expect(run(signIn, { type: 'recheck', at: 9 })).toBe(signIn);
+    const backingOff = run(initialState(0), send(), noAnswer());
+    expect(run(backingOff, { type: 'recheck', at: 9 })).toBe(backingOff);
+    const serverProblem: OpState = { ...certain, why: 'server-problem', uncertain: true };
+    expect(run(serverProblem, { type: 'recheck', at: 9 })).toMatchObject({ kind: 'unknown' });
+  });
+
   it('503/429 on a first attempt keeps it queued (refused before any work) and honours Retry-After', () => {
     const s = run(initialState(0), send(), {
       type: 'not-accepted',

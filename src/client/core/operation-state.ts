@@ -20,8 +20,8 @@
  *      │   ▼ reached   │ any receipt (from sending, checking, or late from another tab)
  *      └─ waiting      ▼
  *   new     (also   finishing ──local-write-failed──► finishing (needs attention)
- *   round    401,      │ stored (the local transaction completed)
- *            500)      ▼
+ *   round,   401,      │ stored (the local transaction completed)
+ *   recheck  500)      ▼
  *                   confirmed │ rejected │ review  (by the receipt's outcome)
  *
  *   sending/checking ── 400/422 ──► review (refused)     ── 410 ──► review (expired, ask status)
@@ -175,7 +175,9 @@ export type OpEvent =
   /** Online again, app start, visibility, sign-in, "Check and resend safely". */
   | { type: 'new-round'; at: number }
   /** "Check and resend safely" on this very operation (also sends imported work). */
-  | { type: 'resend-requested'; at: number };
+  | { type: 'resend-requested'; at: number }
+  /** The sender looks again by itself at resting work (recheck.ts): one attempt, then it rests. */
+  | { type: 'recheck'; at: number };
 
 export const PENDING_KINDS = [
   'queued',
@@ -217,6 +219,14 @@ export function awaitsStatus(state: OpState): state is ReviewState & {
   if (state.kind !== 'review') return false;
   const r = state.reason;
   return r.code === 'expired' || (r.code === 'imported' && r.answer === 'unchecked');
+}
+
+/**
+ * Resting work the sender checks again by itself. Waiting for sign-in is not: sending it needs a
+ * session first, and signing in starts a new round.
+ */
+export function rechecked(state: OpState): state is WaitingState {
+  return state.kind === 'waiting' && state.why !== 'sign-in';
 }
 
 export function eligible(retry: Retry, now: number, policy: BackoffPolicy): boolean {
@@ -475,6 +485,14 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
         return { kind: 'unknown', since: event.at, retry: fresh(event.at), notYet: false };
       }
       return restart(state, event.at);
+    case 'recheck': {
+      if (!rechecked(state)) return state;
+      // The last automatic attempt of a round: no answer puts it back to rest at once.
+      const retry = { attempts: Math.max(0, policy.maxAttempts - 1), notBefore: event.at };
+      return state.uncertain
+        ? { kind: 'unknown', since: state.since, retry, notYet: false }
+        : { kind: 'queued', retry };
+    }
     default:
       return assertNever(event);
   }

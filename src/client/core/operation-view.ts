@@ -2,14 +2,24 @@
 import type { AttemptView, OperationView } from '../facade';
 import type { LocalView } from '../local/view';
 import type { AttemptRecord, OperationRecord } from '../store/schema';
+import { shortTime } from './check-words';
 import { explanation, reasonText, stateLabel } from './labels';
-import { assertNever, awaitsStatus, type FinishingState, type OpState } from './operation-state';
+import {
+  assertNever,
+  awaitsStatus,
+  rechecked,
+  type FinishingState,
+  type OpState,
+} from './operation-state';
 import { resolvable } from './rules';
 
 export interface ViewTime {
   now: number;
   /** Receipts whose local transaction runs (or failed): shown over the stored state. */
   finishing: ReadonlyMap<string, FinishingState>;
+  /** When resting work is next checked again by itself (recheck.ts), if planned. */
+  recheckAt?: number | null;
+  timeZone?: string;
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();
@@ -18,9 +28,10 @@ export function effectiveState(record: OperationRecord, finishing: ViewTime['fin
   return finishing.get(record.id) ?? record.state;
 }
 
-/** When the next automatic attempt (or status question) is due, if later than now. */
-export function retryAt(state: OpState): number | null {
+/** When the next automatic attempt (status question, recheck of resting work) is due, if any. */
+export function retryAt(state: OpState, recheckAt: number | null = null): number | null {
   if (state.kind === 'queued' || state.kind === 'unknown') return state.retry.notBefore;
+  if (rechecked(state)) return recheckAt;
   return awaitsStatus(state) ? state.reason.retry.notBefore : null;
 }
 
@@ -69,7 +80,9 @@ export function operationView(
   const receipt =
     state.kind === 'finishing' ? state.receipt : (view.receipts.get(record.id)?.receipt ?? null);
   const resolution = record.resolution;
-  const due = retryAt(state);
+  const due = retryAt(state, time.recheckAt ?? null);
+  const nextCheck =
+    rechecked(state) && due !== null ? shortTime(due, { timeZone: time.timeZone }) : null;
   // Enter again / discard act on the stored state, not while a receipt is being stored.
   const canResolve = state.kind !== 'finishing' && resolvable(record);
   return {
@@ -86,7 +99,7 @@ export function operationView(
     reasonText: reasonText(state, record.createdAt, time.now),
     imported: record.imported !== null,
     nextRetryAt: due !== null && due > time.now ? iso(due) : null,
-    explanation: explanation(state, record.summary),
+    explanation: explanation(state, record.summary, nextCheck),
     resolution:
       resolution === null
         ? null

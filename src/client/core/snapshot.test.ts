@@ -3,6 +3,7 @@ import type { Receipt } from '../../protocol/schemas';
 import { emptyView, type LocalView } from '../local/view';
 import type { OperationRecord } from '../store/schema';
 import type { StoredOpState } from './operation-state';
+import { shortTime } from './check-words';
 import { SnapshotBuilder, type Runtime } from './snapshot';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
@@ -118,5 +119,39 @@ describe('the snapshot', () => {
     expect(second.operations[0]).toBe(first.operations[0]);
     expect(second.operations[1]).not.toBe(first.operations[1]);
     expect(second.operations[1]?.state).toBe('confirmed');
+  });
+
+  it('resting work says when it is checked again; the status bar says when the server is', () => {
+    const resting: StoredOpState = {
+      kind: 'waiting',
+      since: 0,
+      why: 'retries-exhausted',
+      uncertain: true,
+      detail: null,
+    };
+    const builder = new SnapshotBuilder();
+    const record = op(0, resting);
+    const at = (ms: number): Runtime => ({
+      ...runtime(),
+      connectivity: 'server-unreachable',
+      nextCheckAt: ms,
+      recheckAt: ms,
+    });
+    const first = builder.build(view([record]), at(NOW + 90_000));
+    const time = shortTime(NOW + 90_000, { timeZone: 'UTC' });
+    expect(first.connectivityLabel).toBe(`Server unreachable · checking again at ${time}`);
+    expect(first.nextCheckAt).toBe('2026-11-29T17:01:30.000Z');
+    expect(first.operations[0]).toMatchObject({
+      label: 'Stored · waiting to retry',
+      nextRetryAt: '2026-11-29T17:01:30.000Z',
+    });
+    expect(first.operations[0]?.explanation).toContain(`checks again by itself at ${time}`);
+    // A new time is a new view of the same record.
+    const later = builder.build(view([record]), at(NOW + 200_000));
+    expect(later.operations[0]?.nextRetryAt).toBe('2026-11-29T17:03:20.000Z');
+    // Back online: the first answer says so.
+    const back = builder.build(view([record]), { ...runtime(), nextCheckAt: null });
+    expect(back.connectivityLabel).toBe('Online');
+    expect(back.nextCheckAt).toBeNull();
   });
 });

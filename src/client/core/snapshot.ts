@@ -17,9 +17,10 @@ import type {
 } from '../facade';
 import type { LocalView } from '../local/view';
 import type { OperationRecord } from '../store/schema';
+import { connectivityLabel } from './check-words';
 import { deadlineWarnings } from './deadline-warnings';
-import { isPending, type OpState } from './operation-state';
-import { effectiveState, operationView, retryAt, type ViewTime } from './operation-view';
+import { isPending, rechecked, type OpState } from './operation-state';
+import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease } from './rules';
 
 export interface Runtime extends ViewTime {
@@ -31,6 +32,8 @@ export interface Runtime extends ViewTime {
   testerMode: boolean;
   warnWithinMs: number;
   timeZone?: string;
+  /** When the sender next talks to the server by itself (the status bar), if planned. */
+  nextCheckAt?: number | null;
 }
 
 /** Not confirmed yet and still the person's business (the Activity badge). */
@@ -51,9 +54,10 @@ export class SnapshotBuilder {
   /** The inputs an operation's view depends on; the same objects → the same view. */
   private inputs(record: OperationRecord, view: LocalView, time: ViewTime): unknown[] {
     const state = effectiveState(record, time.finishing);
-    const due = retryAt(state);
+    const due = retryAt(state, time.recheckAt ?? null);
     return [
       state,
+      rechecked(state) ? due : null,
       view.attempts.get(record.id),
       view.receipts.get(record.id),
       view.leases.get(record.leaseId),
@@ -124,6 +128,10 @@ export class SnapshotBuilder {
       user,
       deviceName: view.device?.deviceName ?? 'This device',
       connectivity: runtime.connectivity,
+      connectivityLabel: connectivityLabel(runtime.connectivity, runtime.nextCheckAt ?? null, {
+        timeZone: runtime.timeZone,
+      }),
+      nextCheckAt: runtime.nextCheckAt ? iso(runtime.nextCheckAt) : null,
       items,
       itemsRevision: view.itemsRevision,
       operations: mine.map((r) => this.operation(r, view, runtime)),

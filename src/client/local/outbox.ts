@@ -110,14 +110,15 @@ export async function readWork(
 /**
  * The start of a sender round, under the sender lock: anything still marked in flight was left by
  * a sender that is gone (closed tab), so its outcome is unknown; a new round (online again, app
- * start, "Check and resend safely") restarts the automatic attempts.
+ * start, "Check and resend safely") restarts the automatic attempts; a recheck gives resting work
+ * one more.
  */
 export async function beginRound(
   tx: Tx,
   userId: string,
   at: number,
   policy: BackoffPolicy,
-  restart: { all: boolean; resendId: string | null },
+  restart: { all: boolean; resendId: string | null; recheck?: boolean },
 ): Promise<void> {
   const [queue, checks] = await Promise.all([
     tx.getAllFromIndex('operations', 'queue', queueRange(userId)),
@@ -132,6 +133,7 @@ export async function beginRound(
     targets.flatMap((record) => {
       let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
       if (restart.all) state = next(state, { type: 'new-round', at }, policy);
+      else if (restart.recheck) state = next(state, { type: 'recheck', at }, policy);
       if (record.id === restart.resendId) {
         state = next(state, { type: 'resend-requested', at }, policy);
       }

@@ -13,6 +13,8 @@ export interface HttpDeps {
   timeoutMs: number;
   /** Aborted when the client closes: whatever is in flight ends as a network error. */
   signal?: AbortSignal;
+  /** Hears every outcome (whether the server answers: the status bar, recheck.ts). */
+  observe?: (outcome: HttpOutcome) => void;
 }
 
 export interface HttpRequest {
@@ -31,6 +33,12 @@ export type HttpOutcome =
   | { kind: 'network-error'; message: string };
 
 export async function exchange(deps: HttpDeps, req: HttpRequest): Promise<HttpOutcome> {
+  const outcome = await exchangeOnce(deps, req);
+  deps.observe?.(outcome);
+  return outcome;
+}
+
+async function exchangeOnce(deps: HttpDeps, req: HttpRequest): Promise<HttpOutcome> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = deps.clock.setTimeout(() => {

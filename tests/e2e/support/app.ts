@@ -14,6 +14,9 @@ export const LABEL = {
   confirmed: 'Confirmed',
 } as const;
 
+/** The status bar while the server gives no answer (the time follows, in the device's locale). */
+export const UNREACHABLE = 'Server unreachable · checking again at ';
+
 /** Words the app must never show for an operation that may have been sent. */
 export const FORBIDDEN = /\b(failed|error|try again)\b/i;
 
@@ -89,7 +92,7 @@ export async function recordLabels(page: Page): Promise<() => Promise<string[]>>
           `${summary}: ${row.querySelector('.op-row__label')?.textContent ?? ''}`,
         );
       }
-      document.querySelectorAll('.state-label, .notice').forEach((el, i) => {
+      document.querySelectorAll('.state-label, .notice, .check-feedback').forEach((el, i) => {
         note(`el:${i}`, el.textContent ?? '');
       });
     };

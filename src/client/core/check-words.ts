@@ -1,0 +1,46 @@
+/**
+ * The words about the server and the next check (spec/client.md, after the state table): the
+ * status bar says what the last real answer said, and when the app looks again by itself.
+ */
+import type { Connectivity } from '../facade';
+import { assertNever } from './operation-state';
+
+/** Where a time is shown: the device's own locale and zone unless a test fixes them. */
+export interface TimeWords {
+  timeZone?: string | undefined;
+  locale?: string | undefined;
+}
+
+/** "14:02" (or "2:02 PM"): the device locale's short time. */
+export function shortTime(ms: number, where: TimeWords = {}): string {
+  const options: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
+  if (where.timeZone !== undefined) options.timeZone = where.timeZone;
+  return new Intl.DateTimeFormat(where.locale, options).format(new Date(ms));
+}
+
+/** "Online", "Offline", or "Server unreachable · checking again at 14:02". */
+export function connectivityLabel(
+  connectivity: Connectivity,
+  nextCheckAt: number | null,
+  where: TimeWords = {},
+): string {
+  switch (connectivity) {
+    case 'online':
+      return 'Online';
+    case 'offline':
+      return 'Offline';
+    case 'server-unreachable':
+      return nextCheckAt === null
+        ? 'Server unreachable'
+        : `Server unreachable · checking again at ${shortTime(nextCheckAt, where)}`;
+    default:
+      return assertNever(connectivity);
+  }
+}
+
+/** After "Check and resend safely" got no answer: "Still no answer; checking again at 21:50". */
+export function stillNoAnswer(nextCheckAt: number | null, where: TimeWords = {}): string {
+  return nextCheckAt === null
+    ? 'Still no answer; it stays stored on this device'
+    : `Still no answer; checking again at ${shortTime(nextCheckAt, where)}`;
+}
