@@ -20,7 +20,7 @@ import type { OperationRecord } from '../store/schema';
 import { deadlineWarnings } from './deadline-warnings';
 import { isPending, type OpState } from './operation-state';
 import { effectiveState, operationView, retryAt, type ViewTime } from './operation-view';
-import { freshestLease } from './rules';
+import { freshestLease, isOpen } from './rules';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -31,11 +31,6 @@ export interface Runtime extends ViewTime {
   testerMode: boolean;
   warnWithinMs: number;
   timeZone?: string;
-}
-
-/** Not confirmed yet and still the person's business (the Activity badge). */
-function open(record: OperationRecord, state: OpState): boolean {
-  return record.resolution === null && (isPending(state) || state.kind === 'review');
 }
 
 interface CachedView {
@@ -99,7 +94,7 @@ export class SnapshotBuilder {
     let unconfirmedCount = 0;
     mine.forEach((r, i) => {
       const state = states[i] as OpState;
-      if (open(r, state)) unconfirmedCount++;
+      if (isOpen(r, state)) unconfirmedCount++;
       if (r.op.type === 'adjust' && r.resolution === null && isPending(state)) {
         deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
       }
@@ -111,7 +106,7 @@ export class SnapshotBuilder {
 
     const others = new Map<string, number>();
     for (const r of view.operations.values()) {
-      if (r.userId !== user?.id && open(r, r.state)) {
+      if (r.userId !== user?.id && isOpen(r)) {
         others.set(r.userName, (others.get(r.userName) ?? 0) + 1);
       }
     }
