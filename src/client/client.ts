@@ -411,7 +411,8 @@ class Client implements StockroomClientCore {
   async signOut(): Promise<void> {
     await this.write(signOutKeepingData);
     this.testerMode = false;
-    await this.endSessions();
+    // The session is over here already; telling the server may take a while (or a later contact).
+    this.track(this.endSessions());
   }
 
   async signOutAndRemoveData(): Promise<CommandResult> {
@@ -428,7 +429,7 @@ class Client implements StockroomClientCore {
     await forgetCachedApiData(
       this.options.caches === undefined ? defaultCaches() : this.options.caches,
     ).catch(() => 0);
-    await this.endSessions();
+    this.track(this.endSessions());
     return { ok: true };
   }
 

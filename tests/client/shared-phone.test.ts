@@ -240,6 +240,7 @@ describe('a sign-out made offline', () => {
     const token = await sessionToken(c);
     if (!token) throw new Error('no session stored');
     expect(await c.signOutAndRemoveData()).toEqual({ ok: true });
+    await c.whenIdle();
     expect(await statusWith(token)).toBe(200);
     expect(await deviceText(c)).toContain(token);
     busy = false;

@@ -113,7 +113,7 @@ describe('a shared phone', () => {
     await page.getByLabel('Username').fill('manager');
     await page.getByLabel('Password').fill('manager');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await nav(page, 'Items').click();
+    // They start on Items (not on alex's last screen), with the items pulled again.
     await page.getByRole('link', { name: item.name, exact: true }).waitFor();
     expect(await page.locator('body').textContent()).not.toContain(note);
     await nav(page, 'Activity').click();

@@ -2,6 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useClient, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
 import { formatCount, formatMoment } from '../format';
+import { href } from '../routes';
+import { navigate } from '../use-route';
 import { useNow } from '../use-now';
 import { BackupPanel } from './backup-panel';
 
@@ -12,12 +14,24 @@ function Account(): ReactNode {
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!user) return null;
 
+  // The next person to sign in starts on Items, not on this person's last screen.
+  async function signOut(): Promise<void> {
+    setBusy(true);
+    try {
+      await client.signOut();
+      navigate(href({ name: 'items' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function removeData(): Promise<void> {
     setBusy(true);
     setRefusal(null);
     const result = await client.signOutAndRemoveData();
     setBusy(false);
-    if (!result.ok) setRefusal(result.message);
+    if (result.ok) navigate(href({ name: 'items' }));
+    else setRefusal(result.message);
   }
 
   return (
@@ -31,12 +45,7 @@ function Account(): ReactNode {
           Changes not yet confirmed stay on this device and are sent when you sign in again.
         </p>
       )}
-      <button
-        type="button"
-        className="button"
-        disabled={busy}
-        onClick={() => void client.signOut()}
-      >
+      <button type="button" className="button" disabled={busy} onClick={() => void signOut()}>
         Sign out
       </button>
       <button
