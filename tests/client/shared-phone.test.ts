@@ -194,6 +194,41 @@ describe('Sign out and remove data from this device', () => {
     expect(await deviceText(c)).toContain(waiting.id);
     expect(c.getSnapshot().otherUsersWaiting).toEqual([{ userName: expect.any(String), count: 1 }]);
   });
+  it('a lease or items answered before the data went, arriving after, are not kept', async () => {
+    // The server answers a lease and an item pull; the answers are held on their way back until
+    // the person has removed their data.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    let arrived = 0;
+    const real = routedFetch(() => h.server.url, h.network);
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = String(input);
+      const hold = holding > 0 && (url.endsWith('/api/leases') || url.includes('/api/items'));
+      if (hold) holding--;
+      const response = await real(input, init);
+      if (hold) {
+        arrived++;
+        await held;
+      }
+      return response;
+    };
+    const c = await signedIn(h, { caches: null, fetch, policy: { leaseMaxAgeMs: 1000 } });
+    // Someone else changes an item, so the pull brings it.
+    const other = await signedIn(h, {}, 'manager');
+    const change = await other.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' });
+    await until(() => opById(other, change.id).state === 'confirmed', 'the other change');
+    holding = 2;
+    h.clock.advance(2000); // the lease is older than the refresh age
+    h.network.visible(); // a contact: a fresh lease is asked for
+    const refreshed = c.refreshItems();
+    await until(() => arrived === 2, 'the answers of the lease and the items');
+    expect(await c.signOutAndRemoveData()).toEqual({ ok: true });
+    release();
+    await refreshed;
+    await c.whenIdle();
+    expect(JSON.parse(await deviceText(c))).toMatchObject({ leases: [], items: [] });
+  });
 });
 
 describe('a sign-out made offline', () => {
