@@ -20,11 +20,15 @@ export async function tellServerSessionsEnded(deps: SessionEndDeps): Promise<num
   for (const token of tokens) {
     const outcome = await api.signOut(deps.http, token);
     if (outcome.kind !== 'response') break; // no contact: the next one tells the rest
-    // 2xx: ended now. 401: the server no longer knows it (ended, expired): nothing to tell.
-    const done = (outcome.status >= 200 && outcome.status < 300) || outcome.status === 401;
-    if (!done) continue; // busy or broken: keep it for the next contact
+    if (isWorthRetrying(outcome.status)) continue; // busy: keep it for the next contact
+    // 2xx: ended now. 401: the server no longer knows it (ended, expired). Another 4xx would
+    // answer the same every time: nothing more to tell.
     await deps.store.write((tx) => forgetEndedSession(tx, token));
     left--;
   }
   return left;
+}
+
+function isWorthRetrying(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
 }
