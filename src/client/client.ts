@@ -27,7 +27,7 @@ import { RoundScheduler } from './round-scheduler';
 import { ensureFreshLease } from './lease-sync';
 import { BackupFile, exportOutbox, importOutbox } from './local/backup';
 import { ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
-import { signOutKeepingData, signOutRemovingData } from './local/sign-out';
+import { signOutKeepingData, signOutRemovingData, type RemoveDataResult } from './local/sign-out';
 import { tellServerSessionsEnded } from './session-end';
 import { defaultCaches, forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
 import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
@@ -416,7 +416,7 @@ class Client implements StockroomClientCore {
   }
 
   async signOutAndRemoveData(): Promise<CommandResult> {
-    let result;
+    let result: RemoveDataResult;
     try {
       result = await this.write(signOutRemovingData);
     } catch (e) {
