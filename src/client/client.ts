@@ -27,7 +27,10 @@ import { LiveView } from './live-view';
 import { RoundScheduler } from './round-scheduler';
 import { ensureFreshLease } from './lease-sync';
 import { BackupFile, exportOutbox, importOutbox } from './local/backup';
-import { clearSession, ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
+import { ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
+import { signOutKeepingData, signOutRemovingData, type RemoveDataResult } from './local/sign-out';
+import { tellServerSessionsEnded } from './session-end';
+import { defaultCaches, forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
 import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
 import { loadView, type LocalView } from './local/view';
 import { recordingStore } from './store/recording-store';
@@ -81,6 +84,8 @@ export interface ClientOptions {
   timeZone?: string;
   /** Test-only: deliberately broken variants of the sender's transactions. */
   seams?: SenderSeams;
+  /** Cache Storage emptied of API answers by "remove data" (default: the page's; null: none). */
+  caches?: CacheStorageLike | null;
 }
 
 export { ClientError, type ClientErrorKind } from './client-error';
@@ -91,6 +96,17 @@ export interface StockroomClientCore extends StockroomClient {
   syncNow(start?: RoundStart): Promise<RoundReport>;
   /** Resolves when no round, reload or start-up work is running. */
   whenIdle(): Promise<void>;
+}
+
+/** Why "Sign out and remove data from this device" removed nothing (never "failed"). */
+function unconfirmedRefusal(count: number): string {
+  const changes = count === 1 ? '1 change is' : `${count} changes are`;
+  const them = count === 1 ? 'it' : 'them';
+  return (
+    `${changes} not confirmed yet, so nothing was removed and you are still signed in. ` +
+    `Let ${them} reach the server (see Activity), or choose Sign out to keep ${them} on this ` +
+    `device for your next sign-in.`
+  );
 }
 
 function signInRefusal(res: Exclude<api.ApiResult<unknown>, { kind: 'ok' }>): string {
@@ -130,6 +146,7 @@ class Client implements StockroomClientCore {
   private reachable = true;
   private testerMode = false;
   private settledThisRound: number | null = null;
+  private endingSessions: Promise<unknown> | null = null;
 
   constructor(private readonly options: ClientOptions) {
     this.clock = options.clock ?? systemClock;
@@ -375,6 +392,7 @@ class Client implements StockroomClientCore {
 
   /** Lease, items, tester mode, then a new round (app start, sign-in). */
   private async afterSignIn(): Promise<void> {
+    if (this.network.isOnline()) await this.endSessions();
     const session = await this.session();
     if (!session || session.expired || !this.network.isOnline()) {
       void this.rounds.kick({ newRound: true });
@@ -392,6 +410,20 @@ class Client implements StockroomClientCore {
     this.testerMode = probe.kind === 'ok';
     this.live.changed();
     void this.rounds.kick({ newRound: true });
+  }
+
+  /** Sessions signed out here (maybe offline) end on the server at this contact; one run at a time. */
+  private endSessions(): Promise<unknown> {
+    this.endingSessions ??= (async () => {
+      try {
+        await tellServerSessionsEnded({ store: await this.opened, http: this.http });
+      } catch {
+        // Storage trouble is shown by the writes that meet it; the tokens wait for the next contact.
+      } finally {
+        this.endingSessions = null;
+      }
+    })();
+    return this.endingSessions;
   }
 
   private async session() {
@@ -414,10 +446,28 @@ class Client implements StockroomClientCore {
   }
 
   async signOut(): Promise<void> {
-    const session = await this.session();
-    await this.write(clearSession);
+    await this.write(signOutKeepingData);
     this.testerMode = false;
-    if (session) await api.signOut(this.http, session.token); // best effort: the token is gone here
+    // The session is over here already; telling the server may take a while (or a later contact).
+    this.track(this.endSessions());
+  }
+
+  async signOutAndRemoveData(): Promise<CommandResult> {
+    let result: RemoveDataResult;
+    try {
+      result = await this.write(signOutRemovingData);
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    if (result.kind === 'unconfirmed')
+      return { ok: false, message: unconfirmedRefusal(result.count) };
+    this.testerMode = false;
+    // A context whose Cache Storage refuses access (sandboxed) has none to hold API answers.
+    await forgetCachedApiData(
+      this.options.caches === undefined ? defaultCaches() : this.options.caches,
+    ).catch(() => 0);
+    this.track(this.endSessions());
+    return { ok: true };
   }
 
   async setDeviceName(name: string): Promise<void> {
@@ -538,7 +588,11 @@ class Client implements StockroomClientCore {
 
   async exportBackup(): Promise<string> {
     const store = await this.opened;
-    const backup = await store.read((tx) => exportOutbox(tx, this.clock.now()));
+    const backup = await store.read(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      return session && exportOutbox(tx, session.user.id, this.clock.now());
+    });
+    if (!backup) throw new ClientError('signed-out', 'Sign in to export your changes.');
     return JSON.stringify(backup, null, 2);
   }
 

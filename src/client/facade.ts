@@ -125,7 +125,13 @@ export interface StockroomClient {
   getSnapshot(): ClientSnapshot;
 
   signIn(username: string, password: string): Promise<CommandResult>;
+  /** **Sign out**: this person's changes stay on the device for their next sign-in. */
   signOut(): Promise<void>;
+  /**
+   * **Sign out and remove data from this device**: refused (nothing removed, still signed in) while
+   * this person has changes not yet confirmed; the message says how many.
+   */
+  signOutAndRemoveData(): Promise<CommandResult>;
   setDeviceName(name: string): Promise<void>;
 
   /** Each call is a new intent with a new operation id, durable before it resolves. */

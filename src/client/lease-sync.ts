@@ -2,7 +2,7 @@
 import { randomId } from './core/clock';
 import { freshestLease, leaseNeedsRefresh } from './core/rules';
 import { storeLease, userLeases } from './local/leases';
-import { ensureDevice } from './local/meta';
+import { ensureDevice, getMeta } from './local/meta';
 import { requestLease } from './net/api';
 import type { HttpDeps } from './net/http';
 import { StorageFailure, type LocalStore } from './store/local-store';
@@ -31,7 +31,11 @@ export async function ensureFreshLease(
     const res = await requestLease(deps.http, session.token, device.deviceId);
     if (res.kind === 'unauthorized') return 'unauthorized';
     if (res.kind !== 'ok') return 'unreachable';
-    await deps.store.write((tx) => storeLease(tx, userId, res.value, deps.http.clock.now()));
+    await deps.store.write(async (tx) => {
+      // Signed out while it was on its way (data removed, maybe): a lease is the session's only.
+      if ((await getMeta(tx, 'session'))?.token !== session.token) return;
+      await storeLease(tx, userId, res.value, deps.http.clock.now());
+    });
   } catch (e) {
     if (!(e instanceof StorageFailure)) throw e;
     deps.storageFailed?.(e);

@@ -19,7 +19,11 @@ export async function pullItemChanges(deps: ItemSyncDeps, token: string): Promis
   if (res.kind === 'unauthorized') return 'unauthorized';
   if (res.kind !== 'ok') return 'unreachable';
   try {
-    await deps.store.write((tx) => applyItems(tx, res.value));
+    await deps.store.write(async (tx) => {
+      // Signed out while it was on its way: a device whose data was removed keeps no items.
+      if ((await getMeta(tx, 'session'))?.token !== token) return;
+      await applyItems(tx, res.value);
+    });
   } catch (e) {
     if (!(e instanceof StorageFailure)) throw e;
     deps.storageFailed?.(e);

@@ -218,6 +218,16 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async signOut() {
       commit({ user: null });
     },
+    async signOutAndRemoveData(): Promise<CommandResult> {
+      if (snapshot.unconfirmedCount > 0) {
+        return {
+          ok: false,
+          message: `${snapshot.unconfirmedCount} changes are not confirmed yet.`,
+        };
+      }
+      commit({ user: null, operations: [], items: [] });
+      return { ok: true };
+    },
     async setDeviceName(deviceName) {
       commit({ deviceName });
     },

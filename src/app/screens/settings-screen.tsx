@@ -2,13 +2,38 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useClient, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
 import { formatCount, formatMoment } from '../format';
+import { href } from '../routes';
+import { navigate } from '../use-route';
 import { useNow } from '../use-now';
 import { BackupPanel } from './backup-panel';
 
 function Account(): ReactNode {
   const client = useClient();
   const { user, unconfirmedCount } = useSnapshot();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   if (!user) return null;
+
+  // The next person to sign in starts on Items, not on this person's last screen.
+  async function signOut(): Promise<void> {
+    setBusy(true);
+    try {
+      await client.signOut();
+      navigate(href({ name: 'items' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function removeData(): Promise<void> {
+    setBusy(true);
+    setRefusal(null);
+    const result = await client.signOutAndRemoveData();
+    setBusy(false);
+    if (result.ok) navigate(href({ name: 'items' }));
+    else setRefusal(result.message);
+  }
+
   return (
     <section className="card stack" aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
@@ -20,9 +45,27 @@ function Account(): ReactNode {
           Changes not yet confirmed stay on this device and are sent when you sign in again.
         </p>
       )}
-      <button type="button" className="button" onClick={() => void client.signOut()}>
+      <button type="button" className="button" disabled={busy} onClick={() => void signOut()}>
         Sign out
       </button>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        aria-describedby="remove-data-hint"
+        onClick={() => void removeData()}
+      >
+        Sign out and remove data from this device
+      </button>
+      <p id="remove-data-hint" className="hint">
+        For a shared device: removes your changes, their notes and this device&apos;s copy of the
+        items. Changes not yet confirmed must reach the server first.
+      </p>
+      {refusal && (
+        <p className="form-message" role="alert">
+          {refusal}
+        </p>
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * transactions all decide the same way.
  */
 import type { LeaseRecord, OperationRecord } from '../store/schema';
-import { assertNever } from './operation-state';
+import { assertNever, isPending, type OpState } from './operation-state';
 
 /** The lease new operations take ids from: this device's own, with ids left, newest first. */
 export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | null {
@@ -38,6 +38,14 @@ export function leaseNeedsRefresh(
 ): boolean {
   if (lease === null) return true;
   return now - lease.fetchedAt >= maxAgeMs || now < lease.fetchedAt || localDeadline(lease) <= now;
+}
+
+/**
+ * Not confirmed yet and still the person's business: the Activity badge's count, and what keeps
+ * "Sign out and remove data from this device" from removing anything.
+ */
+export function isOpen(record: OperationRecord, state: OpState = record.state): boolean {
+  return record.resolution === null && (isPending(state) || state.kind === 'review');
 }
 
 /** May this operation still be moved to another lease? (never once it may have left the device) */

@@ -21,7 +21,7 @@ import { connectivityLabel } from './check-words';
 import { deadlineWarnings } from './deadline-warnings';
 import { isPending, rechecked, type OpState } from './operation-state';
 import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
-import { freshestLease } from './rules';
+import { freshestLease, isOpen } from './rules';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -34,11 +34,6 @@ export interface Runtime extends ViewTime {
   timeZone?: string;
   /** When the sender next talks to the server by itself (the status bar), if planned. */
   nextCheckAt?: number | null;
-}
-
-/** Not confirmed yet and still the person's business (the Activity badge). */
-function open(record: OperationRecord, state: OpState): boolean {
-  return record.resolution === null && (isPending(state) || state.kind === 'review');
 }
 
 interface CachedView {
@@ -103,7 +98,7 @@ export class SnapshotBuilder {
     let unconfirmedCount = 0;
     mine.forEach((r, i) => {
       const state = states[i] as OpState;
-      if (open(r, state)) unconfirmedCount++;
+      if (isOpen(r, state)) unconfirmedCount++;
       if (r.op.type === 'adjust' && r.resolution === null && isPending(state)) {
         deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
       }
@@ -115,7 +110,7 @@ export class SnapshotBuilder {
 
     const others = new Map<string, number>();
     for (const r of view.operations.values()) {
-      if (r.userId !== user?.id && open(r, r.state)) {
+      if (r.userId !== user?.id && isOpen(r)) {
         others.set(r.userName, (others.get(r.userName) ?? 0) + 1);
       }
     }

@@ -45,11 +45,14 @@ export const BackupFile = z.object({
 });
 export type BackupFile = z.infer<typeof BackupFile>;
 
-/** Every operation of this device that is not settled yet (any user), with what it needs. */
-export async function exportOutbox(tx: Tx, now: number): Promise<BackupFile> {
+/**
+ * Every operation of this person on this device that is not settled yet, with what it needs. Only
+ * theirs: on a shared device another person's notes and lease tokens are not theirs to carry away.
+ */
+export async function exportOutbox(tx: Tx, userId: string, now: number): Promise<BackupFile> {
   const [operations, leases, attempts, device] = await Promise.all([
-    tx.getAll('operations'),
-    tx.getAll('leases'),
+    tx.getAllFromIndex('operations', 'byUser', userId),
+    tx.getAllFromIndex('leases', 'byUser', userId),
     tx.getAll('attempts'),
     getMeta(tx, 'device'),
   ]);

@@ -126,6 +126,7 @@ function applyEntry(view: Mutable, e: WriteEntry): void {
       if (e.op === 'delete') {
         if (e.key === 'session') view.session = null;
         if (e.key === 'device') view.device = null;
+        if (e.key === 'items') view.itemsRevision = 0;
         return;
       }
       switch (e.value.key) {
@@ -139,6 +140,7 @@ function applyEntry(view: Mutable, e: WriteEntry): void {
           view.itemsRevision = e.value.revision;
           return;
         case 'order':
+        case 'ended-sessions':
           return;
         default:
           return assertNever(e.value);

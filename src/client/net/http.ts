@@ -53,7 +53,13 @@ async function exchangeOnce(deps: HttpDeps, req: HttpRequest): Promise<HttpOutco
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   try {
     if (deps.signal?.aborted) throw new Error('client closed');
-    const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+    // Answers carry a person's data: none is kept in the browser's HTTP cache for the next person.
+    const init: RequestInit = {
+      method: req.method,
+      headers,
+      signal: controller.signal,
+      cache: 'no-store',
+    };
     if (req.body !== undefined) init.body = JSON.stringify(req.body);
     const res = await deps.fetch(`${deps.baseUrl}${req.path}`, init);
     const text = await res.text();

@@ -99,7 +99,12 @@ export interface OrderMeta {
   key: 'order';
   next: number;
 }
-export type MetaRecord = SessionMeta | DeviceMeta | ItemsMeta | OrderMeta;
+/** Sessions signed out here that the server has not confirmed ended yet (ended at the next contact). */
+export interface EndedSessionsMeta {
+  key: 'ended-sessions';
+  tokens: string[];
+}
+export type MetaRecord = SessionMeta | DeviceMeta | ItemsMeta | OrderMeta | EndedSessionsMeta;
 export type MetaKey = MetaRecord['key'];
 export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
 

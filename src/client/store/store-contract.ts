@@ -397,7 +397,7 @@ export const STORE_CONTRACT: ContractCase[] = [
       const from = await (await h.fresh()).connect();
       await withLease(from, 'Lx', '2026-11-29T00:00:00.000Z');
       const op = await saved(from);
-      const backup = await from.read((tx) => exportOutbox(tx, 50));
+      const backup = await from.read((tx) => exportOutbox(tx, author.userId, 50));
       const to = await (await h.fresh()).connect();
       const first = await to.write((tx) => importOutbox(tx, backup, 60));
       const second = await to.write((tx) => importOutbox(tx, backup, 61));

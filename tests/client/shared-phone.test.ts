@@ -1,0 +1,310 @@
+/**
+ * A phone shared by several people (client.md, Settings; "The outbox is per user"): what one person
+ * leaves on the device after signing out, what a backup carries away, and when the server hears
+ * that a session ended. Real server, fake client time, fake-indexeddb.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { StockroomClientCore } from '../../src/client/client';
+import type { CacheStorageLike } from '../../src/client/cached-api-data';
+import { STORE_NAMES } from '../../src/client/store/schema';
+import { routedFetch } from './support/network';
+import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+afterEach(async () => {
+  h.network.set(true);
+  await h.clearFaults();
+});
+
+/** Everything the client's IndexedDB holds, as text (what the next person could read). */
+async function deviceText(c: StockroomClientCore): Promise<string> {
+  const store = await h.storeOf(c);
+  try {
+    const all = await store.read(async (tx) =>
+      Promise.all(STORE_NAMES.map(async (name) => [name, await tx.getAll(name)] as const)),
+    );
+    return JSON.stringify(Object.fromEntries(all));
+  } finally {
+    store.close();
+  }
+}
+
+/** The session token the client keeps (null: signed out). */
+async function sessionToken(c: StockroomClientCore): Promise<string | null> {
+  const store = await h.storeOf(c);
+  try {
+    const meta = await store.read((tx) => tx.get('meta', 'session'));
+    return meta?.key === 'session' ? meta.token : null;
+  } finally {
+    store.close();
+  }
+}
+
+/** What the server answers to a signed-in request with this token. */
+async function statusWith(token: string): Promise<number> {
+  const res = await fetch(`${h.server.url}/api/items?since=0`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** A Cache Storage in memory, holding what tests put in it. */
+function memoryCaches(entries: Record<string, string[]>): CacheStorageLike & {
+  urls(): Record<string, string[]>;
+} {
+  const caches = new Map(
+    Object.entries(entries).map(([name, urls]) => [name, urls.map((u) => new Request(u))]),
+  );
+  return {
+    keys: async () => [...caches.keys()],
+    open: async (name) => {
+      const list = caches.get(name) ?? [];
+      caches.set(name, list);
+      return {
+        keys: async () => [...list],
+        delete: async (request) => {
+          const i = list.findIndex((r) => r.url === request.url);
+          if (i >= 0) list.splice(i, 1);
+          return i >= 0;
+        },
+      };
+    },
+    urls: () => Object.fromEntries([...caches].map(([n, list]) => [n, list.map((r) => r.url)])),
+  };
+}
+
+describe('Sign out: this person’s work waits for them', () => {
+  it('the next person sees it waiting, cannot send it as their own; its author sends it later', async () => {
+    const indexedDB = new IDBFactory();
+    const alex = await signedIn(h, { indexedDB });
+    const name = alex.getSnapshot().user?.name;
+    h.network.set(false);
+    const op = await alex.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold', note: 'n-wait' });
+    await alex.signOut();
+    h.network.set(true);
+    expect(await alex.signIn('manager', 'manager')).toEqual({ ok: true });
+    await alex.whenIdle();
+    await alex.syncNow({ newRound: true });
+    const snap = alex.getSnapshot();
+    expect(snap.operations).toEqual([]);
+    expect(snap.otherUsersWaiting).toEqual([{ userName: name, count: 1 }]);
+    expect(await effectsOf(h, 'lamp-14', op.id)).toBe(0);
+
+    await alex.signOut();
+    expect(await alex.signIn('demo', 'demo')).toEqual({ ok: true });
+    await alex.whenIdle();
+    await until(() => opById(alex, op.id).state === 'confirmed', 'the change sent by its author');
+    expect(await effectsOf(h, 'lamp-14', op.id)).toBe(1);
+  });
+});
+
+describe('Sign out and remove data from this device', () => {
+  it('is refused while changes are not confirmed, saying how many; nothing is removed', async () => {
+    const c = await signedIn(h);
+    h.network.set(false);
+    await c.adjust({ itemId: 'mug-sand', delta: -1, reason: 'sold', note: 'n-refused' });
+    await c.adjust({ itemId: 'mug-sand', delta: -1, reason: 'sold' });
+    await c.adjust({ itemId: 'mug-sand', delta: 2, reason: 'returned' });
+    const before = await deviceText(c);
+
+    const result = await c.signOutAndRemoveData();
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^3 changes are not confirmed yet, so nothing was removed/),
+    });
+    expect(result.ok ? '' : result.message).not.toMatch(/fail|error/i);
+    expect(c.getSnapshot().user).not.toBeNull();
+    expect(c.getSnapshot().unconfirmedCount).toBe(3);
+    expect(await deviceText(c)).toBe(before);
+
+    h.network.set(true);
+    await until(() => c.getSnapshot().unconfirmedCount === 0, 'the changes to be confirmed');
+    expect(await c.signOutAndRemoveData()).toEqual({ ok: true });
+  });
+
+  it('once all is confirmed, leaves nothing of the person on the device; the next person starts clean', async () => {
+    const indexedDB = new IDBFactory();
+    const caches = memoryCaches({
+      'workbox-precache-v2': ['http://stockroom.test/index.html'],
+      'runtime-api': [
+        'http://stockroom.test/api/items/lamp-14/history?limit=50',
+        'http://stockroom.test/api/items',
+      ],
+    });
+    const alex = await signedIn(h, { indexedDB, caches });
+    const token = await sessionToken(alex);
+    const op = await alex.adjust({
+      itemId: 'lamp-14',
+      delta: -1,
+      reason: 'damaged',
+      note: 'secret-note-alex',
+    });
+    await until(() => opById(alex, op.id).state === 'confirmed', 'the change to be confirmed');
+    const before = await deviceText(alex);
+    expect(before).toContain('secret-note-alex');
+    expect(before).toContain(op.id);
+
+    expect(await alex.signOutAndRemoveData()).toEqual({ ok: true });
+    await alex.whenIdle();
+    const after = await deviceText(alex);
+    expect(after).not.toContain('secret-note-alex');
+    expect(after).not.toContain(op.id);
+    expect(after).not.toContain(token);
+    expect(after).not.toContain('"lamp-14"'); // the items went too
+    const snap = alex.getSnapshot();
+    expect([snap.user, snap.operations, snap.items, snap.lease]).toEqual([null, [], [], null]);
+    // Cached API answers are gone; the app shell stays.
+    expect(caches.urls()).toEqual({
+      'workbox-precache-v2': ['http://stockroom.test/index.html'],
+      'runtime-api': [],
+    });
+    // The server session ended with it.
+    expect(token && (await statusWith(token))).toBe(401);
+
+    // The next person signs in on the same device: the items come back whole, nothing of alex.
+    expect(await alex.signIn('manager', 'manager')).toEqual({ ok: true });
+    await alex.whenIdle();
+    expect(alex.getSnapshot().items.length).toBeGreaterThanOrEqual(20);
+    expect(alex.getSnapshot().otherUsersWaiting).toEqual([]);
+    expect(await deviceText(alex)).not.toContain('secret-note-alex');
+    // Reopening the device shows the same.
+    const reopened = h.client({ indexedDB });
+    await reopened.whenIdle();
+    expect(reopened.getSnapshot().operations).toEqual([]);
+  });
+
+  it('keeps other people’s waiting work, and only removes the person’s own', async () => {
+    const indexedDB = new IDBFactory();
+    const c = await signedIn(h, { indexedDB, caches: null });
+    h.network.set(false);
+    const waiting = await c.adjust({ itemId: 'towel-tea', delta: -1, reason: 'sold', note: 'n-o' });
+    await c.signOut();
+    h.network.set(true);
+    expect(await c.signIn('manager', 'manager')).toEqual({ ok: true });
+    await c.whenIdle();
+    expect(await c.signOutAndRemoveData()).toEqual({ ok: true });
+    expect(await deviceText(c)).toContain(waiting.id);
+    expect(c.getSnapshot().otherUsersWaiting).toEqual([{ userName: expect.any(String), count: 1 }]);
+  });
+  it('a lease or items answered before the data went, arriving after, are not kept', async () => {
+    // The server answers a lease and an item pull; the answers are held on their way back until
+    // the person has removed their data.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    let arrived = 0;
+    const real = routedFetch(() => h.server.url, h.network);
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = String(input);
+      const hold = holding > 0 && (url.endsWith('/api/leases') || url.includes('/api/items'));
+      if (hold) holding--;
+      const response = await real(input, init);
+      if (hold) {
+        arrived++;
+        await held;
+      }
+      return response;
+    };
+    const c = await signedIn(h, { caches: null, fetch, policy: { leaseMaxAgeMs: 1000 } });
+    // Someone else changes an item, so the pull brings it.
+    const other = await signedIn(h, {}, 'manager');
+    const change = await other.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' });
+    await until(() => opById(other, change.id).state === 'confirmed', 'the other change');
+    holding = 2;
+    h.clock.advance(2000); // the lease is older than the refresh age
+    h.network.visible(); // a contact: a fresh lease is asked for
+    const refreshed = c.refreshItems();
+    await until(() => arrived === 2, 'the answers of the lease and the items');
+    expect(await c.signOutAndRemoveData()).toEqual({ ok: true });
+    release();
+    await refreshed;
+    await c.whenIdle();
+    expect(JSON.parse(await deviceText(c))).toMatchObject({ leases: [], items: [] });
+  });
+});
+
+describe('a sign-out made offline', () => {
+  it('ends the server session at the next contact (coming online)', async () => {
+    const c = await signedIn(h);
+    const token = await sessionToken(c);
+    if (!token) throw new Error('no session stored');
+    h.network.set(false);
+    await c.signOut();
+    expect(await statusWith(token)).toBe(200); // the server could not hear it yet
+    expect(await deviceText(c)).toContain(token); // kept only to end it
+
+    h.network.set(true);
+    await c.whenIdle();
+    expect(await statusWith(token)).toBe(401);
+    expect(await deviceText(c)).not.toContain(token);
+  });
+
+  it('ends it at the next start of the app when the tab was closed offline', async () => {
+    const indexedDB = new IDBFactory();
+    const first = await signedIn(h, { indexedDB });
+    const token = await sessionToken(first);
+    if (!token) throw new Error('no session stored');
+    h.network.set(false);
+    await first.signOut();
+    first.close();
+    h.network.set(true);
+    expect(await statusWith(token)).toBe(200);
+
+    const next = h.client({ indexedDB });
+    await next.whenIdle();
+    expect(await statusWith(token)).toBe(401);
+  });
+
+  it('a busy server keeps the token for the next contact; removing data ends it too', async () => {
+    // The server answers 503 to sign-outs while `busy` (tester faults act on operations only).
+    let busy = true;
+    const real = routedFetch(() => h.server.url, h.network);
+    const fetch: typeof globalThis.fetch = (input, init) =>
+      busy && init?.method === 'DELETE' && String(input).endsWith('/api/session')
+        ? Promise.resolve(new Response(null, { status: 503 }))
+        : real(input, init);
+    const c = await signedIn(h, { caches: null, fetch });
+    const token = await sessionToken(c);
+    if (!token) throw new Error('no session stored');
+    expect(await c.signOutAndRemoveData()).toEqual({ ok: true });
+    await c.whenIdle();
+    expect(await statusWith(token)).toBe(200);
+    expect(await deviceText(c)).toContain(token);
+    busy = false;
+    h.network.visible(); // back to the foreground: a contact
+    await c.whenIdle();
+    expect(await statusWith(token)).toBe(401);
+    expect(await deviceText(c)).not.toContain(token);
+  });
+});
+
+describe('the backup export', () => {
+  it('holds only the signed-in person’s work', async () => {
+    const c = await signedIn(h);
+    const alexToken = await sessionToken(c);
+    h.network.set(false);
+    const alexOp = await c.adjust({ itemId: 'cable-3m', delta: -1, reason: 'sold', note: 'n-a' });
+    await c.signOut();
+    h.network.set(true);
+    expect(await c.signIn('manager', 'manager')).toEqual({ ok: true });
+    await c.whenIdle();
+    h.network.set(false);
+    const mine = await c.adjust({ itemId: 'cable-3m', delta: 1, reason: 'returned' });
+    const backup = await c.exportBackup();
+    const ids = (JSON.parse(backup) as { operations: { id: string }[] }).operations.map(
+      (o) => o.id,
+    );
+    expect(ids).toEqual([mine.id]);
+    expect(backup).not.toContain('n-a');
+    expect(backup).not.toContain(alexOp.id.split('.')[0]); // nor alex's lease
+    expect(backup).not.toContain(alexToken);
+  });
+});
