@@ -51,6 +51,9 @@ async function sharedDevice(alexChanges: number): Promise<{ store: LocalStore; a
       quantity: 3,
       revision: 1,
       updatedAt: '2026-11-29T17:00:00.000Z',
+      barcode: null,
+      lowStockThreshold: null,
+      archived: false,
     });
     await tx.put('meta', { key: 'items', revision: 1 });
     await setSession(tx, 'alex-session', ALEX);
