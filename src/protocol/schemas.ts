@@ -120,6 +120,7 @@ export const PROBLEM_CODES = {
   'unsupported-media-type': 415,
   'payload-too-large': 413,
   'headers-too-large': 431,
+  'request-timeout': 408,
   'rate-limited': 429,
   overloaded: 503,
   'internal-error': 500,

@@ -19,6 +19,7 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
   'unsupported-media-type': 'Send the body as application/json.',
   'payload-too-large': 'The body is over 1 MiB.',
   'headers-too-large': 'The request headers are too large.',
+  'request-timeout': 'The headers or body did not arrive within REQUEST_TIMEOUT.',
   'rate-limited': 'Too many wrong passwords; see Retry-After.',
   overloaded:
     'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
