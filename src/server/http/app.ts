@@ -20,6 +20,7 @@ import {
   refuse,
   type ProblemValue,
 } from './problem';
+import { securityHeaders } from './security';
 import { capConnections, clientErrorHandler, serverOptions } from './transport';
 import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   capConnections(app.server, deps.config.maxConnections);
+  // First, so its headers are on every answer, refusals by later hooks included.
+  await securityHeaders(app);
 
   // Only JSON in UTF-8 is accepted: anything else is refused before authentication.
   app.removeAllContentTypeParsers();

@@ -42,6 +42,7 @@ export function endWithProblem(socket: Socket, problem: ProblemValue): void {
   socket.end(
     `HTTP/1.1 ${status} ${REASONS[problem.code] ?? 'Error'}\r\nContent-Type: ${PROBLEM_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\n${extra}` +
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n` +
       `Connection: close\r\n\r\n${body}`,
   );
   // A peer that never closes its side must not keep the socket: it has had its answer.
