@@ -12,6 +12,7 @@ import { startExporter } from './export/exporter';
 import { createAdmission } from './ops/admission';
 import { createSignInLimiter } from './ops/rate-limit';
 import { createServerMetrics } from './ops/server-metrics';
+import { clusterWideMetrics } from './ops/cluster-metrics';
 import { startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
@@ -89,7 +90,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
       : null,
     admission,
     signInLimiter: createSignInLimiter(clock),
-    metrics: createServerMetrics({ clock, store, admission }),
+    metrics: clusterWideMetrics(createServerMetrics({ clock, store, admission })),
     runCleanup,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };
