@@ -21,7 +21,7 @@ import {
   type ProblemValue,
 } from './problem';
 import { securityHeaders } from './security';
-import { capConnections, clientErrorHandler, serverOptions } from './transport';
+import { answerEverything, capConnections, clientErrorHandler, serverOptions } from './transport';
 import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
@@ -145,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   capConnections(app.server, deps.config.maxConnections);
+  answerEverything(app.server);
   // First, so its headers are on every answer, refusals by later hooks included.
   await securityHeaders(app);
 
@@ -174,6 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would be a bare 400.
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       throw refuse('invalid-request', 'an HTTP/1.1 request needs a Host header');
+    }
+    if ((request.raw.headersDistinct.host?.length ?? 0) > 1) {
+      throw refuse('invalid-request', 'a request may carry only one Host header');
     }
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding !== 'identity') {

@@ -8,7 +8,7 @@
  * - Past `maxConnections` open connections a new one gets `503 overloaded` and is closed before any
  *   HTTP parsing, so nothing it sends is ever processed.
  * - A request without `Host` (HTTP/1.1 requires one) is refused by the app as a problem, not by
- *   Node's bare 400.
+ *   Node's bare 400; so are `CONNECT` and an unknown `Expect` (./answerEverything).
  */
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -85,6 +85,22 @@ export function serverOptions(limits: TransportLimits) {
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
   };
+}
+
+/**
+ * Requests Node would answer (or drop) itself, without the app: an `Expect` other than
+ * `100-continue` (Node: a bare 417) goes to the app, which ignores the expectation as RFC 9110
+ * allows; `CONNECT` (Node: the connection dropped without a word) is refused as a problem.
+ */
+export function answerEverything(server: Server): void {
+  server.on('checkExpectation', (request, response) => server.emit('request', request, response));
+  server.on('connect', (_request, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    endWithProblem(socket, {
+      code: 'invalid-request',
+      detail: 'CONNECT is not supported: this server is not a proxy',
+    });
+  });
 }
 
 /**

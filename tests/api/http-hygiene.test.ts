@@ -112,14 +112,24 @@ describe('timeouts', () => {
     }
   });
 
-  it('a request without Host gets 400 problem+json (HTTP/1.0 needs none)', async () => {
-    const missing = await rawExchange(
-      server.url,
-      'GET /api/health HTTP/1.1\r\nconnection: close\r\n\r\n',
-    );
+  it('what Node would answer by itself is problem+json too: Host missing or twice, CONNECT', async () => {
+    const exchange = (text: string) => rawExchange(server.url, text);
+    const missing = await exchange('GET /api/health HTTP/1.1\r\nconnection: close\r\n\r\n');
     expectProblem(asReply(missing), 'invalid-request');
-    const old = await rawExchange(server.url, 'GET /api/health HTTP/1.0\r\n\r\n');
-    expect(old.status).toBe(200);
+    const twice = await exchange(
+      'GET /api/health HTTP/1.1\r\nhost: a\r\nhost: b\r\nconnection: close\r\n\r\n',
+    );
+    expectProblem(asReply(twice), 'invalid-request');
+    const connect = await exchange(
+      'CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n',
+    );
+    expectProblem(asReply(connect), 'invalid-request');
+    // HTTP/1.0 needs no Host; an Expect the server does not know is ignored (RFC 9110 allows it).
+    expect((await exchange('GET /api/health HTTP/1.0\r\n\r\n')).status).toBe(200);
+    const expectation = await exchange(
+      'GET /api/health HTTP/1.1\r\nhost: a\r\nexpect: teapot\r\nconnection: close\r\n\r\n',
+    );
+    expect(expectation.status).toBe(200);
   });
 });
 
