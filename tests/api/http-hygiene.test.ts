@@ -11,7 +11,7 @@ import { signIn, type Api } from './support/api';
 import { Connection } from './support/connection';
 import { rawExchange, rawRequest, type RawReply } from './support/http';
 import { adjust, type LeaseHandle } from './support/ops';
-import { expectProblem } from './support/problem';
+import { expectProblem, expectReceipt } from './support/problem';
 import { startTestServer, type RunningServer } from './support/server';
 
 /** A guard against a server that never acts, not an assertion about speed. */
@@ -84,6 +84,12 @@ describe('timeouts', () => {
     }
     const status = await api.status(id, lease.token);
     expect(OperationStatus.parse(status.body).state).toBe('not-yet');
+  });
+
+  it('a slow answer is not a slow client: work longer than REQUEST_TIMEOUT is answered', async () => {
+    const manager = await signIn(server.url, 'manager');
+    await manager.fault({ fault: 'delay', delayMs: 2_500 });
+    expectReceipt(await api.postOp(lease.body(adjust(itemId, 1))), 201);
   });
 
   it('headers that never finish are ended with 408 problem+json', async () => {
