@@ -51,7 +51,10 @@ export function endWithProblem(socket: Socket, problem: ProblemValue): void {
 
 /** Errors of Node's HTTP layer (before Fastify sees a request): parse errors, limits, timeouts. */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
+  // An answer already started on this connection must not be followed by a second one: as
+  // Node's own handler does, just close.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent === true) {
     socket.destroy();
     return;
   }
