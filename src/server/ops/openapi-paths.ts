@@ -264,6 +264,9 @@ export function paths(): Json {
       get: {
         tags: ['operations'],
         summary: 'Prometheus metrics (text format 0.0.4)',
+        description:
+          'With METRICS_TOKEN set, send `Authorization: Bearer <METRICS_TOKEN>`; with METRICS_PORT ' +
+          'set, served on that loopback port instead. With several workers, the sum of all of them.',
         security: [],
         responses: {
           '200': {
@@ -271,6 +274,7 @@ export function paths(): Json {
               'Operations by outcome, replays, key reuses, expiries, sheds, export lag, latency histograms.',
             content: { 'text/plain': { schema: { type: 'string' } } },
           },
+          ...problems('unauthorized'),
         },
       },
     },
