@@ -3,6 +3,7 @@
  * and by the browser (to check responses before they touch IndexedDB). Types come from here.
  */
 import { z } from 'zod';
+import { displayText, safeText } from './text';
 
 /** ISO 8601 in UTC with milliseconds, as every timestamp the API emits. */
 export const Timestamp = z.iso.datetime({ precision: 3 });
@@ -19,9 +20,8 @@ export const OperationId = z
   .max(80)
   .regex(/^[A-Za-z0-9_-]{1,64}\.(0|[1-9][0-9]{0,9})$/, 'must be "<lease id>.<sequence number>"');
 
-const noControl = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
-const text = (min: number, max: number) =>
-  z.string().min(min).max(max).regex(noControl, 'must not contain control characters');
+/** Names, SKUs, locations and notes: the display-text rule of ./text. */
+const text = displayText;
 
 /**
  * EAN-8/UPC-A/EAN-13/ITF-14 are 8–14 digits; anything else is read as Code 128, whose printable
@@ -53,7 +53,7 @@ export const AdjustOp = z.strictObject({
     .max(1_000_000)
     .refine((d) => d !== 0, 'must not be 0'),
   reason: AdjustReason,
-  note: z.string().max(500).optional(),
+  note: text(0, 500).optional(),
   allowNegative: z.boolean().optional(),
 });
 
@@ -126,7 +126,7 @@ export type ArchiveItemOp = z.infer<typeof ArchiveItemOp>;
 export const OperationBody = z.strictObject({
   id: OperationId,
   /** Optional in shape: a missing token is `invalid-operation-metadata` (step 3), not a shape error. */
-  lease: z.string().max(4096).optional(),
+  lease: safeText().max(4096).optional(),
   createdAt: ClientTimestamp.optional(),
   op: Op,
 });
@@ -177,6 +177,7 @@ export const PROBLEM_CODES = {
   'unsupported-media-type': 415,
   'payload-too-large': 413,
   'headers-too-large': 431,
+  'request-timeout': 408,
   'rate-limited': 429,
   overloaded: 503,
   'internal-error': 500,
@@ -214,7 +215,7 @@ export const OperationStatus = z.discriminatedUnion('state', [
 ]);
 export type OperationStatus = z.infer<typeof OperationStatus>;
 
-export const LeaseRequest = z.strictObject({ deviceId: z.string().min(1).max(128) });
+export const LeaseRequest = z.strictObject({ deviceId: safeText().min(1).max(128) });
 export const Lease = z.object({
   id: z.string(),
   userId: z.string(),
@@ -231,8 +232,8 @@ export const ROLES = ['staff', 'manager'] as const;
 export const User = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) });
 export type User = z.infer<typeof User>;
 export const SessionRequest = z.strictObject({
-  username: z.string().min(1).max(128),
-  password: z.string().min(1).max(1024),
+  username: safeText().min(1).max(128),
+  password: safeText().min(1).max(1024),
 });
 export const SessionResponse = z.object({ token: z.string(), user: User });
 export type SessionResponse = z.infer<typeof SessionResponse>;
@@ -282,7 +283,7 @@ export const FaultRule = z.strictObject({
   fault: z.enum(FAULTS),
   times: z.number().int().min(1).max(1_000_000).optional(),
   delayMs: z.number().int().min(0).max(600_000).optional(),
-  match: z.strictObject({ operationId: z.string().optional() }).optional(),
+  match: z.strictObject({ operationId: safeText().optional() }).optional(),
 });
 export type FaultRule = z.infer<typeof FaultRule>;
 export const ClockRequest = z.union([

@@ -30,10 +30,19 @@ export interface Config extends RetentionSettings {
   maxInFlight: number;
   maxQueueWaitMs: number;
   staticDir: string;
+  /** Slow clients (HTTP hygiene): headers and body in time, idle keep-alive, open connections. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** When set, `/metrics` is served on this loopback port instead of the app's. */
+  metricsPort: number | null;
 }
 
 export type Env = Record<string, string | undefined>;
 
+const HOUR_MS = 3_600_000;
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 export function loadConfig(
@@ -103,11 +112,22 @@ export function loadConfig(
     maxInFlight: integer('MAX_IN_FLIGHT', 256, 1, 100_000),
     maxQueueWaitMs: duration('MAX_QUEUE_WAIT', '2s'),
     staticDir: env['STATIC_DIR'] || 'dist',
+    requestTimeoutMs: duration('REQUEST_TIMEOUT', '30s'),
+    keepAliveTimeoutMs: duration('KEEP_ALIVE_TIMEOUT', '72s'),
+    maxConnections: integer('MAX_CONNECTIONS', 1000, 1, 1_000_000),
+    metricsToken: env['METRICS_TOKEN'] || null,
+    metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,
   };
 
   if (config.cleanupIntervalMs <= 0) problems.push('CLEANUP_INTERVAL must be more than 0');
   if (config.sessionTtlMs <= 0) problems.push('SESSION_TTL must be more than 0');
   if (config.leaseTtlMs <= 0) problems.push('LEASE_TTL must be more than 0');
+  for (const [name, ms] of [
+    ['REQUEST_TIMEOUT', config.requestTimeoutMs],
+    ['KEEP_ALIVE_TIMEOUT', config.keepAliveTimeoutMs],
+  ] as const) {
+    if (ms <= 0 || ms > HOUR_MS) problems.push(`${name} must be more than 0 and at most 1h`);
+  }
   problems.push(...retentionProblems(config));
   if (production && !config.secret) problems.push('STOCKROOM_SECRET is required in production');
   if (!isSqlite && !config.secret) {

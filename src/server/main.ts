@@ -4,6 +4,7 @@
  * database, so use PostgreSQL (or accept SQLite's single writer) and one shared STOCKROOM_SECRET.
  */
 import cluster from 'node:cluster';
+import { sumWorkerMetrics } from './ops/cluster-metrics';
 import { ConfigError, startServer } from './start';
 
 const workers = Number(process.env['WORKERS'] ?? '1');
@@ -30,11 +31,14 @@ async function serve(): Promise<void> {
 }
 
 function supervise(n: number): void {
-  let announced = false;
+  // Announced once every process listens, so a client never finds only some of them ready.
+  const listening = new Set<number>();
+  sumWorkerMetrics();
   for (let i = 0; i < n; i++) cluster.fork();
-  cluster.on('message', (_worker, message: { listening?: string }) => {
-    if (message.listening && !announced) {
-      announced = true;
+  cluster.on('message', (worker, message: { listening?: string }) => {
+    if (!message.listening || listening.has(worker.id)) return;
+    listening.add(worker.id);
+    if (listening.size === n) {
       console.log(`Stockroom listening on ${message.listening} (${n} processes)`);
     }
   });

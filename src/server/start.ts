@@ -12,6 +12,8 @@ import { startExporter } from './export/exporter';
 import { createAdmission } from './ops/admission';
 import { createSignInLimiter } from './ops/rate-limit';
 import { createServerMetrics } from './ops/server-metrics';
+import { clusterWideMetrics } from './ops/cluster-metrics';
+import { startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
 import { Timeline } from './sim/timeline';
@@ -20,6 +22,8 @@ import type { Store } from './store/store';
 
 export interface RunningServer {
   url: string;
+  /** METRICS_PORT set: where `/metrics` is served (loopback); otherwise null. */
+  metricsUrl: string | null;
   store: Store;
   close(): Promise<void>;
 }
@@ -86,7 +90,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
       : null,
     admission,
     signInLimiter: createSignInLimiter(clock),
-    metrics: createServerMetrics({ clock, store, admission }),
+    metrics: clusterWideMetrics(createServerMetrics({ clock, store, admission })),
     runCleanup,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };
@@ -116,12 +120,27 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     await stop();
     throw error;
   }
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
+  if (config.metricsPort !== null) {
+    try {
+      metricsServer = await startMetricsServer(
+        deps.metrics,
+        config.metricsToken,
+        config.metricsPort,
+      );
+    } catch (error) {
+      await app.close();
+      await stop();
+      throw error;
+    }
+  }
   if (config.simulate) app.log.warn('tester mode (SIMULATE=1): faults and the tester clock are on');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     url: `http://${host}:${port}`,
+    metricsUrl: metricsServer?.url ?? null,
     store,
     async close() {
       // In-flight requests finish (SIGTERM's promise); a connection still open after the grace
@@ -129,6 +148,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
       // rather than holding shutdown for Fastify's 72 s keep-alive timeout.
       const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
+      await metricsServer?.server.close();
       clearTimeout(force);
       await stop();
     },

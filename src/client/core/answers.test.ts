@@ -58,6 +58,7 @@ describe('what an answer means for each operation', () => {
     expect(kind(401, 'unauthorized')).toBe('sign-in');
     expect(kind(410, 'operation-expired')).toBe('expired');
     expect(kind(429, 'rate-limited')).toBe('not-accepted');
+    expect(kind(408, 'request-timeout')).toBe('not-accepted');
     expect(kind(500, 'internal-error')).toBe('server-problem');
     expect(
       singleAnswer(response(503, problem(503, 'overloaded'), { 'retry-after': '2' }), 0).answer,

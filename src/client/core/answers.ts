@@ -51,6 +51,8 @@ function byStatus(status: number, problemJson: unknown, retryAfterMs: number | n
       return { kind: 'sign-in' };
     case 410:
       return { kind: 'expired' };
+    // 408: the server ended a request whose body had not arrived; nothing was processed.
+    case 408:
     case 429:
     case 503:
       return { kind: 'not-accepted', retryAfterMs };

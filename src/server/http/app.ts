@@ -4,7 +4,6 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'node:net';
 import type { User } from '../../protocol/schemas';
 import type { Sessions } from '../auth';
 import type { Clock, TesterClock } from '../clock';
@@ -22,6 +21,8 @@ import {
   type ProblemValue,
 } from './problem';
 import { csvRoutes } from './routes-csv';
+import { securityHeaders } from './security';
+import { answerEverything, capConnections, clientErrorHandler, serverOptions } from './transport';
 import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
@@ -123,23 +124,6 @@ function fromFrameworkError(error: FastifyError): ProblemValue | null {
   return null;
 }
 
-/** Errors of the HTTP parser (before Fastify sees a request): malformed request line, huge headers. */
-function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) return;
-  const problem: ProblemValue =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? { code: 'headers-too-large', detail: 'the request headers are too large' }
-      : { code: 'invalid-request', detail: 'the request could not be parsed as HTTP' };
-  const body = JSON.stringify(problemBody(problem));
-  const status = problemStatus(problem.code);
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_TYPE}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\n` +
-      `Connection: close\r\n\r\n${body}`,
-  );
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.logLevel },
@@ -150,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     clientErrorHandler,
+    ...serverOptions(deps.config),
     // Errors Fastify raises before routing (a URL that does not decode) are problems too.
     frameworkErrors: (error, request, reply) => {
       void reply.header('X-Request-Id', request.id);
@@ -160,6 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     return503OnClosing: false,
   });
+  capConnections(app.server, deps.config.maxConnections);
+  answerEverything(app.server);
+  // First, so its headers are on every answer, refusals by later hooks included.
+  await securityHeaders(app);
 
   // Only JSON in UTF-8 is accepted: anything else is refused before authentication.
   app.removeAllContentTypeParsers();
@@ -184,6 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', async (request) => {
+    // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would be a bare 400.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw refuse('invalid-request', 'an HTTP/1.1 request needs a Host header');
+    }
+    if ((request.raw.headersDistinct.host?.length ?? 0) > 1) {
+      throw refuse('invalid-request', 'a request may carry only one Host header');
+    }
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding !== 'identity') {
       throw refuse('unsupported-media-type', `Content-Encoding "${encoding}" is not supported`);

@@ -21,6 +21,7 @@ const TITLES: Record<ProblemCode, string> = {
   'unsupported-media-type': 'Unsupported media type',
   'payload-too-large': 'Payload too large',
   'headers-too-large': 'Request headers too large',
+  'request-timeout': 'Request timeout',
   'rate-limited': 'Too many attempts',
   overloaded: 'Server too busy',
   'internal-error': 'Internal error',

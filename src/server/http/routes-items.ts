@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { fieldErrors } from '../../protocol/schemas';
+import { safeText } from '../../protocol/text';
 import type { AppDeps } from './app';
 import { refuse } from './problem';
 
@@ -18,10 +19,13 @@ const HistoryQuery = z.strictObject({
     .optional(),
 });
 
-function parseQuery<T>(schema: z.ZodType<T>, query: unknown): T {
+/** Any text may name an item that does not exist (404), but text that breaks the rule is a 400. */
+const HistoryParams = z.strictObject({ id: safeText() });
+
+function parseQuery<T>(schema: z.ZodType<T>, query: unknown, what = 'the query string'): T {
   const parsed = schema.safeParse(query);
   if (!parsed.success) {
-    throw refuse('invalid-request', 'the query string is not valid; see errors', {
+    throw refuse('invalid-request', `${what} is not valid; see errors`, {
       errors: fieldErrors(parsed.error),
     });
   }
@@ -39,9 +43,10 @@ export const itemRoutes =
 
     app.get<{ Params: { id: string } }>('/api/items/:id/history', async (request) => {
       await request.user();
+      const { id } = parseQuery(HistoryParams, request.params, 'the item id in the URL');
       const { limit, before } = parseQuery(HistoryQuery, request.query);
-      const page = await deps.store.history(request.params.id, limit ?? 50, before ?? null);
-      if (!page) throw refuse('not-found', `no item "${request.params.id}"`);
+      const page = await deps.store.history(id, limit ?? 50, before ?? null);
+      if (!page) throw refuse('not-found', `no item "${id}"`);
       return page;
     });
   };

@@ -7,6 +7,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchBody, fieldErrors, type User } from '../../protocol/schemas';
+import { safeText } from '../../protocol/text';
+import { z } from 'zod';
 import {
   operationStatus,
   processOperations,
@@ -18,6 +20,9 @@ import { SimulatedCrash } from '../store/store-errors';
 import type { AppDeps } from './app';
 import { problemBody, problemStatus, refuse } from './problem';
 import { sendProblem } from './app';
+
+/** The text rule for the id in `GET /api/operations/{id}` (its shape is the lease check's business). */
+const StatusParams = z.strictObject({ id: safeText() });
 
 const idsOf = (bodies: readonly unknown[]): string[] =>
   bodies.flatMap((b) => {
@@ -199,11 +204,17 @@ export const operationRoutes =
 
     app.get<{ Params: { id: string } }>('/api/operations/:id', async (request, reply) => {
       const user = await request.user();
+      const id = StatusParams.safeParse(request.params);
+      if (!id.success) {
+        throw refuse('invalid-request', 'the operation id in the URL is not valid; see errors', {
+          errors: fieldErrors(id.error),
+        });
+      }
       const lease = request.headers['stockroom-lease'];
       const answer = await operationStatus(
         { ...deps.operations, onEvent: () => undefined },
         user,
-        request.params.id,
+        id.data.id,
         typeof lease === 'string' ? lease : undefined,
       );
       if (answer.kind === 'refused') return sendProblem(reply, answer.problem);

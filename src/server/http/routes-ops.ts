@@ -9,6 +9,7 @@ import { buildOpenApiDocument } from '../ops/openapi';
 import type { CountingAdmission } from '../ops/admission';
 import type { ServerMetrics } from '../ops/server-metrics';
 import type { AppDeps } from './app';
+import { metricsRoute } from './metrics-endpoint';
 import { refuse } from './problem';
 
 export const opsRoutes =
@@ -28,9 +29,15 @@ export const opsRoutes =
       });
     });
 
-    app.get('/metrics', async (_request, reply) =>
-      reply.type(metrics.contentType).send(await metrics.render()),
-    );
+    // With METRICS_PORT the metrics live on their own loopback port (start.ts), not here.
+    if (deps.config.metricsPort === null) {
+      await app.register(metricsRoute(metrics, deps.config.metricsToken));
+    } else {
+      // Not the app shell either (the SPA fallback would answer it).
+      app.get('/metrics', async () => {
+        throw refuse('not-found', 'metrics are served on their own port (METRICS_PORT)');
+      });
+    }
     app.get('/api/openapi.json', async () => openapi);
     app.get('/api/docs', async (_request, reply) =>
       reply.type('text/html; charset=utf-8').send(docs),

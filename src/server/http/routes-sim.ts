@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ClockRequest, fieldErrors, FaultRule, type ClockState } from '../../protocol/schemas';
+import { safeText } from '../../protocol/text';
 import type { AppDeps, Sim } from './app';
 import { refuse } from './problem';
 
@@ -72,7 +73,7 @@ export const simRoutes =
     app.get('/api/sim/timeline', async (request) => {
       const user = await request.user();
       const { operationId } = parse(
-        z.strictObject({ operationId: z.string().min(1).max(200) }),
+        z.strictObject({ operationId: safeText().min(1).max(200) }),
         request.query,
         'send ?operationId=',
       );

@@ -61,6 +61,10 @@ function operationHtml(path: string, method: string, op: Json): string {
   ].join('\n');
 }
 
+/** The page's only stylesheet, inline; the Content-Security-Policy allows it by its hash. */
+export const DOCS_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{overflow:auto;background:#f4f4f4;padding:.5rem}section{border-top:1px solid #ddd}';
+
 export function renderDocsPage(document: Json): string {
   const info = obj(document['info']);
   const paths = obj(document['paths']);
@@ -77,7 +81,7 @@ export function renderDocsPage(document: Json): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(str(info['title']))} ${escapeHtml(str(info['version']))}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{overflow:auto;background:#f4f4f4;padding:.5rem}section{border-top:1px solid #ddd}</style>
+<style>${DOCS_STYLE}</style>
 </head>
 <body>
 <main>

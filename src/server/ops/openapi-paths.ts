@@ -19,6 +19,7 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
   'unsupported-media-type': 'Send the body as application/json.',
   'payload-too-large': 'The body is over 1 MiB.',
   'headers-too-large': 'The request headers are too large.',
+  'request-timeout': 'The headers or body did not arrive within REQUEST_TIMEOUT.',
   'rate-limited': 'Too many wrong passwords; see Retry-After.',
   overloaded:
     'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
@@ -309,6 +310,9 @@ export function paths(): Json {
       get: {
         tags: ['operations'],
         summary: 'Prometheus metrics (text format 0.0.4)',
+        description:
+          'With METRICS_TOKEN set, send `Authorization: Bearer <METRICS_TOKEN>`; with METRICS_PORT ' +
+          'set, served on that loopback port instead. With several workers, the sum of all of them.',
         security: [],
         responses: {
           '200': {
@@ -316,6 +320,7 @@ export function paths(): Json {
               'Operations by outcome, replays, key reuses, expiries, sheds, export lag, latency histograms.',
             content: { 'text/plain': { schema: { type: 'string' } } },
           },
+          ...problems('unauthorized'),
         },
       },
     },

@@ -99,7 +99,7 @@ function dechunk(body: Buffer): Buffer {
   }
 }
 
-function parseRaw(data: Buffer): { reply: RawReply; complete: boolean } {
+export function parseRaw(data: Buffer): { reply: RawReply; complete: boolean } {
   const headEnd = data.indexOf(HEAD_END);
   if (headEnd < 0) return { reply: { status: 0, headers: {}, body: '' }, complete: false };
   const [statusLine = '', ...lines] = data.subarray(0, headEnd).toString('latin1').split('\r\n');

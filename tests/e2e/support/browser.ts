@@ -20,12 +20,26 @@ export interface ContextOptions {
   blockServiceWorker?: boolean;
 }
 
+/**
+ * Every Content-Security-Policy violation any phone context's pages reported (Chromium logs each
+ * as a console error), so a suite can assert the app works under the server's policy.
+ */
+export const cspViolations: string[] = [];
+const CSP_REPORT = /Content Security Policy|Refused to (load|execute|apply|frame|connect)/i;
+
 /** A phone-sized context: the app is mobile-first. */
-export function newPhoneContext(browser: Browser, o: ContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newPhoneContext(
+  browser: Browser,
+  o: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     serviceWorkers: o.blockServiceWorker ? 'block' : 'allow',
   });
+  context.on('console', (message) => {
+    if (CSP_REPORT.test(message.text())) cspViolations.push(message.text());
+  });
+  return context;
 }
 
 /** Problems a page reports (uncaught exceptions), collected so a test can assert there were none. */

@@ -1,17 +1,20 @@
 /** Per-file setup of a browser and a server, and the demo item a test works on. */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Item } from '../../../src/protocol/schemas';
 import type { Api } from '../../api/support/api';
 import { AppServer } from './app-server';
-import { launchBrowser } from './browser';
+import { cspViolations, launchBrowser } from './browser';
 
 export interface Scene {
   server: AppServer;
   browser: Browser;
 }
 
-/** Starts a server (with `env`) and Chromium before the file's tests; stops both after. */
+/**
+ * Starts a server (with `env`) and Chromium before the file's tests; stops both after, and checks
+ * that no page broke the server's Content-Security-Policy meanwhile.
+ */
 export function useScene(env: Record<string, string> = {}): Scene {
   const scene = {} as Scene;
   beforeAll(async () => {
@@ -21,6 +24,7 @@ export function useScene(env: Record<string, string> = {}): Scene {
   afterAll(async () => {
     await scene.browser?.close();
     await scene.server?.dispose();
+    expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
   });
   return scene;
 }

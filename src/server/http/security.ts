@@ -1,0 +1,53 @@
+/**
+ * Security headers on every answer of the app and the API (spec/api.md "HTTP hygiene"), with
+ * @fastify/helmet: a Content-Security-Policy that allows only the app's own scripts, styles,
+ * service worker and manifest (no inline script, no eval, never framed), the camera for the app
+ * itself (scanning), nosniff, no referrer; and `no-store` on API answers, which carry one
+ * person's stock, history and tokens.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { DOCS_STYLE } from '../ops/docs-page';
+
+/** The one inline element the server writes: the API reference page's stylesheet. */
+const docsStyleHash = `'sha256-${createHash('sha256').update(DOCS_STYLE).digest('base64')}'`;
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", docsStyleHash],
+  imgSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Powerful features: the camera for the app itself (barcode scanning), nothing else. */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
+
+export async function securityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    // useDefaults off: helmet's default adds upgrade-insecure-requests, which breaks the app when
+    // it is served over plain HTTP on a shop's network, and allows inline styles.
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HTTPS is the terminating proxy's business; HSTS for a whole domain is the operator's call.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/metrics') {
+      void reply.header('Cache-Control', 'no-store');
+    }
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * The connection layer below Fastify (spec/api.md "HTTP hygiene"): slow clients cannot hold the
+ * server, connections are capped, and every answer the server writes here is problem+json too.
+ *
+ * - Headers and body must arrive within `requestTimeout` (Node's headers and request timeouts,
+ *   checked often enough that the limit is what it says), else `408 request-timeout`.
+ * - Idle keep-alive connections close after `keepAliveTimeout`.
+ * - Past `maxConnections` open connections a new one gets `503 overloaded` and is closed before any
+ *   HTTP parsing, so nothing it sends is ever processed.
+ * - A request without `Host` (HTTP/1.1 requires one) is refused by the app as a problem, not by
+ *   Node's bare 400; so are `CONNECT` and an unknown `Expect` (./answerEverything).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ProblemCode } from '../../protocol/schemas';
+import { problemBody, problemStatus, PROBLEM_TYPE, type ProblemValue } from './problem';
+
+export interface TransportLimits {
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
+
+const REASONS: Partial<Record<ProblemCode, string>> = {
+  'invalid-request': 'Bad Request',
+  'request-timeout': 'Request Timeout',
+  'headers-too-large': 'Request Header Fields Too Large',
+  overloaded: 'Service Unavailable',
+};
+
+/** How long an ended connection may linger for its peer to read the answer before it is cut. */
+const LINGER_MS = 5_000;
+
+/** One complete HTTP/1.1 answer (problem+json) written straight to the socket, then closed. */
+export function endWithProblem(socket: Socket, problem: ProblemValue): void {
+  const body = JSON.stringify(problemBody(problem));
+  const status = problemStatus(problem.code);
+  const extra = Object.entries(problem.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[problem.code] ?? 'Error'}\r\nContent-Type: ${PROBLEM_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\n${extra}` +
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+  // A peer that never closes its side must not keep the socket: it has had its answer.
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/** Errors of Node's HTTP layer (before Fastify sees a request): parse errors, limits, timeouts. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // An answer already started on this connection must not be followed by a second one: as
+  // Node's own handler does, just close.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent === true) {
+    socket.destroy();
+    return;
+  }
+  endWithProblem(socket, clientProblem(error.code));
+}
+
+function clientProblem(code: string | undefined): ProblemValue {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { code: 'headers-too-large', detail: 'the request headers are too large' };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      code: 'request-timeout',
+      detail: 'the request headers or body did not arrive in time; nothing was processed',
+    };
+  }
+  return { code: 'invalid-request', detail: 'the request could not be parsed as HTTP' };
+}
+
+/** Options for `http.createServer` (through Fastify's `http` option) and Fastify's own timeouts. */
+export function serverOptions(limits: TransportLimits) {
+  return {
+    // Node checks expired requests only every `connectionsCheckingInterval` (30 s by default),
+    // which would let a request live up to twice its limit.
+    http: {
+      requireHostHeader: false,
+      headersTimeout: limits.requestTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, limits.requestTimeoutMs / 4)),
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+  };
+}
+
+/**
+ * Requests Node would answer (or drop) itself, without the app: an `Expect` other than
+ * `100-continue` (Node: a bare 417) goes to the app, which ignores the expectation as RFC 9110
+ * allows; `CONNECT` (Node: the connection dropped without a word) is refused as a problem.
+ */
+export function answerEverything(server: Server): void {
+  server.on('checkExpectation', (request, response) => server.emit('request', request, response));
+  server.on('connect', (_request, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    endWithProblem(socket, {
+      code: 'invalid-request',
+      detail: 'CONNECT is not supported: this server is not a proxy',
+    });
+  });
+}
+
+/**
+ * Caps open connections: the HTTP server's own connection listener runs only for connections
+ * under the cap, so an excess connection is answered and closed without any request being read.
+ */
+export function capConnections(server: Server, max: number): void {
+  const listeners = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    if (open >= max) {
+      socket.on('error', () => socket.destroy());
+      // Read and drop what the client sends, so closing does not reset the answer away.
+      socket.resume();
+      endWithProblem(socket, {
+        code: 'overloaded',
+        detail: 'the server has too many open connections; try again shortly',
+        headers: { 'Retry-After': '1' },
+      });
+      return;
+    }
+    open += 1;
+    socket.once('close', () => {
+      open -= 1;
+    });
+    for (const listener of listeners) listener.call(server, socket);
+  });
+}

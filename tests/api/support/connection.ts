@@ -1,0 +1,66 @@
+/**
+ * One raw TCP connection to the server under test, for what a slow or idle client does: write
+ * when the test says, read every byte the server sends, and know when the server closed it.
+ */
+import net from 'node:net';
+import { parseRaw, type RawReply } from './http';
+
+export class Connection {
+  private readonly socket: net.Socket;
+  private data = Buffer.alloc(0);
+  private waiters: (() => void)[] = [];
+  /** Resolves when the connection is closed (by either side). */
+  readonly closed: Promise<void>;
+  isClosed = false;
+
+  private constructor(socket: net.Socket) {
+    this.socket = socket;
+    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
+    void this.closed.then(() => {
+      this.isClosed = true;
+      this.wake();
+    });
+    socket.on('data', (chunk: Buffer) => {
+      this.data = Buffer.concat([this.data, chunk]);
+      this.wake();
+    });
+    socket.on('error', () => undefined);
+  }
+
+  static open(base: string): Promise<Connection> {
+    const url = new URL(base);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname);
+      socket.once('connect', () => resolve(new Connection(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    waiters.forEach((w) => w());
+  }
+
+  write(data: string | Buffer): void {
+    if (!this.isClosed) this.socket.write(data);
+  }
+
+  /** The first complete response, or what arrived when the server closed (status 0: nothing). */
+  async reply(): Promise<RawReply> {
+    for (;;) {
+      const { reply, complete } = parseRaw(this.data);
+      if (complete || this.isClosed) return reply;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** Drops what has been read so far (the next `reply()` reads the next response). */
+  consume(): void {
+    this.data = Buffer.alloc(0);
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+}
