@@ -44,14 +44,12 @@ export interface Admission {
   >;
 }
 
-/** Sign-in brute-force protection, per user name and per address. */
+/** Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked. */
 export interface SignInLimiter {
-  check(
+  reserve(
     userName: string,
     ip: string,
-  ): { allowed: true } | { allowed: false; retryAfterSeconds: number };
-  failed(userName: string, ip: string): void;
-  succeeded(userName: string, ip: string): void;
+  ): { allowed: true; succeeded(): void } | { allowed: false; retryAfterSeconds: number };
 }
 
 export interface OperationMetrics {

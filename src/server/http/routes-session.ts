@@ -16,19 +16,17 @@ export const sessionRoutes =
         });
       }
       const { username, password } = parsed.data;
-      const limit = deps.signInLimiter.check(username, request.ip);
-      if (!limit.allowed) {
+      // Counted before the slow check, so parallel guesses cannot buy more checks than the limit.
+      const attempt = deps.signInLimiter.reserve(username, request.ip);
+      if (!attempt.allowed) {
         throw refuse('rate-limited', 'too many sign-in attempts; wait before trying again', {
-          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+          headers: { 'Retry-After': String(attempt.retryAfterSeconds) },
         });
       }
       const user = await deps.store.userByName(username);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        deps.signInLimiter.failed(username, request.ip);
-        throw refuse('unauthorized', 'wrong username or password');
-      }
-      deps.signInLimiter.succeeded(username, request.ip);
+      if (!user || !ok) throw refuse('unauthorized', 'wrong username or password');
+      attempt.succeeded();
       const token = await deps.sessions.create(user.id);
       const body: SessionResponse = {
         token,
