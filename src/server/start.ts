@@ -2,6 +2,7 @@
  * Composition root: configuration → store → app → listening server. Tests start the real server
  * through `startServer` (on `sqlite::memory:` or a file) and talk HTTP to it.
  */
+import type { FastifyInstance } from 'fastify';
 import { sessions } from './auth';
 import { systemClock, TesterClock, type Clock } from './clock';
 import { loadConfig, type Config, type Env } from './config';
@@ -21,6 +22,8 @@ import type { Store } from './store/store';
 export interface RunningServer {
   url: string;
   store: Store;
+  /** Fastify's in-process request injection, for what a real socket cannot show (another client address). */
+  inject: FastifyInstance['inject'];
   close(): Promise<void>;
 }
 
@@ -123,6 +126,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
   return {
     url: `http://${host}:${port}`,
     store,
+    inject: app.inject.bind(app),
     async close() {
       // In-flight requests finish (SIGTERM's promise); a connection still open after the grace
       // period (e.g. a client that aborted a delayed request on a kept-alive socket) is closed

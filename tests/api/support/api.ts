@@ -31,7 +31,12 @@ export function ok(reply: Reply, what: string): unknown {
   return reply.body;
 }
 
-export async function signIn(base: string, username = 'demo', password = username): Promise<Api> {
+/** The manager by default: the tester routes (and creating items) are for managers. */
+export async function signIn(
+  base: string,
+  username = 'manager',
+  password = username,
+): Promise<Api> {
   const reply = await send(base, 'POST', '/api/session', { json: { username, password } });
   const session = SessionResponse.parse(ok(reply, `sign in as ${username}`));
   return new Api(base, session.token, session.user);
