@@ -4,6 +4,15 @@
  */
 import { parseDuration } from '../protocol/duration';
 import { retentionProblems, type RetentionSettings } from './core/retention';
+import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './passwords';
+
+/** A setting that stops the server (or the users command) at start, with a message naming it. */
+export class ConfigError extends Error {
+  readonly kind = 'config';
+}
+
+/** Lease-signing secrets shorter than this are refused (spec/api.md "Authentication"). */
+export const MIN_SECRET_BYTES = 32;
 
 export interface Config extends RetentionSettings {
   port: number;
@@ -19,6 +28,8 @@ export interface Config extends RetentionSettings {
   secret: string | null;
   previousSecret: string | null;
   production: boolean;
+  /** scrypt cost for new password hashes, log2 N (production: at least 17). */
+  passwordCost: number;
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** Concurrent operation requests share one SQLite transaction (one fsync). */
   groupCommit: boolean;
@@ -33,6 +44,13 @@ export interface Config extends RetentionSettings {
 }
 
 export type Env = Record<string, string | undefined>;
+
+/** log2 N for scrypt: production never below the default 2^17; tests may go lower. */
+export function passwordCostRange(production: boolean): [min: number, max: number] {
+  return [production ? DEFAULT_PASSWORD_COST : MIN_PASSWORD_COST, MAX_PASSWORD_COST];
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:data/stockroom.db';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
@@ -67,7 +85,7 @@ export function loadConfig(
     return fallback;
   };
 
-  const databaseUrl = env['DATABASE_URL'] || 'sqlite:data/stockroom.db';
+  const databaseUrl = env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
   if (!databaseUrl.startsWith('sqlite:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: use sqlite:<path>, sqlite::memory: or postgres://…');
   }
@@ -82,7 +100,8 @@ export function loadConfig(
     port: integer('PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
     databaseUrl,
-    demo: flag('DEMO', isSqlite),
+    // Production never gets demo users or items unless asked for by name.
+    demo: flag('DEMO', isSqlite && !production),
     simulate: flag('SIMULATE', false),
     simulateAllowRemote: flag('SIMULATE_ALLOW_REMOTE', false),
     leaseTtlMs: duration('LEASE_TTL', '7d'),
@@ -95,6 +114,7 @@ export function loadConfig(
     secret: env['STOCKROOM_SECRET'] || null,
     previousSecret: env['STOCKROOM_SECRET_PREVIOUS'] || null,
     production,
+    passwordCost: integer('PASSWORD_COST', DEFAULT_PASSWORD_COST, ...passwordCostRange(production)),
     sqliteSynchronous: synchronous === 'NORMAL' ? 'NORMAL' : 'FULL',
     groupCommit: flag('GROUP_COMMIT', true),
     exportFile: env['EXPORT_FILE'] || 'data/export.jsonl',
@@ -110,6 +130,17 @@ export function loadConfig(
   if (config.leaseTtlMs <= 0) problems.push('LEASE_TTL must be more than 0');
   problems.push(...retentionProblems(config));
   if (production && !config.secret) problems.push('STOCKROOM_SECRET is required in production');
+  for (const [name, value] of [
+    ['STOCKROOM_SECRET', config.secret],
+    ['STOCKROOM_SECRET_PREVIOUS', config.previousSecret],
+  ] as const) {
+    if (production && value !== null && Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+      problems.push(
+        `${name} must be at least ${MIN_SECRET_BYTES} bytes in production ` +
+          '(make one with: openssl rand -base64 48)',
+      );
+    }
+  }
   if (!isSqlite && !config.secret) {
     problems.push('STOCKROOM_SECRET is required with PostgreSQL (every process must share it)');
   }

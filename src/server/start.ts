@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sessions } from './auth';
 import { systemClock, TesterClock, type Clock } from './clock';
-import { loadConfig, type Config, type Env } from './config';
+import { ConfigError, loadConfig, type Env } from './config';
 import { seedDemo } from './demo';
 import { buildApp, type AppDeps } from './http/app';
 import { repeat } from './repeat';
@@ -16,7 +16,7 @@ import { createServerMetrics } from './ops/server-metrics';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
 import { Timeline } from './sim/timeline';
-import { openSqliteStore } from './store/sqlite-store';
+import { openStore } from './store/open-store';
 import type { Store } from './store/store';
 
 export interface RunningServer {
@@ -35,22 +35,7 @@ export interface TestHooks {
 /** How long shutdown waits for in-flight work before closing the remaining connections. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
-export class ConfigError extends Error {
-  readonly kind = 'config';
-}
-
-async function openStore(config: Config, hooks: TestHooks): Promise<Store> {
-  const url = config.databaseUrl;
-  if (url.startsWith('sqlite:')) {
-    return openSqliteStore(url, {
-      synchronous: config.sqliteSynchronous,
-      groupCommit: config.groupCommit,
-      ...(hooks.variant ? { brokenVariant: hooks.variant } : {}),
-    });
-  }
-  const { openPostgresStore } = await import('./store/postgres-store');
-  return openPostgresStore(url, hooks.variant ? { brokenVariant: hooks.variant } : {});
-}
+export { ConfigError };
 
 export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
   const loaded = loadConfig(env);
@@ -59,8 +44,10 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
   const config = loaded.config;
   const testerClock = config.simulate ? new TesterClock() : null;
   const clock: Clock = testerClock ?? systemClock;
-  const store = await openStore(config, hooks);
-  if (config.demo) await seedDemo(store, clock.now());
+  // Before the store opens: a weak secret file stops the server with nothing touched.
+  const secrets = leaseSecrets(config);
+  const store = await openStore(config, hooks.variant);
+  if (config.demo) await seedDemo(store, clock.now(), config.passwordCost);
 
   const admission = createAdmission({
     maxInFlight: config.maxInFlight,
@@ -80,7 +67,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     operations: {
       store,
       clock,
-      secrets: leaseSecrets(config),
+      secrets,
       retention: config,
       dedup: hooks.variant !== 'no-dedup',
     },

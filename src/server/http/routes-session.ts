@@ -1,7 +1,7 @@
 /** Sign in (`POST /api/session`) and out (`DELETE /api/session`). */
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldErrors, SessionRequest, type SessionResponse } from '../../protocol/schemas';
-import { DUMMY_HASH, verifyPassword } from '../passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../passwords';
 import type { AppDeps } from './app';
 import { refuse } from './problem';
 
@@ -23,10 +23,17 @@ export const sessionRoutes =
           headers: { 'Retry-After': String(attempt.retryAfterSeconds) },
         });
       }
-      const user = await deps.store.userByName(username);
-      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+      const found = await deps.store.userByName(username);
+      // Unknown and disabled users cost the same check, so timing does not tell them apart.
+      const user = found?.disabled === false ? found : null;
+      const cost = deps.config.passwordCost;
+      const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash(cost));
       if (!user || !ok) throw refuse('unauthorized', 'wrong username or password');
       attempt.succeeded();
+      // An older, cheaper hash is replaced now that the password is at hand.
+      if (needsRehash(user.passwordHash, cost)) {
+        await deps.store.setPasswordHash(user.id, await hashPassword(password, cost), false);
+      }
       const token = await deps.sessions.create(user.id);
       const body: SessionResponse = {
         token,

@@ -88,6 +88,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE items DROP COLUMN global_revision;
   CREATE INDEX items_by_changed_xid ON items (changed_xid);
   `,
+  `
+  -- Accounts from the command line: a disabled user cannot sign in (npm run users -- disable).
+  ALTER TABLE users ADD COLUMN disabled BOOLEAN NOT NULL DEFAULT false;
+  CREATE INDEX sessions_by_user ON sessions (user_id);
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

@@ -66,4 +66,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX export_pending ON export_outbox (created_at) WHERE delivered_at IS NULL;
   `,
+  `
+  -- Accounts from the command line: a disabled user cannot sign in (npm run users -- disable).
+  ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX sessions_by_user ON sessions (user_id);
+  `,
 ];
