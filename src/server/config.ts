@@ -2,6 +2,7 @@
  * Configuration from the environment (spec/api.md "Configuration"). Invalid settings are refused at
  * start with a clear message, never discovered later.
  */
+import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';
 import { retentionProblems, type RetentionSettings } from './core/retention';
 import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './passwords';
@@ -21,6 +22,8 @@ export interface Config extends RetentionSettings {
   demo: boolean;
   simulate: boolean;
   simulateAllowRemote: boolean;
+  /** Addresses (or `loopback`) of reverse proxies whose X-Forwarded-For names the client. */
+  trustProxy: string | null;
   cleanupIntervalMs: number;
   sessionTtlMs: number;
   leaseSize: number;
@@ -48,6 +51,17 @@ export type Env = Record<string, string | undefined>;
 /** log2 N for scrypt: production never below the default 2^17; tests may go lower. */
 export function passwordCostRange(production: boolean): [min: number, max: number] {
   return [production ? DEFAULT_PASSWORD_COST : MIN_PASSWORD_COST, MAX_PASSWORD_COST];
+}
+
+/** One entry of TRUST_PROXY: an IP address, a CIDR range, or one of proxy-addr's names. */
+function isProxyAddress(part: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(part)) return true;
+  const [address = '', bits, ...rest] = part.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:data/stockroom.db';
@@ -104,6 +118,7 @@ export function loadConfig(
     demo: flag('DEMO', isSqlite && !production),
     simulate: flag('SIMULATE', false),
     simulateAllowRemote: flag('SIMULATE_ALLOW_REMOTE', false),
+    trustProxy: env['TRUST_PROXY'] || null,
     leaseTtlMs: duration('LEASE_TTL', '7d'),
     receiptTtlMs: duration('RECEIPT_TTL', '2d'),
     tombstoneGraceMs: duration('TOMBSTONE_GRACE', '7d'),
@@ -143,6 +158,15 @@ export function loadConfig(
   }
   if (!isSqlite && !config.secret) {
     problems.push('STOCKROOM_SECRET is required with PostgreSQL (every process must share it)');
+  }
+  const badProxy = (config.trustProxy ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => config.trustProxy !== null && !isProxyAddress(part));
+  if (badProxy.length > 0) {
+    problems.push(
+      `TRUST_PROXY: "${badProxy.join('", "')}" is not an address, a CIDR range or loopback`,
+    );
   }
   if (config.simulate && !config.simulateAllowRemote && !LOOPBACK.test(config.host)) {
     problems.push('SIMULATE=1 listens on loopback only (set SIMULATE_ALLOW_REMOTE=1 to override)');

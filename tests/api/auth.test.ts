@@ -146,7 +146,7 @@ describe('repeated wrong passwords → 429 rate-limited with Retry-After', () =>
   beforeAll(async () => {
     // Its own server: a limit per address would also block every other sign-in of this file.
     limited = await startTestServer();
-    tester = await signIn(limited.url, 'demo');
+    tester = await signIn(limited.url, 'manager');
     await tester.freezeClock();
   }, 60_000);
 
@@ -204,5 +204,31 @@ describe('the sign-in limit counts attempts before checking them (issue 11, find
     const owner = await signInFrom(limited.url, '127.0.0.2', 'manager', 'manager');
     expect(owner.status).toBe(200);
     SessionResponse.parse(owner.body);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY), the limits key on the forwarded client address', () => {
+  let proxied: RunningServer;
+
+  beforeAll(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: 'loopback' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await proxied.close();
+  });
+
+  const from = (client: string, password: string) =>
+    send(proxied.url, 'POST', '/api/session', {
+      json: { username: 'manager', password },
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('one client hammering does not limit another client behind the same proxy', async () => {
+    let reply = await from('203.0.113.1', 'wrong-0');
+    for (let i = 1; i < 30 && reply.status === 401; i += 1)
+      reply = await from('203.0.113.1', `wrong-${i}`);
+    expectProblem(reply, 'rate-limited');
+    expect((await from('203.0.113.2', 'manager')).status).toBe(200);
   });
 });

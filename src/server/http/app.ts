@@ -156,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     },
     return503OnClosing: false,
+    // request.ip is the client behind these proxies (X-Forwarded-For); the sign-in limits key on it.
+    ...(deps.config.trustProxy ? { trustProxy: deps.config.trustProxy } : {}),
   });
 
   // Only JSON in UTF-8 is accepted: anything else is refused before authentication.
