@@ -34,8 +34,9 @@ function promptHidden(prompt: string): Promise<string> {
   return new Promise((resolve) => {
     const stdin = process.stdin;
     let typed = '';
-    process.stderr.write(prompt);
+    // Echo off before the prompt shows: typing that starts at the prompt is never echoed.
     stdin.setRawMode(true);
+    process.stderr.write(prompt);
     stdin.setEncoding('utf8');
     const onData = (chunk: string) => {
       for (const ch of chunk) {
