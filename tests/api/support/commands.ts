@@ -18,6 +18,7 @@ export function runTs(
   args: readonly string[],
   env: Record<string, string>,
   stdin = '',
+  timeoutMs = 60_000,
 ): Promise<CommandResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
@@ -30,8 +31,14 @@ export function runTs(
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    // A command that does not end (a server that should have refused to start) is killed, so a
+    // failing test leaves no process behind; its code is then null.
+    const limit = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(limit);
+      done({ code, stdout, stderr });
+    });
     child.stdin.end(stdin);
   });
 }
