@@ -49,7 +49,9 @@ const idParam = (description: string) => ({
   description,
   schema: { type: 'string' },
 });
-export const TESTER = 'Tester mode only (`SIMULATE=1`); otherwise 404 before authentication.';
+export const TESTER =
+  'Tester mode only (`SIMULATE=1`); otherwise 404 before authentication. For managers, from a ' +
+  'loopback address (unless `SIMULATE_ALLOW_REMOTE=1`); otherwise 403.';
 
 export function paths(): Json {
   const sim = (summary: string, op: Json): Json => ({
@@ -60,7 +62,7 @@ export function paths(): Json {
     ...op,
     responses: {
       ...(op['responses'] as Json),
-      ...problems(...authed, 'invalid-request', 'not-found'),
+      ...problems(...authed, 'forbidden', 'invalid-request', 'not-found'),
     },
   });
   return {
