@@ -32,7 +32,8 @@ export const sessionRoutes =
       attempt.succeeded();
       // An older, cheaper hash is replaced now that the password is at hand.
       if (needsRehash(user.passwordHash, cost)) {
-        await deps.store.setPasswordHash(user.id, await hashPassword(password, cost), false);
+        const upgraded = await hashPassword(password, cost);
+        await deps.store.upgradePasswordHash(user.id, user.passwordHash, upgraded);
       }
       const token = await deps.sessions.create(user.id);
       const body: SessionResponse = {

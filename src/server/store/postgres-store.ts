@@ -181,6 +181,13 @@ class PostgresStore implements Store {
     });
   }
 
+  async upgradePasswordHash(userId: string, from: string, to: string): Promise<void> {
+    await this.pool.query(
+      'UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3',
+      [to, userId, from],
+    );
+  }
+
   async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
     await this.inTransaction(async (client) => {
       await client.query('UPDATE users SET disabled = $1 WHERE id = $2', [disabled, userId]);

@@ -212,6 +212,12 @@ class SqliteStore implements Store {
       .immediate();
   }
 
+  async upgradePasswordHash(userId: string, from: string, to: string): Promise<void> {
+    this.db
+      .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?')
+      .run(to, userId, from);
+  }
+
   async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
     this.db
       .transaction(() => {

@@ -61,7 +61,12 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
       ]);
       await store.insertSession({ tokenHash: 'a1', userId: ALICE.id, expiresAt: T0 + 1000 });
       await store.insertSession({ tokenHash: 'b1', userId: BOB.id, expiresAt: T0 + 1000 });
-      await store.setPasswordHash(ALICE.id, 'upgraded', false);
+      await store.setPasswordHash(ALICE.id, 'reset', false);
+      expect((await store.userById(ALICE.id))?.passwordHash).toBe('reset');
+      // An upgrade replaces only the hash it was computed from: never a newer password.
+      await store.upgradePasswordHash(ALICE.id, 'stale', 'from-stale');
+      expect((await store.userById(ALICE.id))?.passwordHash).toBe('reset');
+      await store.upgradePasswordHash(ALICE.id, 'reset', 'upgraded');
       expect((await store.userById(ALICE.id))?.passwordHash).toBe('upgraded');
       expect(await store.sessionByHash('a1')).not.toBeNull();
       await store.setPasswordHash(ALICE.id, 'changed', true);

@@ -95,8 +95,10 @@ export interface Store {
   userById(id: string): Promise<StoredUser | null>;
   /** Every user, by name (accounts from the command line). */
   listUsers(): Promise<StoredUser[]>;
-  /** A new hash (a changed password, or a cost upgrade); `endSessions` signs the user out everywhere. */
+  /** A changed password; `endSessions` signs the user out everywhere. */
   setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void>;
+  /** A cost upgrade at sign-in: replaces `from` only, so it never undoes a concurrent `passwd`. */
+  upgradePasswordHash(userId: string, from: string, to: string): Promise<void>;
   /** Disabling ends every session of the user in the same transaction. */
   setUserDisabled(userId: string, disabled: boolean): Promise<void>;
 
