@@ -283,7 +283,7 @@ export const FaultRule = z.strictObject({
   fault: z.enum(FAULTS),
   times: z.number().int().min(1).max(1_000_000).optional(),
   delayMs: z.number().int().min(0).max(600_000).optional(),
-  match: z.strictObject({ operationId: safeText().optional() }).optional(),
+  match: z.strictObject({ operationId: safeText().max(200).optional() }).optional(),
 });
 export type FaultRule = z.infer<typeof FaultRule>;
 export const ClockRequest = z.union([

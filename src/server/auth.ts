@@ -46,7 +46,8 @@ export function sessions(store: Store, clock: Clock, ttlMs: number): Sessions {
       if (now + ttlMs - session.expiresAt > SLIDE_STEP_MS)
         await store.extendSession(hash, now + ttlMs);
       const user = await store.userById(session.userId);
-      return user ? { id: user.id, name: user.name, role: user.role } : null;
+      // Disabling deletes the sessions; this also covers one created while that ran.
+      return user && !user.disabled ? { id: user.id, name: user.name, role: user.role } : null;
     },
     async end(authorization) {
       const token = bearer(authorization);

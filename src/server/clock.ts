@@ -11,6 +11,15 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 export type ClockChange = { advanceMs: number } | { set: number } | Record<string, never>;
 
+/**
+ * The tester clock stays within the years 2000 to 2200 (spec/api.md "Tester mode"): every
+ * timestamp it makes is a valid ISO date, and a tester cannot break time for every lease.
+ */
+export const TESTER_CLOCK_MIN = Date.UTC(2000, 0, 1);
+export const TESTER_CLOCK_MAX = Date.UTC(2201, 0, 1) - 1;
+
+export type ClockChangeResult = 'moved' | 'backwards' | 'out-of-range';
+
 export class TesterClock implements Clock {
   private offset = 0;
   private frozenAt: number | null = null;
@@ -25,16 +34,18 @@ export class TesterClock implements Clock {
     return this.frozenAt !== null;
   }
 
-  /** Returns false (and changes nothing) for a move into the past. */
-  change(change: ClockChange, freeze: boolean | undefined): boolean {
+  /** Changes nothing unless it answers 'moved'. */
+  change(change: ClockChange, freeze: boolean | undefined): ClockChangeResult {
     const current = this.now();
     let target = current;
     if ('advanceMs' in change) target = current + change.advanceMs;
     if ('set' in change) target = change.set;
-    if (target < current) return false;
+    if (!Number.isFinite(target) || target > TESTER_CLOCK_MAX || target < TESTER_CLOCK_MIN)
+      return 'out-of-range';
+    if (target < current) return 'backwards';
     const frozen = freeze ?? this.frozen;
     this.offset = target - this.real.now();
     this.frozenAt = frozen ? target : null;
-    return true;
+    return 'moved';
   }
 }

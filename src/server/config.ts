@@ -2,8 +2,18 @@
  * Configuration from the environment (spec/api.md "Configuration"). Invalid settings are refused at
  * start with a clear message, never discovered later.
  */
+import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';
 import { retentionProblems, type RetentionSettings } from './core/retention';
+import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './passwords';
+
+/** A setting that stops the server (or the users command) at start, with a message naming it. */
+export class ConfigError extends Error {
+  readonly kind = 'config';
+}
+
+/** Lease-signing secrets shorter than this are refused (spec/api.md "Authentication"). */
+export const MIN_SECRET_BYTES = 32;
 
 export interface Config extends RetentionSettings {
   port: number;
@@ -12,6 +22,8 @@ export interface Config extends RetentionSettings {
   demo: boolean;
   simulate: boolean;
   simulateAllowRemote: boolean;
+  /** Addresses (or `loopback`) of reverse proxies whose X-Forwarded-For names the client. */
+  trustProxy: string | null;
   cleanupIntervalMs: number;
   sessionTtlMs: number;
   leaseSize: number;
@@ -19,6 +31,8 @@ export interface Config extends RetentionSettings {
   secret: string | null;
   previousSecret: string | null;
   production: boolean;
+  /** scrypt cost for new password hashes, log2 N (production: at least 17). */
+  passwordCost: number;
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** Concurrent operation requests share one SQLite transaction (one fsync). */
   groupCommit: boolean;
@@ -43,6 +57,25 @@ export interface Config extends RetentionSettings {
 export type Env = Record<string, string | undefined>;
 
 const HOUR_MS = 3_600_000;
+
+/** log2 N for scrypt: production never below the default 2^17; tests may go lower. */
+export function passwordCostRange(production: boolean): [min: number, max: number] {
+  return [production ? DEFAULT_PASSWORD_COST : MIN_PASSWORD_COST, MAX_PASSWORD_COST];
+}
+
+/** One entry of TRUST_PROXY: an IP address, a CIDR range, or one of proxy-addr's names. */
+function isProxyAddress(part: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(part)) return true;
+  const [address = '', bits, ...rest] = part.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:data/stockroom.db';
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 
 export function loadConfig(
@@ -76,7 +109,7 @@ export function loadConfig(
     return fallback;
   };
 
-  const databaseUrl = env['DATABASE_URL'] || 'sqlite:data/stockroom.db';
+  const databaseUrl = env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
   if (!databaseUrl.startsWith('sqlite:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL: use sqlite:<path>, sqlite::memory: or postgres://…');
   }
@@ -91,9 +124,11 @@ export function loadConfig(
     port: integer('PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
     databaseUrl,
-    demo: flag('DEMO', isSqlite),
+    // Production never gets demo users or items unless asked for by name.
+    demo: flag('DEMO', isSqlite && !production),
     simulate: flag('SIMULATE', false),
     simulateAllowRemote: flag('SIMULATE_ALLOW_REMOTE', false),
+    trustProxy: env['TRUST_PROXY'] || null,
     leaseTtlMs: duration('LEASE_TTL', '7d'),
     receiptTtlMs: duration('RECEIPT_TTL', '2d'),
     tombstoneGraceMs: duration('TOMBSTONE_GRACE', '7d'),
@@ -104,6 +139,7 @@ export function loadConfig(
     secret: env['STOCKROOM_SECRET'] || null,
     previousSecret: env['STOCKROOM_SECRET_PREVIOUS'] || null,
     production,
+    passwordCost: integer('PASSWORD_COST', DEFAULT_PASSWORD_COST, ...passwordCostRange(production)),
     sqliteSynchronous: synchronous === 'NORMAL' ? 'NORMAL' : 'FULL',
     groupCommit: flag('GROUP_COMMIT', true),
     exportFile: env['EXPORT_FILE'] || 'data/export.jsonl',
@@ -130,8 +166,28 @@ export function loadConfig(
   }
   problems.push(...retentionProblems(config));
   if (production && !config.secret) problems.push('STOCKROOM_SECRET is required in production');
+  for (const [name, value] of [
+    ['STOCKROOM_SECRET', config.secret],
+    ['STOCKROOM_SECRET_PREVIOUS', config.previousSecret],
+  ] as const) {
+    if (production && value !== null && Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+      problems.push(
+        `${name} must be at least ${MIN_SECRET_BYTES} bytes in production ` +
+          '(make one with: openssl rand -base64 48)',
+      );
+    }
+  }
   if (!isSqlite && !config.secret) {
     problems.push('STOCKROOM_SECRET is required with PostgreSQL (every process must share it)');
+  }
+  const badProxy = (config.trustProxy ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => config.trustProxy !== null && !isProxyAddress(part));
+  if (badProxy.length > 0) {
+    problems.push(
+      `TRUST_PROXY: "${badProxy.join('", "')}" is not an address, a CIDR range or loopback`,
+    );
   }
   if (config.simulate && !config.simulateAllowRemote && !LOOPBACK.test(config.host)) {
     problems.push('SIMULATE=1 listens on loopback only (set SIMULATE_ALLOW_REMOTE=1 to override)');

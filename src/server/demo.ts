@@ -107,7 +107,7 @@ export const DEMO_ITEMS: NewItem[] = [
   },
 ];
 
-export async function seedDemo(store: Store, now: number): Promise<boolean> {
+export async function seedDemo(store: Store, now: number, passwordCost: number): Promise<boolean> {
   if ((await store.countUsers()) > 0) return false;
   for (const [name, role] of [
     ['demo', 'staff'],
@@ -117,7 +117,7 @@ export async function seedDemo(store: Store, now: number): Promise<boolean> {
       id: randomUUID(),
       name,
       role,
-      passwordHash: await hashPassword(name),
+      passwordHash: await hashPassword(name, passwordCost),
     });
   }
   await store.seedItems(DEMO_ITEMS, now);

@@ -1,12 +1,13 @@
 /**
  * The lease-signing secret. Production sets STOCKROOM_SECRET (and STOCKROOM_SECRET_PREVIOUS during a
  * rotation). In development the server makes one once and keeps it beside the SQLite database, so a
- * restart still verifies the leases it issued before.
+ * restart still verifies the leases it issued before. A secret file that is empty or shorter than
+ * 32 bytes stops the server in every mode: nothing is ever signed with a weak key.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Config } from './config';
+import { ConfigError, MIN_SECRET_BYTES, type Config } from './config';
 
 export function leaseSecrets(config: Config): string[] {
   const current = config.secret ?? developmentSecret(config.databaseUrl);
@@ -17,7 +18,17 @@ function developmentSecret(databaseUrl: string): string {
   const path = databaseUrl.replace(/^sqlite:/, '');
   if (path === ':memory:') return randomBytes(32).toString('base64url');
   const file = join(dirname(path), 'stockroom.secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
+      throw new ConfigError(
+        `Stockroom cannot start:\n- the secret file ${file} is ${secret === '' ? 'empty' : `shorter than ${MIN_SECRET_BYTES} bytes`}; ` +
+          `write a secret of at least ${MIN_SECRET_BYTES} bytes into it (openssl rand -base64 48), ` +
+          'or delete it to have a new one made (leases issued with the old one then need renewing)',
+      );
+    }
+    return secret;
+  }
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });

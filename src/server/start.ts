@@ -2,9 +2,10 @@
  * Composition root: configuration → store → app → listening server. Tests start the real server
  * through `startServer` (on `sqlite::memory:` or a file) and talk HTTP to it.
  */
+import type { FastifyInstance } from 'fastify';
 import { sessions } from './auth';
 import { systemClock, TesterClock, type Clock } from './clock';
-import { loadConfig, type Config, type Env } from './config';
+import { ConfigError, loadConfig, type Env } from './config';
 import { seedDemo } from './demo';
 import { buildApp, type AppDeps } from './http/app';
 import { repeat } from './repeat';
@@ -17,7 +18,7 @@ import { startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
 import { Timeline } from './sim/timeline';
-import { openSqliteStore } from './store/sqlite-store';
+import { openStore } from './store/open-store';
 import type { Store } from './store/store';
 
 export interface RunningServer {
@@ -25,6 +26,8 @@ export interface RunningServer {
   /** METRICS_PORT set: where `/metrics` is served (loopback); otherwise null. */
   metricsUrl: string | null;
   store: Store;
+  /** Fastify's in-process request injection, for what a real socket cannot show (another client address). */
+  inject: FastifyInstance['inject'];
   close(): Promise<void>;
 }
 
@@ -36,22 +39,7 @@ export interface TestHooks {
 /** How long shutdown waits for in-flight work before closing the remaining connections. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
-export class ConfigError extends Error {
-  readonly kind = 'config';
-}
-
-async function openStore(config: Config, hooks: TestHooks): Promise<Store> {
-  const url = config.databaseUrl;
-  if (url.startsWith('sqlite:')) {
-    return openSqliteStore(url, {
-      synchronous: config.sqliteSynchronous,
-      groupCommit: config.groupCommit,
-      ...(hooks.variant ? { brokenVariant: hooks.variant } : {}),
-    });
-  }
-  const { openPostgresStore } = await import('./store/postgres-store');
-  return openPostgresStore(url, hooks.variant ? { brokenVariant: hooks.variant } : {});
-}
+export { ConfigError };
 
 export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
   const loaded = loadConfig(env);
@@ -60,8 +48,10 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
   const config = loaded.config;
   const testerClock = config.simulate ? new TesterClock() : null;
   const clock: Clock = testerClock ?? systemClock;
-  const store = await openStore(config, hooks);
-  if (config.demo) await seedDemo(store, clock.now());
+  // Before the store opens: a weak secret file stops the server with nothing touched.
+  const secrets = leaseSecrets(config);
+  const store = await openStore(config, hooks.variant);
+  if (config.demo) await seedDemo(store, clock.now(), config.passwordCost);
 
   const admission = createAdmission({
     maxInFlight: config.maxInFlight,
@@ -81,7 +71,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     operations: {
       store,
       clock,
-      secrets: leaseSecrets(config),
+      secrets,
       retention: config,
       dedup: hooks.variant !== 'no-dedup',
     },
@@ -142,6 +132,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
     url: `http://${host}:${port}`,
     metricsUrl: metricsServer?.url ?? null,
     store,
+    inject: app.inject.bind(app),
     async close() {
       // In-flight requests finish (SIGTERM's promise); a connection still open after the grace
       // period (e.g. a client that aborted a delayed request on a kept-alive socket) is closed

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionResponse } from '../../src/protocol/schemas';
 import { signIn } from './support/api';
 import type { Api } from './support/api';
+import { signInFrom } from './support/from-address';
 import { send } from './support/http';
 import { expectProblem } from './support/problem';
 import { MINUTE, startTestServer } from './support/server';
@@ -145,7 +146,7 @@ describe('repeated wrong passwords → 429 rate-limited with Retry-After', () =>
   beforeAll(async () => {
     // Its own server: a limit per address would also block every other sign-in of this file.
     limited = await startTestServer();
-    tester = await signIn(limited.url, 'demo');
+    tester = await signIn(limited.url, 'manager');
     await tester.freezeClock();
   }, 60_000);
 
@@ -168,5 +169,66 @@ describe('repeated wrong passwords → 429 rate-limited with Retry-After', () =>
     const after = await attemptSignIn('manager');
     expect(after.status).toBe(200);
     SessionResponse.parse(after.body);
+  });
+});
+
+describe('the sign-in limit counts attempts before checking them (issue 11, finding 1)', () => {
+  let limited: RunningServer;
+
+  beforeAll(async () => {
+    limited = await startTestServer();
+  }, 60_000);
+
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('60 parallel wrong guesses: at most 20 answered 401, the rest 429 with Retry-After; the owner still signs in elsewhere', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        signInFrom(limited.url, '127.0.0.1', 'manager', `wrong-${i}`),
+      ),
+    );
+    const unauthorized = replies.filter((r) => r.status === 401);
+    const limitedReplies = replies.filter((r) => r.status === 429);
+    expect(unauthorized.length).toBeGreaterThan(0);
+    expect(unauthorized.length).toBeLessThanOrEqual(20);
+    expect(unauthorized.length + limitedReplies.length).toBe(60);
+    for (const reply of limitedReplies) {
+      expect(reply.body).toMatchObject({ code: 'rate-limited', status: 429 });
+      expect(Number(reply.retryAfter)).toBeGreaterThan(0);
+    }
+    // The hammered address stays limited, even for the right password...
+    expect((await signInFrom(limited.url, '127.0.0.1', 'manager', 'manager')).status).toBe(429);
+    // ...but the account is not locked: its owner signs in from another address.
+    const owner = await signInFrom(limited.url, '127.0.0.2', 'manager', 'manager');
+    expect(owner.status).toBe(200);
+    SessionResponse.parse(owner.body);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY), the limits key on the forwarded client address', () => {
+  let proxied: RunningServer;
+
+  beforeAll(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: 'loopback' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await proxied.close();
+  });
+
+  const from = (client: string, password: string) =>
+    send(proxied.url, 'POST', '/api/session', {
+      json: { username: 'manager', password },
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('one client hammering does not limit another client behind the same proxy', async () => {
+    let reply = await from('203.0.113.1', 'wrong-0');
+    for (let i = 1; i < 30 && reply.status === 401; i += 1)
+      reply = await from('203.0.113.1', `wrong-${i}`);
+    expectProblem(reply, 'rate-limited');
+    expect((await from('203.0.113.2', 'manager')).status).toBe(200);
   });
 });

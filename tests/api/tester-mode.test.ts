@@ -76,6 +76,115 @@ describe('fault rules and cleanup', () => {
   });
 });
 
+describe('tester mode is for managers on loopback, within bounds (issue 11, finding 5)', () => {
+  const routes: [string, string, unknown][] = [
+    ['GET', '/api/sim/clock', undefined],
+    ['POST', '/api/sim/clock', { advanceMs: 30 * 24 * 60 * MINUTE }],
+    ['GET', '/api/sim/faults', undefined],
+    ['POST', '/api/sim/faults', { fault: 'drop-response' }],
+    ['DELETE', '/api/sim/faults', undefined],
+    ['POST', '/api/sim/cleanup', undefined],
+    ['GET', '/api/sim/timeline?operationId=a.1', undefined],
+  ];
+
+  it('staff get 403 forbidden on every tester route, and nothing changes', async () => {
+    const staff = await signIn(server.url, 'demo');
+    expect(staff.user.role).toBe('staff');
+    await api.fault({ fault: 'unavailable', match: { operationId: 'kept.1' } });
+    const before = await api.freezeClock();
+    for (const [method, path, json] of routes) {
+      expectProblem(await staff.send(method, path, { json }), 'forbidden');
+    }
+    expect(await api.now()).toBe(before);
+    const rules = (await api.get('/api/sim/faults')).body as { rules: unknown[] };
+    expect(rules.rules).toHaveLength(1);
+    expect(rules.rules).toContainEqual(
+      expect.objectContaining({ fault: 'unavailable' }) as unknown,
+    );
+    await api.clearFaults();
+  });
+
+  it('the clock stays within the years 2000 to 2200: beyond is 400 and the clock does not move', async () => {
+    const t = await api.freezeClock();
+    for (const body of [
+      { advanceMs: 9e15 },
+      { advanceMs: Date.UTC(2201, 0, 1) - t },
+      { set: '2201-01-01T00:00:00.000Z' },
+      { set: '+275760-09-13T00:00:00.000Z' },
+    ]) {
+      expectProblem(await api.post('/api/sim/clock', body), 'invalid-request');
+      expect(await api.now()).toBe(t);
+    }
+    // Time still works for everything that reads it.
+    expect((await api.post('/api/leases', { deviceId: 'after-bad-clock' })).status).toBe(201);
+    // The last instant allowed (every session expires on the way: sign in again after).
+    await api.setClock(Date.UTC(2200, 11, 31, 23, 59, 59, 999));
+    api = await signIn(server.url);
+    expect((await api.clock()).now).toBe('2200-12-31T23:59:59.999Z');
+  });
+
+  it('at most 100 fault rules; match.operationId at most 200 characters', async () => {
+    await api.clearFaults();
+    const rule = { fault: 'delay', delayMs: 1, match: { operationId: 'never.1' } } as const;
+    for (let i = 0; i < 100; i += 1) await api.fault(rule);
+    expectProblem(await api.post('/api/sim/faults', rule), 'invalid-request');
+    expect(((await api.get('/api/sim/faults')).body as { rules: unknown[] }).rules).toHaveLength(
+      100,
+    );
+    await api.clearFaults();
+    const long = { fault: 'drop-response', match: { operationId: 'x'.repeat(201) } };
+    expectProblem(await api.post('/api/sim/faults', long), 'invalid-request');
+    await api.fault({ fault: 'drop-response', match: { operationId: 'x'.repeat(200) } });
+    await api.clearFaults();
+  });
+
+  it('a request from a non-loopback address gets 403 forbidden, even from a manager', async () => {
+    const before = await api.freezeClock();
+    for (const [method, path, json] of routes) {
+      const reply = await server.inject({
+        method: method as 'GET' | 'POST' | 'DELETE',
+        url: path,
+        remoteAddress: '192.0.2.10',
+        headers: {
+          authorization: `Bearer ${api.token}`,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(json === undefined ? {} : { payload: JSON.stringify(json) }),
+      });
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json()).toMatchObject({ code: 'forbidden' });
+    }
+    expect(await api.now()).toBe(before);
+    // The same request from loopback works.
+    const local = await server.inject({
+      method: 'GET',
+      url: '/api/sim/clock',
+      remoteAddress: '127.0.0.1',
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    expect(local.statusCode).toBe(200);
+  });
+
+  it('SIMULATE_ALLOW_REMOTE=1 lets a remote manager in (and still not staff)', async () => {
+    const remote = await startTestServer({ SIMULATE_ALLOW_REMOTE: '1' });
+    try {
+      const manager = await signIn(remote.url, 'manager');
+      const staff = await signIn(remote.url, 'demo');
+      const from = (token: string) =>
+        remote.inject({
+          method: 'GET',
+          url: '/api/sim/clock',
+          remoteAddress: '192.0.2.10',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await from(manager.token)).statusCode).toBe(200);
+      expect((await from(staff.token)).statusCode).toBe(403);
+    } finally {
+      await remote.close();
+    }
+  });
+});
+
 describe('SIMULATE off', () => {
   let off: RunningServer;
 

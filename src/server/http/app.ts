@@ -46,14 +46,12 @@ export interface Admission {
   >;
 }
 
-/** Sign-in brute-force protection, per user name and per address. */
+/** Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked. */
 export interface SignInLimiter {
-  check(
+  reserve(
     userName: string,
     ip: string,
-  ): { allowed: true } | { allowed: false; retryAfterSeconds: number };
-  failed(userName: string, ip: string): void;
-  succeeded(userName: string, ip: string): void;
+  ): { allowed: true; succeeded(): void } | { allowed: false; retryAfterSeconds: number };
 }
 
 export interface OperationMetrics {
@@ -144,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     },
     return503OnClosing: false,
+    // request.ip is the client behind these proxies (X-Forwarded-For); the sign-in limits key on it.
+    ...(deps.config.trustProxy ? { trustProxy: deps.config.trustProxy } : {}),
   });
   capConnections(app.server, deps.config.maxConnections);
   answerEverything(app.server);

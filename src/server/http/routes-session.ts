@@ -1,7 +1,7 @@
 /** Sign in (`POST /api/session`) and out (`DELETE /api/session`). */
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldErrors, SessionRequest, type SessionResponse } from '../../protocol/schemas';
-import { DUMMY_HASH, verifyPassword } from '../passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../passwords';
 import type { AppDeps } from './app';
 import { refuse } from './problem';
 
@@ -16,19 +16,25 @@ export const sessionRoutes =
         });
       }
       const { username, password } = parsed.data;
-      const limit = deps.signInLimiter.check(username, request.ip);
-      if (!limit.allowed) {
+      // Counted before the slow check, so parallel guesses cannot buy more checks than the limit.
+      const attempt = deps.signInLimiter.reserve(username, request.ip);
+      if (!attempt.allowed) {
         throw refuse('rate-limited', 'too many sign-in attempts; wait before trying again', {
-          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+          headers: { 'Retry-After': String(attempt.retryAfterSeconds) },
         });
       }
-      const user = await deps.store.userByName(username);
-      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        deps.signInLimiter.failed(username, request.ip);
-        throw refuse('unauthorized', 'wrong username or password');
+      const found = await deps.store.userByName(username);
+      // Unknown and disabled users cost the same check, so timing does not tell them apart.
+      const user = found?.disabled === false ? found : null;
+      const cost = deps.config.passwordCost;
+      const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash(cost));
+      if (!user || !ok) throw refuse('unauthorized', 'wrong username or password');
+      attempt.succeeded();
+      // An older, cheaper hash is replaced now that the password is at hand.
+      if (needsRehash(user.passwordHash, cost)) {
+        const upgraded = await hashPassword(password, cost);
+        await deps.store.upgradePasswordHash(user.id, user.passwordHash, upgraded);
       }
-      deps.signInLimiter.succeeded(username, request.ip);
       const token = await deps.sessions.create(user.id);
       const body: SessionResponse = {
         token,

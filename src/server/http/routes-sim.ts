@@ -1,8 +1,13 @@
-/** Tester mode (SIMULATE=1) routes. Not registered at all otherwise, so they answer 404. */
-import type { FastifyPluginAsync } from 'fastify';
+/**
+ * Tester mode (SIMULATE=1) routes. Not registered at all otherwise, so they answer 404. When on,
+ * they answer loopback clients only (unless SIMULATE_ALLOW_REMOTE=1) and managers only: a tester
+ * can sign everyone out or expire every lease, which no staff member or remote caller may do.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ClockRequest, fieldErrors, FaultRule, type ClockState } from '../../protocol/schemas';
 import { safeText } from '../../protocol/text';
+import { MAX_FAULT_RULES } from '../sim/faults';
 import type { AppDeps, Sim } from './app';
 import { refuse } from './problem';
 
@@ -12,16 +17,37 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, hint: string): T {
   return parsed.data;
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket reports ::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1';
+}
+
 export const simRoutes =
   (deps: AppDeps, sim: Sim): FastifyPluginAsync =>
   async (app) => {
+    // Encapsulated in this plugin: it runs for the tester routes only, before authentication.
+    // The socket's address, not a forwarded header: a proxy must not make a remote caller local.
+    app.addHook('onRequest', async (request) => {
+      if (!deps.config.simulateAllowRemote && !isLoopbackAddress(request.socket.remoteAddress)) {
+        throw refuse('forbidden', 'tester mode answers loopback clients only');
+      }
+    });
+
+    const manager = async (request: FastifyRequest) => {
+      const user = await request.user();
+      if (user.role !== 'manager') throw refuse('forbidden', 'tester mode is for managers');
+      return user;
+    };
+
     const clockState = (): ClockState => ({
       now: new Date(sim.clock.now()).toISOString(),
       frozen: sim.clock.frozen,
     });
 
     app.post('/api/sim/faults', async (request, reply) => {
-      await request.user();
+      await manager(request);
       const rule = parse(
         FaultRule,
         request.body,
@@ -30,30 +56,37 @@ export const simRoutes =
       if (rule.fault === 'delay' && rule.delayMs === undefined) {
         throw refuse('invalid-request', 'a delay fault needs "delayMs"');
       }
-      return reply.code(201).send(sim.faults.add(rule));
+      const added = sim.faults.add(rule);
+      if (!added) {
+        throw refuse(
+          'invalid-request',
+          `at most ${MAX_FAULT_RULES} fault rules; DELETE /api/sim/faults clears them`,
+        );
+      }
+      return reply.code(201).send(added);
     });
     app.get('/api/sim/faults', async (request) => {
-      await request.user();
+      await manager(request);
       return { rules: sim.faults.list() };
     });
     app.delete('/api/sim/faults', async (request, reply) => {
-      await request.user();
+      await manager(request);
       sim.faults.clear();
       return reply.code(204).send();
     });
 
     app.get('/api/sim/clock', async (request) => {
-      await request.user();
+      await manager(request);
       return clockState();
     });
     app.post('/api/sim/clock', async (request) => {
-      await request.user();
+      await manager(request);
       const change = parse(
         ClockRequest,
         request.body,
         'send { "advanceMs" } or { "set" }, with "freeze"?',
       );
-      const moved = sim.clock.change(
+      const result = sim.clock.change(
         'advanceMs' in change
           ? { advanceMs: change.advanceMs }
           : 'set' in change
@@ -61,17 +94,27 @@ export const simRoutes =
             : {},
         change.freeze,
       );
-      if (!moved) throw refuse('invalid-request', 'the tester clock never goes backwards');
-      return clockState();
+      switch (result) {
+        case 'moved':
+          return clockState();
+        case 'backwards':
+          throw refuse('invalid-request', 'the tester clock never goes backwards');
+        case 'out-of-range':
+          throw refuse('invalid-request', 'the tester clock stays within the years 2000 to 2200');
+        default: {
+          const unreachable: never = result;
+          throw new Error(`unknown clock change result ${String(unreachable)}`);
+        }
+      }
     });
 
     app.post('/api/sim/cleanup', async (request) => {
-      await request.user();
+      await manager(request);
       return deps.runCleanup();
     });
 
     app.get('/api/sim/timeline', async (request) => {
-      const user = await request.user();
+      const user = await manager(request);
       const { operationId } = parse(
         z.strictObject({ operationId: safeText().min(1).max(200) }),
         request.query,

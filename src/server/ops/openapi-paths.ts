@@ -55,7 +55,9 @@ const CSV_RULES =
   'UTF-8, a header row, streamed. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is ' +
   "prefixed with `'` so a spreadsheet never runs it as a formula; numbers stay numbers; an empty " +
   'cell is no value (no barcode, no threshold, no note).';
-export const TESTER = 'Tester mode only (`SIMULATE=1`); otherwise 404 before authentication.';
+export const TESTER =
+  'Tester mode only (`SIMULATE=1`); otherwise 404 before authentication. For managers, from a ' +
+  'loopback address (unless `SIMULATE_ALLOW_REMOTE=1`); otherwise 403.';
 
 export function paths(): Json {
   const sim = (summary: string, op: Json): Json => ({
@@ -66,7 +68,7 @@ export function paths(): Json {
     ...op,
     responses: {
       ...(op['responses'] as Json),
-      ...problems(...authed, 'invalid-request', 'not-found'),
+      ...problems(...authed, 'forbidden', 'invalid-request', 'not-found'),
     },
   });
   return {

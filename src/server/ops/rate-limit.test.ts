@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSignInLimiter, SlidingWindowLimiter } from './rate-limit';
+import { createSignInLimiter, SlidingWindowLimiter, type SignInPolicy } from './rate-limit';
 
 const MIN = 60_000;
 function clock() {
@@ -8,47 +8,87 @@ function clock() {
 }
 
 describe('sign-in rate limit', () => {
-  const policy = { windowMs: 15 * MIN, maxFailuresPerUser: 5, maxFailuresPerAddress: 8 };
+  const policy: SignInPolicy = {
+    windowMs: 15 * MIN,
+    maxPerUserAndAddress: 5,
+    maxPerAddress: 8,
+    maxPerUser: 12,
+    knownAddressMs: 30 * 24 * 60 * MIN,
+  };
+  const guess = (limiter: ReturnType<typeof createSignInLimiter>, user: string, ip: string) =>
+    limiter.reserve(user, ip).allowed;
 
-  it('refuses a user after 5 wrong passwords until the oldest leaves the sliding window', () => {
+  it('counts an attempt when it is reserved, before any answer, so parallel guesses cannot pass', () => {
+    const limiter = createSignInLimiter(clock(), policy);
+    // Sixty reservations with no answer in between: only the limit's worth are let through.
+    const allowed = Array.from({ length: 60 }, () => guess(limiter, 'manager', '192.0.2.1'));
+    expect(allowed.filter(Boolean)).toHaveLength(5);
+  });
+
+  it('refuses a (user, address) pair until the oldest attempt leaves the sliding window', () => {
     const c = clock();
     const limiter = createSignInLimiter(c, policy);
     for (let i = 0; i < 5; i++) {
-      expect(limiter.check('demo', `10.0.0.${i}`)).toEqual({ allowed: true });
-      limiter.failed('demo', `10.0.0.${i}`);
+      expect(guess(limiter, 'demo', '192.0.2.1')).toBe(true);
       c.advance(MIN);
     }
-    // Failures at 0..4 min; now 5 min: the first leaves the window at 15 min.
-    expect(limiter.check('demo', '10.0.0.99')).toEqual({ allowed: false, retryAfterSeconds: 600 });
-    expect(limiter.check('DEMO', '10.0.0.99')).toMatchObject({ allowed: false });
-    expect(limiter.check('manager', '10.0.0.99')).toEqual({ allowed: true });
+    // Attempts at 0..4 min; now 5 min: the first leaves the window at 15 min.
+    expect(limiter.reserve('demo', '192.0.2.1')).toEqual({
+      allowed: false,
+      retryAfterSeconds: 600,
+    });
+    expect(guess(limiter, 'DEMO', '192.0.2.1')).toBe(false);
+    expect(guess(limiter, 'demo', '192.0.2.2')).toBe(true);
     c.advance(10 * MIN - 1);
-    expect(limiter.check('demo', '10.0.0.99')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.reserve('demo', '192.0.2.1')).toEqual({ allowed: false, retryAfterSeconds: 1 });
     c.advance(1);
-    expect(limiter.check('demo', '10.0.0.99')).toEqual({ allowed: true });
+    expect(guess(limiter, 'demo', '192.0.2.1')).toBe(true);
   });
 
   it('refuses an address that guesses across many users', () => {
-    const c = clock();
-    const limiter = createSignInLimiter(c, policy);
-    for (let i = 0; i < 8; i++) limiter.failed(`user${i}`, '192.0.2.1');
-    expect(limiter.check('someone-new', '192.0.2.1')).toMatchObject({ allowed: false });
-    expect(limiter.check('someone-new', '192.0.2.2')).toEqual({ allowed: true });
+    const limiter = createSignInLimiter(clock(), policy);
+    for (let i = 0; i < 8; i++) expect(guess(limiter, `user${i}`, '192.0.2.1')).toBe(true);
+    expect(guess(limiter, 'someone-new', '192.0.2.1')).toBe(false);
+    expect(guess(limiter, 'someone-new', '192.0.2.2')).toBe(true);
   });
 
-  it('a success clears the user, not the address', () => {
-    const c = clock();
-    const limiter = createSignInLimiter(c, policy);
-    for (let i = 0; i < 5; i++) limiter.failed('demo', '192.0.2.1');
-    limiter.succeeded('demo', '192.0.2.1');
-    expect(limiter.check('demo', '192.0.2.9')).toEqual({ allowed: true });
-    for (let i = 0; i < 3; i++) limiter.failed('other', '192.0.2.1');
-    expect(limiter.check('third', '192.0.2.1')).toMatchObject({ allowed: false });
+  it('a success takes its attempt back: an address full of good sign-ins is not limited', () => {
+    const limiter = createSignInLimiter(clock(), policy);
+    for (let i = 0; i < 20; i++) {
+      const attempt = limiter.reserve(`user${i}`, '192.0.2.1');
+      if (!attempt.allowed) throw new Error(`attempt ${i} refused`);
+      attempt.succeeded();
+    }
+    expect(guess(limiter, 'another', '192.0.2.1')).toBe(true);
   });
 
+  it('a success clears the user and the pair, not the address', () => {
+    const limiter = createSignInLimiter(clock(), policy);
+    for (let i = 0; i < 4; i++) guess(limiter, 'demo', '192.0.2.1');
+    const attempt = limiter.reserve('demo', '192.0.2.1');
+    if (!attempt.allowed) throw new Error('refused');
+    attempt.succeeded();
+    for (let i = 0; i < 4; i++) expect(guess(limiter, 'other', '192.0.2.1')).toBe(true);
+    // 4 wrong for demo + 4 for other = the address's 8.
+    expect(guess(limiter, 'third', '192.0.2.1')).toBe(false);
+  });
+
+  it('a distributed attack slows the account everywhere except where its owner signed in', () => {
+    const limiter = createSignInLimiter(clock(), policy);
+    const home = limiter.reserve('manager', '198.51.100.7');
+    if (!home.allowed) throw new Error('refused');
+    home.succeeded();
+    // 12 addresses, one guess each: the user's limit across addresses.
+    for (let i = 0; i < 12; i++) expect(guess(limiter, 'manager', `203.0.113.${i}`)).toBe(true);
+    expect(guess(limiter, 'manager', '203.0.113.200')).toBe(false);
+    expect(guess(limiter, 'manager', '198.51.100.7')).toBe(true);
+    expect(guess(limiter, 'demo', '203.0.113.200')).toBe(true);
+  });
+});
+
+describe('SlidingWindowLimiter', () => {
   it('keeps at most maxKeys keys, forgetting the least recently hit', () => {
-    const c = clock();
-    const limiter = new SlidingWindowLimiter(1, MIN, c, 3);
+    const limiter = new SlidingWindowLimiter(1, MIN, clock(), 3);
     ['a', 'b', 'c'].forEach((k) => limiter.hit(k));
     limiter.hit('a');
     limiter.hit('d');
@@ -58,5 +98,15 @@ describe('sign-in rate limit', () => {
       false,
       false,
     ]);
+  });
+
+  it('release takes back one hit', () => {
+    const c = clock();
+    const limiter = new SlidingWindowLimiter(2, MIN, c);
+    limiter.hit('a');
+    const at = limiter.hit('a');
+    expect(limiter.check('a').allowed).toBe(false);
+    limiter.release('a', at);
+    expect(limiter.check('a').allowed).toBe(true);
   });
 });

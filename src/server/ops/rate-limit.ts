@@ -1,8 +1,15 @@
 /**
- * Sign-in brute-force protection (spec/api.md "Authentication"): wrong passwords are counted per
- * user name and per address in a sliding window on the injected server clock (the tester clock in
- * SIMULATE mode, so tests move time instead of waiting). At the limit, sign-in is refused with
- * Retry-After until the oldest counted failure leaves the window.
+ * Sign-in brute-force protection (spec/api.md "Authentication"). Every attempt is counted the
+ * moment it arrives, before its slow password check, so guesses sent in parallel cannot buy more
+ * checks than the limit; a correct password then takes its own attempt back. Counts are sliding
+ * windows on the injected server clock (the tester clock in SIMULATE mode, so tests move time
+ * instead of waiting).
+ *
+ * Three limits, so an attacker can slow guessing everywhere but lock a person out nowhere:
+ * - per (user, address): a few guesses at one account from one place;
+ * - per address: one place guessing many accounts;
+ * - per user, across addresses (a distributed attack): this one does not apply to an address the
+ *   user signed in from recently, so hammering the account never shuts its owner out.
  */
 import type { Clock } from '../clock';
 import type { SignInLimiter } from '../http/app';
@@ -21,14 +28,16 @@ export class SlidingWindowLimiter {
   ) {}
 
   check(key: string): LimitVerdict {
-    const recent = this.recent(key, this.clock.now());
+    const now = this.clock.now();
+    const recent = this.recent(key, now);
     const oldest = recent[0];
     if (recent.length < this.limit || oldest === undefined) return { allowed: true };
-    const waitMs = oldest + this.windowMs - this.clock.now();
+    const waitMs = oldest + this.windowMs - now;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
-  hit(key: string): void {
+  /** Counts a hit now; returns its time, which `release` takes back. */
+  hit(key: string): number {
     const now = this.clock.now();
     const recent = [...this.recent(key, now), now].slice(-this.limit);
     // Re-insert so the Map's order is least recently hit first: that is what gets evicted.
@@ -39,6 +48,16 @@ export class SlidingWindowLimiter {
       if (first.done) break;
       this.hits.delete(first.value);
     }
+    return now;
+  }
+
+  /** Takes back one hit counted at `at` (an attempt that turned out to be legitimate). */
+  release(key: string, at: number): void {
+    const recent = this.hits.get(key);
+    const index = recent?.lastIndexOf(at) ?? -1;
+    if (recent === undefined || index < 0) return;
+    recent.splice(index, 1);
+    if (recent.length === 0) this.hits.delete(key);
   }
 
   reset(key: string): void {
@@ -54,44 +73,80 @@ export class SlidingWindowLimiter {
   }
 }
 
+/** Addresses a user signed in from recently, with the time (least recently used first). */
+class KnownAddresses {
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxKeys = 10_000,
+  ) {}
+
+  remember(key: string, now: number): void {
+    this.seen.delete(key);
+    this.seen.set(key, now);
+    while (this.seen.size > this.maxKeys) {
+      const first = this.seen.keys().next();
+      if (first.done) break;
+      this.seen.delete(first.value);
+    }
+  }
+
+  has(key: string, now: number): boolean {
+    const at = this.seen.get(key);
+    return at !== undefined && at > now - this.ttlMs;
+  }
+}
+
 export interface SignInPolicy {
   windowMs: number;
-  maxFailuresPerUser: number;
-  maxFailuresPerAddress: number;
+  maxPerUserAndAddress: number;
+  maxPerAddress: number;
+  maxPerUser: number;
+  /** How long a successful sign-in exempts its address from the per-user limit. */
+  knownAddressMs: number;
 }
 
 export const DEFAULT_SIGN_IN_POLICY: SignInPolicy = {
   windowMs: 15 * 60_000,
-  maxFailuresPerUser: 5,
-  maxFailuresPerAddress: 20,
+  maxPerUserAndAddress: 5,
+  maxPerAddress: 20,
+  maxPerUser: 50,
+  knownAddressMs: 30 * 24 * 60 * 60_000,
 };
 
 export function createSignInLimiter(
   clock: Clock,
   policy: SignInPolicy = DEFAULT_SIGN_IN_POLICY,
 ): SignInLimiter {
-  const perUser = new SlidingWindowLimiter(policy.maxFailuresPerUser, policy.windowMs, clock);
-  const perAddress = new SlidingWindowLimiter(policy.maxFailuresPerAddress, policy.windowMs, clock);
-  const userKey = (name: string) => name.toLowerCase();
+  const perPair = new SlidingWindowLimiter(policy.maxPerUserAndAddress, policy.windowMs, clock);
+  const perAddress = new SlidingWindowLimiter(policy.maxPerAddress, policy.windowMs, clock);
+  const perUser = new SlidingWindowLimiter(policy.maxPerUser, policy.windowMs, clock);
+  const known = new KnownAddresses(policy.knownAddressMs);
   return {
-    check(userName, ip) {
-      const byUser = perUser.check(userKey(userName));
-      const byAddress = perAddress.check(ip);
-      if (byUser.allowed && byAddress.allowed) return { allowed: true };
-      const wait = Math.max(
-        byUser.allowed ? 0 : byUser.retryAfterSeconds,
-        byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-      );
-      return { allowed: false, retryAfterSeconds: wait };
-    },
-    failed(userName, ip) {
-      perUser.hit(userKey(userName));
+    reserve(userName, ip) {
+      const user = userName.toLowerCase();
+      // JSON keeps the two parts apart whatever characters a user name holds.
+      const pair = JSON.stringify([user, ip]);
+      const verdicts = [perPair.check(pair), perAddress.check(ip)];
+      if (!known.has(pair, clock.now())) verdicts.push(perUser.check(user));
+      const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterSeconds]));
+      if (waits.length > 0) return { allowed: false, retryAfterSeconds: Math.max(...waits) };
+      const at = perPair.hit(pair);
       perAddress.hit(ip);
-    },
-    // The user's count starts over; the address's does not, or one valid account would let an
-    // address keep guessing everyone else's passwords.
-    succeeded(userName) {
-      perUser.reset(userKey(userName));
+      perUser.hit(user);
+      return {
+        allowed: true,
+        // The right password: this attempt was no guess. The pair and the user start over; the
+        // address only gets this attempt back, or one valid account would let an address keep
+        // guessing everyone else's passwords.
+        succeeded() {
+          perPair.reset(pair);
+          perUser.reset(user);
+          perAddress.release(ip, at);
+          known.remember(pair, clock.now());
+        },
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultBook } from './faults';
+import { FaultBook, MAX_FAULT_RULES } from './faults';
 
 describe('FaultBook', () => {
   it('acts on the next `times` matching requests, first rule first', () => {
@@ -18,5 +18,13 @@ describe('FaultBook', () => {
     expect(book.take(['L.1'], 'attempt-a')?.fault).toBe('drop-response');
     expect(book.take(['L.1'], 'attempt-a')?.fault).toBe('drop-response');
     expect(book.take(['L.1'], 'attempt-b')).toBeNull();
+  });
+
+  it(`holds at most ${MAX_FAULT_RULES} rules`, () => {
+    const book = new FaultBook();
+    for (let i = 0; i < MAX_FAULT_RULES; i++)
+      expect(book.add({ fault: 'unavailable' })).not.toBeNull();
+    expect(book.add({ fault: 'unavailable' })).toBeNull();
+    expect(book.list()).toHaveLength(MAX_FAULT_RULES);
   });
 });

@@ -9,6 +9,9 @@ export interface ActiveRule extends FaultRule {
   remaining: number;
 }
 
+/** Tester state stays small whatever a tester sends (spec/api.md "Tester mode"). */
+export const MAX_FAULT_RULES = 100;
+
 /** Attempt ids remembered so a browser's silent resend of the same attempt meets the same fault. */
 const REMEMBERED_ATTEMPTS = 1000;
 
@@ -16,7 +19,9 @@ export class FaultBook {
   private rules: ActiveRule[] = [];
   private readonly byAttempt = new Map<string, ActiveRule>();
 
-  add(rule: FaultRule): ActiveRule {
+  /** null when the book already holds MAX_FAULT_RULES rules. */
+  add(rule: FaultRule): ActiveRule | null {
+    if (this.rules.length >= MAX_FAULT_RULES) return null;
     const active: ActiveRule = { ...rule, remaining: rule.times ?? 1 };
     this.rules.push(active);
     return active;

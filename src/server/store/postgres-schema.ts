@@ -97,6 +97,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE items ADD COLUMN field_revisions TEXT NOT NULL DEFAULT '{}';
   CREATE UNIQUE INDEX items_by_barcode ON items (barcode);
   `,
+  `
+  -- Accounts from the command line: a disabled user cannot sign in (npm run users -- disable).
+  ALTER TABLE users ADD COLUMN disabled BOOLEAN NOT NULL DEFAULT false;
+  CREATE INDEX sessions_by_user ON sessions (user_id);
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

@@ -32,6 +32,7 @@ import type {
   OperationRecord,
   RetentionPolicy,
   SessionRow,
+  StoredUser,
   Store,
   UserRow,
 } from './store';
@@ -110,13 +111,15 @@ interface UserDbRow {
   name: string;
   role: UserRow['role'];
   password_hash: string;
+  disabled: boolean;
 }
-const USER_COLUMNS = sql`id, name, role, password_hash`;
-const toUser = (r: UserDbRow): UserRow => ({
+const USER_COLUMNS = sql`id, name, role, password_hash, disabled`;
+const toUser = (r: UserDbRow): StoredUser => ({
   id: r.id,
   name: r.name,
   role: r.role,
   passwordHash: r.password_hash,
+  disabled: r.disabled,
 });
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -148,18 +151,64 @@ class PostgresStore implements Store {
     return r.rowCount === 1;
   }
 
-  async userByName(name: string): Promise<UserRow | null> {
+  async userByName(name: string): Promise<StoredUser | null> {
     const r = await this.pool.query<UserDbRow>(
       prepared(sql`SELECT ${USER_COLUMNS} FROM users WHERE name = ${name}`),
     );
     return r.rows[0] ? toUser(r.rows[0]) : null;
   }
 
-  async userById(id: string): Promise<UserRow | null> {
+  async userById(id: string): Promise<StoredUser | null> {
     const r = await this.pool.query<UserDbRow>(
       prepared(sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`),
     );
     return r.rows[0] ? toUser(r.rows[0]) : null;
+  }
+
+  async listUsers(): Promise<StoredUser[]> {
+    const r = await this.pool.query<UserDbRow>(
+      render(sql`SELECT ${USER_COLUMNS} FROM users ORDER BY name`),
+    );
+    return r.rows.map(toUser);
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
+    await this.inTransaction(async (client) => {
+      await client.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
+        passwordHash,
+        userId,
+      ]);
+      if (endSessions) await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    });
+  }
+
+  async upgradePasswordHash(userId: string, from: string, to: string): Promise<void> {
+    await this.pool.query(
+      'UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3',
+      [to, userId, from],
+    );
+  }
+
+  async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
+    await this.inTransaction(async (client) => {
+      await client.query('UPDATE users SET disabled = $1 WHERE id = $2', [disabled, userId]);
+      if (disabled) await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    });
+  }
+
+  /** A short transaction outside the operation pipeline (account changes). */
+  private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await work(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async insertSession(s: SessionRow): Promise<void> {

@@ -75,4 +75,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE items ADD COLUMN field_revisions TEXT NOT NULL DEFAULT '{}';
   CREATE UNIQUE INDEX items_by_barcode ON items (barcode);
   `,
+  `
+  -- Accounts from the command line: a disabled user cannot sign in (npm run users -- disable).
+  ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX sessions_by_user ON sessions (user_id);
+  `,
 ];

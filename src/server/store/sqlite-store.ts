@@ -12,7 +12,7 @@
  *                                              └─ COMMIT ──► resolve every group
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type {
@@ -44,6 +44,7 @@ import type {
   OperationRecord,
   RetentionPolicy,
   SessionRow,
+  StoredUser,
   Store,
   UserRow,
 } from './store';
@@ -82,7 +83,13 @@ const SEEDED_CATALOGUE = { archived: false, fieldRevisions: {} } as const;
 
 export async function openSqliteStore(url: string, options: SqliteOptions = {}): Promise<Store> {
   const path = url.replace(/^sqlite:/, '');
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    // Only this process's user may read the database (password hashes, sessions, notes): a new
+    // file is made 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the
+    // same mode. An existing file keeps the mode its operator chose.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(path, 'a', 0o600));
+  }
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
@@ -101,11 +108,12 @@ function migrate(db: Database.Database): void {
   }).immediate();
 }
 
-const toUser = (r: Row): UserRow => ({
+const toUser = (r: Row): StoredUser => ({
   id: r['id'] as string,
   name: r['name'] as string,
   role: r['role'] as UserRow['role'],
   passwordHash: r['password_hash'] as string,
+  disabled: r['disabled'] === 1,
 });
 const toRecord = (r: Row): OperationRecord => ({
   userId: r['user_id'] as string,
@@ -199,14 +207,44 @@ class SqliteStore implements Store {
     return changes === 1;
   }
 
-  async userByName(name: string): Promise<UserRow | null> {
+  async userByName(name: string): Promise<StoredUser | null> {
     const row = this.sql.userByName.get(name) as Row | undefined;
     return row ? toUser(row) : null;
   }
 
-  async userById(id: string): Promise<UserRow | null> {
+  async userById(id: string): Promise<StoredUser | null> {
     const row = this.sql.userById.get(id) as Row | undefined;
     return row ? toUser(row) : null;
+  }
+
+  async listUsers(): Promise<StoredUser[]> {
+    return (this.db.prepare('SELECT * FROM users ORDER BY name').all() as Row[]).map(toUser);
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
+          .run(passwordHash, userId);
+        if (endSessions) this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+      })
+      .immediate();
+  }
+
+  async upgradePasswordHash(userId: string, from: string, to: string): Promise<void> {
+    this.db
+      .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?')
+      .run(to, userId, from);
+  }
+
+  async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
+    this.db
+      .transaction(() => {
+        this.db.prepare('UPDATE users SET disabled = ? WHERE id = ?').run(disabled ? 1 : 0, userId);
+        if (disabled) this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+      })
+      .immediate();
   }
 
   async insertSession(s: SessionRow): Promise<void> {

@@ -45,13 +45,40 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
       const { store } = ctx;
       expect(store.kind === 'sqlite' || store.kind === 'postgres').toBe(true);
       expect(await store.countUsers()).toBe(2);
-      expect(await store.userByName('alice')).toEqual(ALICE);
-      expect(await store.userById(BOB.id)).toEqual(BOB);
+      expect(await store.userByName('alice')).toEqual({ ...ALICE, disabled: false });
+      expect(await store.userById(BOB.id)).toEqual({ ...BOB, disabled: false });
       expect(await store.userByName('carol')).toBeNull();
       expect(await store.userById('nobody')).toBeNull();
       // A taken name is refused as a value, so processes starting together seed demo users once.
       expect(await store.insertUser({ ...ALICE, id: 'u-other' })).toBe(false);
       expect(await store.countUsers()).toBe(2);
+    });
+
+    it('accounts: lists users, changes a password hash, disables and enables', async () => {
+      const { store } = ctx;
+      expect((await store.listUsers()).map((u) => [u.name, u.disabled])).toEqual([
+        ['alice', false],
+        ['bob', false],
+      ]);
+      await store.insertSession({ tokenHash: 'a1', userId: ALICE.id, expiresAt: T0 + 1000 });
+      await store.insertSession({ tokenHash: 'b1', userId: BOB.id, expiresAt: T0 + 1000 });
+      await store.setPasswordHash(ALICE.id, 'reset', false);
+      expect((await store.userById(ALICE.id))?.passwordHash).toBe('reset');
+      // An upgrade replaces only the hash it was computed from: never a newer password.
+      await store.upgradePasswordHash(ALICE.id, 'stale', 'from-stale');
+      expect((await store.userById(ALICE.id))?.passwordHash).toBe('reset');
+      await store.upgradePasswordHash(ALICE.id, 'reset', 'upgraded');
+      expect((await store.userById(ALICE.id))?.passwordHash).toBe('upgraded');
+      expect(await store.sessionByHash('a1')).not.toBeNull();
+      await store.setPasswordHash(ALICE.id, 'changed', true);
+      expect(await store.sessionByHash('a1')).toBeNull();
+      await store.insertSession({ tokenHash: 'a2', userId: ALICE.id, expiresAt: T0 + 1000 });
+      await store.setUserDisabled(ALICE.id, true);
+      expect(await store.userByName('alice')).toMatchObject({ disabled: true });
+      expect(await store.sessionByHash('a2')).toBeNull();
+      expect(await store.sessionByHash('b1')).not.toBeNull();
+      await store.setUserDisabled(ALICE.id, false);
+      expect(await store.userByName('alice')).toMatchObject({ disabled: false });
     });
 
     it('stores, extends and deletes sessions by token hash', async () => {

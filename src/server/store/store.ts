@@ -10,6 +10,11 @@ export interface UserRow extends User {
   passwordHash: string;
 }
 
+/** A user as stored: a disabled one cannot sign in and has no sessions. */
+export interface StoredUser extends UserRow {
+  disabled: boolean;
+}
+
 export interface SessionRow {
   tokenHash: string;
   userId: string;
@@ -90,8 +95,16 @@ export interface Store {
   countUsers(): Promise<number>;
   /** false when the name is taken (so processes starting together seed demo data once). */
   insertUser(user: UserRow): Promise<boolean>;
-  userByName(name: string): Promise<UserRow | null>;
-  userById(id: string): Promise<UserRow | null>;
+  userByName(name: string): Promise<StoredUser | null>;
+  userById(id: string): Promise<StoredUser | null>;
+  /** Every user, by name (accounts from the command line). */
+  listUsers(): Promise<StoredUser[]>;
+  /** A changed password; `endSessions` signs the user out everywhere. */
+  setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void>;
+  /** A cost upgrade at sign-in: replaces `from` only, so it never undoes a concurrent `passwd`. */
+  upgradePasswordHash(userId: string, from: string, to: string): Promise<void>;
+  /** Disabling ends every session of the user in the same transaction. */
+  setUserDisabled(userId: string, disabled: boolean): Promise<void>;
 
   insertSession(session: SessionRow): Promise<void>;
   sessionByHash(tokenHash: string): Promise<SessionRow | null>;

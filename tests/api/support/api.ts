@@ -32,7 +32,7 @@ export function ok(reply: Reply, what: string): unknown {
   return reply.body;
 }
 
-/** Signs in as `manager` unless told otherwise: most suites create their own items (a manager's operation). */
+/** The manager by default: creating items and the tester routes are a manager's. */
 export async function signIn(
   base: string,
   username = 'manager',

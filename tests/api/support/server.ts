@@ -11,6 +11,9 @@ export const BASE_ENV: Record<string, string> = {
   SIMULATE: '1',
   DEMO: '1',
   STOCKROOM_SECRET: 'test-secret',
+  // Cheap password hashes for the many sign-ins of the suites (production's N = 2^17 is tested
+  // in src/server/passwords.test.ts and tests/api/production.test.ts).
+  PASSWORD_COST: '12',
   // Only POST /api/sim/cleanup runs the retention job here, so every count is the test's own.
   CLEANUP_INTERVAL: '365d',
 };

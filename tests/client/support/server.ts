@@ -9,6 +9,9 @@ export const CLIENT_SUITE_ENV: Record<string, string> = {
   SIMULATE: '1',
   DEMO: '1',
   STOCKROOM_SECRET: 'test-secret',
+  // Cheap password hashes for the many sign-ins of the suites (production's N = 2^17 is tested
+  // in src/server/passwords.test.ts and tests/api/production.test.ts).
+  PASSWORD_COST: '12',
   CLEANUP_INTERVAL: '365d',
   SESSION_TTL: '3650d',
 };

@@ -60,7 +60,7 @@ export class AppServer {
   }
 
   /** A signed-in API client, for setting the scene and for checking effects on the server. */
-  api(username = 'demo'): Promise<Api> {
+  api(username = 'manager'): Promise<Api> {
     return signIn(this.url, username);
   }
 

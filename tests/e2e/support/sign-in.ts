@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 
-export async function signInUi(page: Page, baseUrl: string, username = 'demo'): Promise<void> {
+export async function signInUi(page: Page, baseUrl: string, username = 'manager'): Promise<void> {
   await page.goto(baseUrl);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(username);

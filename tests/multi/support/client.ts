@@ -36,7 +36,7 @@ function expectOk(reply: Reply, what: string): unknown {
   return JSON.parse(reply.text);
 }
 
-export async function signIn(base: string, username = 'demo'): Promise<Session> {
+export async function signIn(base: string, username = 'manager'): Promise<Session> {
   const reply = await call(base, 'POST', '/api/session', null, { username, password: username });
   return { token: SessionResponse.parse(expectOk(reply, 'sign in')).token };
 }

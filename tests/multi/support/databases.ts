@@ -28,6 +28,9 @@ const COMMON = {
   HOST: '127.0.0.1',
   DEMO: '1',
   STOCKROOM_SECRET: 'multi-process-secret',
+  // Cheap password hashes for the many sign-ins of the suites (production's N = 2^17 is tested
+  // in src/server/passwords.test.ts and tests/api/production.test.ts).
+  PASSWORD_COST: '12',
   CLEANUP_INTERVAL: '365d',
 };
 

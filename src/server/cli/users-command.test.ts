@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../store/sqlite-store';
+import { parseUsersArgs, runUsersCommand, type UsersIo } from './users-command';
+
+describe('parseUsersArgs', () => {
+  it('reads the five commands', () => {
+    expect(parseUsersArgs(['add', 'ana', '--role', 'staff'])).toEqual({
+      kind: 'add',
+      name: 'ana',
+      role: 'staff',
+    });
+    expect(parseUsersArgs(['passwd', 'ana'])).toEqual({ kind: 'passwd', name: 'ana' });
+    expect(parseUsersArgs(['disable', 'ana'])).toEqual({ kind: 'disable', name: 'ana' });
+    expect(parseUsersArgs(['enable', 'ana'])).toEqual({ kind: 'enable', name: 'ana' });
+    expect(parseUsersArgs(['list'])).toEqual({ kind: 'list' });
+  });
+
+  it('explains bad usage', () => {
+    const errors: [string[], RegExp][] = [
+      [[], /no command/],
+      [['add'], /needs a user NAME/],
+      [['add', '--role', 'staff'], /needs a user NAME/],
+      [['add', 'ana'], /--role/],
+      [['add', 'ana', '--role'], /--role/],
+      [['add', 'ana', '--role', 'admin'], /staff or manager/],
+      [['add', 'ana', '--role', 'staff', 'extra'], /--role/],
+      [['add', 'a\u0000b', '--role', 'staff'], /not a valid user name/],
+      [['add', 'x'.repeat(129), '--role', 'staff'], /not a valid user name/],
+      [['passwd', 'ana', 'bob'], /takes one NAME/],
+      [['list', 'all'], /no arguments/],
+      [['remove', 'ana'], /unknown command/],
+    ];
+    for (const [argv, message] of errors) {
+      const parsed = parseUsersArgs(argv);
+      expect('error' in parsed && parsed.error).toMatch(message);
+    }
+  });
+});
+
+describe('runUsersCommand', () => {
+  it('adds, refuses a duplicate, and lists', async () => {
+    const store = await openSqliteStore('sqlite::memory:');
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: UsersIo = {
+      readPassword: () => Promise.resolve('a fine password'),
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    };
+    expect(await runUsersCommand({ kind: 'add', name: 'ana', role: 'staff' }, store, io, 10)).toBe(
+      0,
+    );
+    expect(
+      await runUsersCommand({ kind: 'add', name: 'ana', role: 'manager' }, store, io, 10),
+    ).toBe(1);
+    expect(err).toEqual(['users: "ana" already exists']);
+    expect(await runUsersCommand({ kind: 'list' }, store, io, 10)).toBe(0);
+    expect(out.at(-1)).toMatch(/^ana +staff +active$/);
+    expect((await store.userByName('ana'))?.passwordHash).toMatch(/^scrypt\$ln=10,/);
+    await store.close();
+  });
+});

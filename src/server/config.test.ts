@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, type Env } from './config';
+
+const LONG = 'k'.repeat(32);
+const problems = (env: Env) => {
+  const loaded = loadConfig(env);
+  return loaded.ok ? [] : loaded.problems;
+};
+const config = (env: Env) => {
+  const loaded = loadConfig(env);
+  if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+  return loaded.config;
+};
+
+describe('production settings', () => {
+  it('no demo data in production unless DEMO=1 is set explicitly', () => {
+    expect(config({}).demo).toBe(true);
+    expect(config({ NODE_ENV: 'production', STOCKROOM_SECRET: LONG }).demo).toBe(false);
+    expect(config({ NODE_ENV: 'production', STOCKROOM_SECRET: LONG, DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('STOCKROOM_SECRET (and the previous one) must be at least 32 bytes in production', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([
+      'STOCKROOM_SECRET is required in production',
+    ]);
+    expect(problems({ NODE_ENV: 'production', STOCKROOM_SECRET: 'k'.repeat(31) })[0]).toMatch(
+      /^STOCKROOM_SECRET must be at least 32 bytes/,
+    );
+    // Bytes, not characters: 16 two-byte characters are enough.
+    expect(problems({ NODE_ENV: 'production', STOCKROOM_SECRET: 'é'.repeat(16) })).toEqual([]);
+    const previous = { NODE_ENV: 'production', STOCKROOM_SECRET: LONG };
+    expect(problems({ ...previous, STOCKROOM_SECRET_PREVIOUS: 'old' })[0]).toMatch(
+      /^STOCKROOM_SECRET_PREVIOUS must be at least 32 bytes/,
+    );
+    expect(problems({ STOCKROOM_SECRET: 'short' })).toEqual([]);
+  });
+
+  it('PASSWORD_COST: 17 by default, never lower in production', () => {
+    expect(config({}).passwordCost).toBe(17);
+    expect(config({ PASSWORD_COST: '12' }).passwordCost).toBe(12);
+    const production = { NODE_ENV: 'production', STOCKROOM_SECRET: LONG };
+    expect(problems({ ...production, PASSWORD_COST: '12' })[0]).toMatch(/^PASSWORD_COST/);
+    expect(config({ ...production, PASSWORD_COST: '18' }).passwordCost).toBe(18);
+    expect(problems({ PASSWORD_COST: '40' })[0]).toMatch(/^PASSWORD_COST/);
+  });
+
+  it('TRUST_PROXY takes addresses, CIDR ranges and loopback', () => {
+    expect(config({}).trustProxy).toBeNull();
+    expect(config({ TRUST_PROXY: 'loopback, 10.0.0.0/8, ::1' }).trustProxy).toBe(
+      'loopback, 10.0.0.0/8, ::1',
+    );
+    expect(problems({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY: "true" is not an address, a CIDR range or loopback',
+    ]);
+    expect(problems({ TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/^TRUST_PROXY/);
+  });
+});
