@@ -177,7 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       throw refuse('invalid-request', 'an HTTP/1.1 request needs a Host header');
     }
-    if ((request.raw.headersDistinct.host?.length ?? 0) > 1) {
+    // Counted from the raw header list: Fastify's injected requests have no `headersDistinct`.
+    const hosts = request.raw.rawHeaders.filter(
+      (v, i) => i % 2 === 0 && v.toLowerCase() === 'host',
+    );
+    if (hosts.length > 1) {
       throw refuse('invalid-request', 'a request may carry only one Host header');
     }
     const encoding = request.headers['content-encoding'];
