@@ -9,6 +9,7 @@ import type {
   CreateItemOp,
   HistoryResponse,
   Item,
+  Op,
   Receipt,
   User,
 } from '../protocol/schemas';
@@ -73,6 +74,10 @@ export interface OperationView {
   canCheckAndResend?: boolean;
   canEnterAgain?: boolean;
   canDiscard?: boolean;
+  /** (added) "Cancel — not sent yet": no attempt recorded, so it provably never left the device. */
+  canCancel?: boolean;
+  /** (added) "Reverse this change": a confirmed adjustment with no standing reversal. */
+  canReverse?: boolean;
 }
 
 export interface ItemView extends Item {
@@ -131,8 +136,16 @@ export interface StockroomClient {
   /** "Check and resend safely": same id, a new round of recovery. */
   checkAndResend(operationId: string): Promise<void>;
   /** Review actions: a new intent (new id) from a reviewed one; or discard with a note. */
-  enterAgainAsNew(operationId: string): Promise<OperationView>;
+  enterAgainAsNew(operationId: string, edited?: Op): Promise<OperationView>;
   discard(operationId: string, note: string): Promise<void>;
+  /**
+   * (added) Fixing mistakes. "Cancel — not sent yet": removes an operation with no recorded
+   * attempt in one local transaction (nothing is sent); rejects with kind 'not-allowed' once any
+   * attempt is recorded. "Reverse this change": a new adjustment of the opposite delta (reason
+   * `correction`, its note naming the original), with its own id.
+   */
+  cancelUnsent(operationId: string): Promise<void>;
+  reverse(operationId: string): Promise<OperationView>;
 
   refreshItems(): Promise<void>;
   history(itemId: string, before?: string): Promise<HistoryResponse>;

@@ -228,6 +228,15 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
       });
       return created;
     },
+    async cancelUnsent(id) {
+      commit({ operations: snapshot.operations.filter((o) => o.id !== id) });
+    },
+    async reverse(id) {
+      const op = snapshot.operations.find((o) => o.id === id);
+      if (!op || op.op.type !== 'adjust') throw new Error(`no adjustment ${id}`);
+      const { itemId, delta } = op.op;
+      return enqueue({ type: 'adjust', itemId, delta: -delta, reason: 'correction' });
+    },
     async discard(id, note) {
       const op = snapshot.operations.find((o) => o.id === id);
       if (op) setState(id, op.state, { resolution: { kind: 'discarded', note, at: nowIso() } });

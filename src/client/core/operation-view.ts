@@ -4,6 +4,7 @@ import type { LocalView } from '../local/view';
 import type { AttemptRecord, OperationRecord } from '../store/schema';
 import { explanation, reasonText, stateLabel } from './labels';
 import { assertNever, awaitsStatus, type FinishingState, type OpState } from './operation-state';
+import { cancellable, reversibleKind } from './fixes';
 import { resolvable } from './rules';
 
 export interface ViewTime {
@@ -64,6 +65,8 @@ export function operationView(
   record: OperationRecord,
   view: Pick<LocalView, 'leases' | 'receipts' | 'attempts'>,
   time: ViewTime,
+  /** A reversal of this operation stands (see core/fixes.ts). */
+  reversed = false,
 ): OperationView {
   const state = effectiveState(record, time.finishing);
   const receipt =
@@ -100,5 +103,9 @@ export function operationView(
     canCheckAndResend: canCheck(record, state),
     canEnterAgain: canResolve,
     canDiscard: canResolve,
+    // No attempt row either: the transaction checks the same.
+    canCancel:
+      cancellable(record) && state.kind === 'queued' && !view.attempts.get(record.id)?.length,
+    canReverse: !reversed && state.kind === 'confirmed' && reversibleKind(record),
   };
 }

@@ -18,6 +18,7 @@ import type {
 import type { LocalView } from '../local/view';
 import type { OperationRecord } from '../store/schema';
 import { deadlineWarnings } from './deadline-warnings';
+import { reversedIds } from './fixes';
 import { isPending, type OpState } from './operation-state';
 import { effectiveState, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease } from './rules';
@@ -47,9 +48,15 @@ export class SnapshotBuilder {
   private readonly views = new WeakMap<OperationRecord, CachedView>();
   private mine = { version: -1, userId: null as string | null, list: [] as OperationRecord[] };
   private sortedItems = { version: -1, list: [] as Item[] };
+  private reversals = { list: [] as OperationRecord[], ids: new Set<string>() };
 
   /** The inputs an operation's view depends on; the same objects → the same view. */
-  private inputs(record: OperationRecord, view: LocalView, time: ViewTime): unknown[] {
+  private inputs(
+    record: OperationRecord,
+    view: LocalView,
+    time: ViewTime,
+    reversed: boolean,
+  ): unknown[] {
     const state = effectiveState(record, time.finishing);
     const due = retryAt(state);
     return [
@@ -60,14 +67,20 @@ export class SnapshotBuilder {
       due !== null && due > time.now,
       // Restored work names its age: it changes with time alone.
       record.imported ? Math.floor(time.now / 3_600_000) : 0,
+      reversed,
     ];
   }
 
-  operation(record: OperationRecord, view: LocalView, time: ViewTime): OperationView {
-    const inputs = this.inputs(record, view, time);
+  operation(
+    record: OperationRecord,
+    view: LocalView,
+    time: ViewTime,
+    reversed = false,
+  ): OperationView {
+    const inputs = this.inputs(record, view, time, reversed);
     const cached = this.views.get(record);
     if (cached && cached.inputs.every((x, i) => x === inputs[i])) return cached.view;
-    const built = operationView(record, view, time);
+    const built = operationView(record, view, time, reversed);
     this.views.set(record, { inputs, view: built });
     return built;
   }
@@ -82,6 +95,12 @@ export class SnapshotBuilder {
     return this.mine.list;
   }
 
+  /** Recomputed only when the operation list changed (a drain rebuilds the snapshot often). */
+  private reversed(mine: OperationRecord[]): Set<string> {
+    if (this.reversals.list !== mine) this.reversals = { list: mine, ids: reversedIds(mine) };
+    return this.reversals.ids;
+  }
+
   private items(view: LocalView): Item[] {
     if (this.sortedItems.version !== view.itemsVersion) {
       const list = [...view.items.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -94,6 +113,7 @@ export class SnapshotBuilder {
     const user = view.session?.user ?? null;
     const mine = this.userOperations(view, user?.id ?? null);
     const states = mine.map((r) => effectiveState(r, runtime.finishing));
+    const reversed = this.reversed(mine);
 
     const deltas = new Map<string, number>();
     let unconfirmedCount = 0;
@@ -126,7 +146,7 @@ export class SnapshotBuilder {
       connectivity: runtime.connectivity,
       items,
       itemsRevision: view.itemsRevision,
-      operations: mine.map((r) => this.operation(r, view, runtime)),
+      operations: mine.map((r) => this.operation(r, view, runtime, reversed.has(r.id))),
       unconfirmedCount,
       drain: settled === null ? null : { sent: settled, total: settled + unconfirmedCount },
       lease: lease && {
