@@ -10,6 +10,9 @@ const item = (id: string, name: string, sku: string, location: string): ItemView
   quantity: 1,
   revision: 1,
   updatedAt: '2026-11-29T17:00:00.000Z',
+  barcode: null,
+  lowStockThreshold: null,
+  archived: false,
   pendingDelta: 0,
 });
 

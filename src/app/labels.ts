@@ -18,6 +18,10 @@ export function entryTypeLabel(type: HistoryEntry['type']): string {
       return 'Stock count';
     case 'createItem':
       return 'Item created';
+    case 'updateItem':
+      return 'Details edited';
+    case 'archiveItem':
+      return 'Item archived';
     default: {
       const never: never = type;
       throw new Error(`unhandled entry type ${String(never)}`);

@@ -86,6 +86,12 @@ export function whatToCheck(op: OperationView): string {
       return 'The server does not know this item. Check the item list before entering the change again.';
     case 'duplicate-item':
       return 'An item with this ID or SKU already exists. Check the item list before entering it again.';
+    case 'stale-edit':
+      return 'Someone else changed the same details after this edit was started. Open the item, check its details, then edit again.';
+    case 'archived-item':
+      return 'The item was archived, so stock changes to it are refused. Ask a manager if it should come back.';
+    case 'not-allowed':
+      return 'Your role may not make this kind of change. Ask a manager to make it.';
     case null:
       return "Check the item's history, then enter the change again as new or discard it.";
     default: {

@@ -44,7 +44,7 @@ export interface AttemptView {
 export interface OperationView {
   id: string;
   userName: string;
-  op: AdjustOp | CountOp | CreateItemOp;
+  op: Op;
   state: OperationState;
   /** The words people see for `state` (spec/client.md), reason included where there is one. */
   label: string;

@@ -23,6 +23,16 @@ const noControl = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
 const text = (min: number, max: number) =>
   z.string().min(min).max(max).regex(noControl, 'must not contain control characters');
 
+/**
+ * EAN-8/UPC-A/EAN-13/ITF-14 are 8–14 digits; anything else is read as Code 128, whose printable
+ * ASCII set is 1–64 characters here (spaces inside allowed, not at either end).
+ */
+export const BARCODE_PATTERN = /^(?:[0-9]{8,14}|[!-~](?:[ -~]{0,62}[!-~])?)$/;
+export const Barcode = z
+  .string()
+  .regex(BARCODE_PATTERN, 'must be 8–14 digits, or 1–64 printable ASCII characters (Code 128)');
+export const LowStockThreshold = z.number().int().min(0).max(1_000_000_000);
+
 export const ADJUST_REASONS = [
   'received',
   'sold',
@@ -61,13 +71,57 @@ export const CreateItemOp = z.strictObject({
   name: text(1, 200),
   location: text(1, 64),
   initialQuantity: z.number().int().min(0).max(1_000_000_000),
+  barcode: Barcode.optional(),
+  lowStockThreshold: LowStockThreshold.optional(),
 });
 
-export const Op = z.discriminatedUnion('type', [AdjustOp, CountOp, CreateItemOp]);
+/** The item fields an `updateItem` may change; at least one must be present. */
+export const ItemChanges = z
+  .strictObject({
+    name: text(1, 200).optional(),
+    sku: text(1, 64).optional(),
+    barcode: Barcode.optional(),
+    location: text(1, 64).optional(),
+    lowStockThreshold: LowStockThreshold.nullable().optional(),
+  })
+  .refine((c) => Object.keys(c).length > 0, 'must change at least one field');
+export type ItemChanges = z.infer<typeof ItemChanges>;
+export const ITEM_CHANGE_FIELDS = [
+  'name',
+  'sku',
+  'barcode',
+  'location',
+  'lowStockThreshold',
+] as const;
+export type ItemChangeField = (typeof ITEM_CHANGE_FIELDS)[number];
+
+export const UpdateItemOp = z.strictObject({
+  type: z.literal('updateItem'),
+  itemId: ItemId,
+  basedOnRevision: z.number().int().min(0),
+  changes: ItemChanges,
+});
+
+export const ArchiveItemOp = z.strictObject({
+  type: z.literal('archiveItem'),
+  itemId: ItemId,
+});
+
+export const Op = z.discriminatedUnion('type', [
+  AdjustOp,
+  CountOp,
+  CreateItemOp,
+  UpdateItemOp,
+  ArchiveItemOp,
+]);
 export type Op = z.infer<typeof Op>;
+export type OpType = Op['type'];
+export const OP_TYPES = ['adjust', 'count', 'createItem', 'updateItem', 'archiveItem'] as const;
 export type AdjustOp = z.infer<typeof AdjustOp>;
 export type CountOp = z.infer<typeof CountOp>;
 export type CreateItemOp = z.infer<typeof CreateItemOp>;
+export type UpdateItemOp = z.infer<typeof UpdateItemOp>;
+export type ArchiveItemOp = z.infer<typeof ArchiveItemOp>;
 
 export const OperationBody = z.strictObject({
   id: OperationId,
@@ -91,6 +145,9 @@ export const REASON_CODES = [
   'duplicate-item',
   'would-go-negative',
   'stale-count',
+  'stale-edit',
+  'archived-item',
+  'not-allowed',
 ] as const;
 export const ReasonCode = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof ReasonCode>;
@@ -188,6 +245,9 @@ export const Item = z.object({
   quantity: z.number().int(),
   revision: z.number().int(),
   updatedAt: Timestamp,
+  barcode: z.string().nullable(),
+  lowStockThreshold: z.number().int().nullable(),
+  archived: z.boolean(),
 });
 export type Item = z.infer<typeof Item>;
 export const ItemsResponse = z.object({ items: z.array(Item), revision: z.number().int() });
@@ -196,7 +256,7 @@ export type ItemsResponse = z.infer<typeof ItemsResponse>;
 export const HistoryEntry = z.object({
   operationId: z.string(),
   userName: z.string(),
-  type: z.enum(['adjust', 'count', 'createItem']),
+  type: z.enum(OP_TYPES),
   delta: z.number().int(),
   resultingQuantity: z.number().int(),
   reason: z.string().nullable(),

@@ -11,7 +11,7 @@ import type {
   OperationView,
   StockroomClient,
 } from '../../client/facade';
-import type { AdjustOp, CountOp, CreateItemOp, HistoryResponse, Op } from '../../protocol/schemas';
+import type { HistoryResponse, Op } from '../../protocol/schemas';
 import { stateHeading } from '../operation-groups';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
@@ -33,6 +33,9 @@ function makeItems(count: number, now: string): ItemView[] {
     quantity: (i * 7) % 40,
     revision: 1 + (i % 5),
     updatedAt: now,
+    barcode: null,
+    lowStockThreshold: null,
+    archived: false,
     pendingDelta: 0,
   }));
 }
@@ -48,6 +51,10 @@ function summarize(op: Op, items: readonly ItemView[]): string {
       return `Count ${op.quantity} on shelf ${shelf}`;
     case 'createItem':
       return `Create ${op.name}`;
+    case 'updateItem':
+      return `Edit details on shelf ${shelf}`;
+    case 'archiveItem':
+      return `Archive item on shelf ${shelf}`;
     default: {
       const never: never = op;
       throw new Error(`unhandled op ${JSON.stringify(never)}`);
@@ -165,7 +172,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     }, 800);
   }
 
-  async function enqueue(op: AdjustOp | CountOp | CreateItemOp): Promise<OperationView> {
+  async function enqueue(op: Op): Promise<OperationView> {
     const id = `Lfake.${seq}`;
     const outcome = script[seq % script.length] ?? 'confirmed';
     seq += 1;

@@ -11,6 +11,9 @@ const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'duplicate-item': 'an item with this ID or SKU already exists',
   'would-go-negative': 'stock would go below zero',
   'stale-count': 'the count was based on old stock',
+  'stale-edit': 'changed by someone else since you opened it',
+  'archived-item': 'the item is archived',
+  'not-allowed': 'your role may not make this change',
 };
 
 const DAY = 86_400_000;
@@ -154,6 +157,10 @@ export function summarize(op: Op, itemName: string | null): string {
       return `Count ${name}: ${op.quantity}`;
     case 'createItem':
       return `Create ${op.name} with ${op.initialQuantity} on ${op.location}`;
+    case 'updateItem':
+      return `Edit ${name}`;
+    case 'archiveItem':
+      return `Archive ${name}`;
     default:
       return assertNever(op);
   }

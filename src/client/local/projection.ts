@@ -26,7 +26,16 @@ export function project(
   if (item) return receipt.itemRevision > item.revision ? { ...item, ...moved } : undefined;
   const op = record.op;
   if (op.type !== 'createItem' || receipt.outcome !== 'applied') return undefined;
-  return { id: op.itemId, sku: op.sku, name: op.name, location: op.location, ...moved };
+  return {
+    id: op.itemId,
+    sku: op.sku,
+    name: op.name,
+    location: op.location,
+    barcode: op.barcode ?? null,
+    lowStockThreshold: op.lowStockThreshold ?? null,
+    archived: false,
+    ...moved,
+  };
 }
 
 /** A pull (full or `?since`): newer revisions win; the global revision moves forward only. */

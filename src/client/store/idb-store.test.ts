@@ -12,6 +12,9 @@ const item = {
   quantity: 3,
   revision: 1,
   updatedAt: '2026-11-29T17:00:00.000Z',
+  barcode: null,
+  lowStockThreshold: null,
+  archived: false,
 };
 
 /** A later version of the schema: a new store, nothing dropped. */

@@ -114,6 +114,9 @@ const item = (id: string, quantity: number, revision: number) => ({
   quantity,
   revision,
   updatedAt: '2026-11-29T17:00:00.000Z',
+  barcode: null,
+  lowStockThreshold: null,
+  archived: false,
 });
 
 export const STORE_CONTRACT: ContractCase[] = [

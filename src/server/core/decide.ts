@@ -48,6 +48,10 @@ export function decide(op: Op, item: ItemState | null, skuTaken: boolean): Verdi
       const delta = op.quantity - item.quantity;
       return { outcome: 'applied', delta, item: next(item, op.quantity), created: false };
     }
+    case 'updateItem':
+    case 'archiveItem':
+      // The catalogue rules follow in the next commit; until then nobody may make these.
+      return { outcome: 'rejected', reason: 'not-allowed', item };
     default:
       return unreachable(op);
   }

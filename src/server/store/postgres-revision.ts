@@ -148,6 +148,9 @@ export async function readItems(
             quantity: row.quantity,
             revision: row.revision,
             updatedAt: new Date(row.updated_at).toISOString(),
+            barcode: null,
+            lowStockThreshold: null,
+            archived: false,
           },
         ],
   );

@@ -241,6 +241,9 @@ class SqliteStore implements Store {
       items: rows.map((r) => ({
         ...toItemState(r),
         updatedAt: new Date(r['updated_at'] as number).toISOString(),
+        barcode: null,
+        lowStockThreshold: null,
+        archived: false,
       })),
     };
   }
