@@ -39,7 +39,10 @@ describe('items filter', () => {
   it('ignores case, spaces and dashes in SKUs', () => {
     const index = buildItemIndex(items);
     for (const q of ['lmp010', 'LMP 010', 'lmp-0-10', ' Lmp–010 ']) {
-      expect(filterItems(index, q, '').map((i) => i.id), q).toEqual(['lamp-10']);
+      expect(
+        filterItems(index, q, '').map((i) => i.id),
+        q,
+      ).toEqual(['lamp-10']);
     }
   });
 

@@ -3,7 +3,15 @@
  * It keeps no state of its own that matters: what it shows is IndexedDB's content, followed
  * through its own committed writes and re-read when another tab announces a change.
  */
-import { AdjustOp, CountOp, CreateItemOp, Op, type HistoryResponse } from '../protocol/schemas';
+import {
+  AdjustOp,
+  ArchiveItemOp,
+  CountOp,
+  CreateItemOp,
+  Op,
+  UpdateItemOp,
+  type HistoryResponse,
+} from '../protocol/schemas';
 import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
@@ -440,6 +448,14 @@ class Client implements StockroomClientCore {
 
   createItem(input: Parameters<StockroomClient['createItem']>[0]): Promise<OperationView> {
     return this.decide(() => CreateItemOp.parse({ type: 'createItem', ...input }));
+  }
+
+  updateItem(input: Parameters<StockroomClient['updateItem']>[0]): Promise<OperationView> {
+    return this.decide(() => UpdateItemOp.parse({ type: 'updateItem', ...input }));
+  }
+
+  archiveItem(input: Parameters<StockroomClient['archiveItem']>[0]): Promise<OperationView> {
+    return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
   }
 
   async checkAndResend(operationId: string): Promise<void> {

@@ -11,6 +11,8 @@ import type {
   Item,
   Op,
   Receipt,
+  UpdateItemOp,
+  ArchiveItemOp,
   User,
 } from '../protocol/schemas';
 
@@ -83,6 +85,11 @@ export interface OperationView {
 export interface ItemView extends Item {
   /** Sum of deltas of this device's operations not yet confirmed (derived, never stored). */
   pendingDelta: number;
+  /**
+   * (added) The quantity of this device's latest stock count not yet confirmed, or null (derived).
+   * Optional so existing fixtures stay valid; always set by createClient.
+   */
+  pendingCount?: number | null;
 }
 
 export type Connectivity = 'online' | 'offline' | 'server-unreachable';
@@ -132,6 +139,9 @@ export interface StockroomClient {
   adjust(input: Omit<AdjustOp, 'type'>): Promise<OperationView>;
   count(input: Omit<CountOp, 'type'>): Promise<OperationView>;
   createItem(input: Omit<CreateItemOp, 'type'>): Promise<OperationView>;
+  /** (added) Catalogue changes (managers; the server refuses others with `not-allowed`). */
+  updateItem(input: Omit<UpdateItemOp, 'type'>): Promise<OperationView>;
+  archiveItem(input: Omit<ArchiveItemOp, 'type'>): Promise<OperationView>;
 
   /** "Check and resend safely": same id, a new round of recovery. */
   checkAndResend(operationId: string): Promise<void>;

@@ -222,6 +222,8 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     adjust: (input) => enqueue({ type: 'adjust', ...input }),
     count: (input) => enqueue({ type: 'count', ...input }),
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
+    updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
+    archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
     async checkAndResend(id) {
       const op = snapshot.operations.find((o) => o.id === id);
       if (op) finish(op, 'confirmed');

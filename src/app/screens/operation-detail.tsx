@@ -1,13 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
+import { FixActions } from '../components/fix-actions';
 import { ReviewActions } from '../components/review-actions';
 import { Screen } from '../components/screen';
 import { formatAge, formatCount, formatMoment } from '../format';
 import { needsReview } from '../operation-groups';
 import { href } from '../routes';
 import { useNow } from '../use-now';
+import { expectedQuantity } from '../low-stock';
 import { AttemptTimeline } from './attempt-timeline';
+import { CountComparison } from './count-form';
 
 /** Same id, a new round: safe to press any number of times (it can never apply twice). */
 function CheckAndResend({ op }: { op: OperationView }): ReactNode {
@@ -105,6 +108,25 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
   );
 }
 
+/** A count that was based on old stock: what was counted beside what the item holds now. */
+function StaleCount({ op }: { op: OperationView }): ReactNode {
+  const { items } = useSnapshot();
+  if (op.op.type !== 'count' || op.receipt?.reason !== 'stale-count') return null;
+  const { itemId, quantity, basedOnRevision } = op.op;
+  const item = items.find((i) => i.id === itemId);
+  return (
+    <section className="card stack" aria-labelledby="stale-count-heading">
+      <h2 id="stale-count-heading">Counted against newer stock</h2>
+      <p>
+        The count was based on revision {formatCount(basedOnRevision)}
+        {item && `; the item is now at revision ${formatCount(item.revision)}`}. Check the shelf
+        again before entering it again as new.
+      </p>
+      {item && <CountComparison expected={expectedQuantity(item)} counted={quantity} />}
+    </section>
+  );
+}
+
 export function OperationDetail({ id }: { id: string }): ReactNode {
   const { operations, items } = useSnapshot();
   const now = useNow();
@@ -127,6 +149,8 @@ export function OperationDetail({ id }: { id: string }): ReactNode {
       {op.explanation && <p className="explain">{op.explanation}</p>}
       <Resolution op={op} now={now} />
       {op.canCheckAndResend && <CheckAndResend op={op} />}
+      <FixActions op={op} />
+      <StaleCount op={op} />
       {needsReview(op) && <ReviewActions op={op} />}
       <section className="card stack" aria-labelledby="facts-heading">
         <h2 id="facts-heading">Details</h2>

@@ -116,17 +116,23 @@ export class SnapshotBuilder {
     const reversed = this.reversed(mine);
 
     const deltas = new Map<string, number>();
+    // The latest pending count per item (creation order): what the person last counted.
+    const counts = new Map<string, number>();
     let unconfirmedCount = 0;
     mine.forEach((r, i) => {
       const state = states[i] as OpState;
       if (open(r, state)) unconfirmedCount++;
-      if (r.op.type === 'adjust' && r.resolution === null && isPending(state)) {
+      if (r.resolution !== null || !isPending(state)) return;
+      if (r.op.type === 'adjust') {
         deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
+      } else if (r.op.type === 'count') {
+        counts.set(r.op.itemId, r.op.quantity);
       }
     });
     const items: ItemView[] = this.items(view).map((item) => ({
       ...item,
       pendingDelta: deltas.get(item.id) ?? 0,
+      pendingCount: counts.get(item.id) ?? null,
     }));
 
     const others = new Map<string, number>();
