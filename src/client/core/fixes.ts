@@ -22,7 +22,8 @@ export function cancellable(record: OperationRecord): boolean {
  */
 export function reversalNote(original: Pick<OperationRecord, 'id' | 'summary'>): string {
   const tail = ` (${original.id})`;
-  const words = original.summary.length > 400 ? `${original.summary.slice(0, 399)}…` : original.summary;
+  const words =
+    original.summary.length > 400 ? `${original.summary.slice(0, 399)}…` : original.summary;
   return `Reverses “${words}”${tail}`;
 }
 
