@@ -1,5 +1,5 @@
 /**
- * What every HTTP figure needs first: sign in as demo/demo, take a lease, learn the demo items, and
+ * What every HTTP figure needs first: sign in as manager/manager, take a lease, learn the demo items, and
  * make unique adjust bodies `<lease.id>.<seq>` (+1 received) from them.
  */
 import { operationId } from '../../src/protocol/ids';
@@ -31,7 +31,8 @@ export async function demoSession(client: Client): Promise<DemoSession> {
   const session = await client.json<SessionResponse>(
     'POST',
     '/api/session',
-    { username: 'demo', password: 'demo' },
+    // A manager: the figures create items (a manager's operation) as well as adjusting stock.
+    { username: 'manager', password: 'manager' },
     200,
   );
   const authorization = `Bearer ${session.token}`;

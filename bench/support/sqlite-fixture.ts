@@ -40,6 +40,7 @@ export function requestMaker(): (seq: number) => Promise<ApplyRequest> {
     };
     return {
       userId,
+      role: 'staff',
       operationId: operationId(leaseId, seq),
       // What the server computes per request (synchronous node:crypto, not the browser's WebCrypto).
       fingerprint: fingerprintNode(op),

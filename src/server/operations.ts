@@ -183,6 +183,7 @@ function toRequest(
 ): ApplyRequest {
   return {
     userId: user.id,
+    role: user.role,
     operationId,
     fingerprint: print,
     op,

@@ -26,8 +26,8 @@ let itemId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  api = await signIn(server.url, 'demo');
-  other = await signIn(server.url, 'manager');
+  api = await signIn(server.url, 'manager');
+  other = await signIn(server.url, 'demo');
   lease = await api.lease();
   itemId = await api.newItem(lease, 10);
 }, 60_000);
@@ -144,7 +144,7 @@ describe('secret rotation', () => {
     const env = { DATABASE_URL: `sqlite:${file}` };
     try {
       const first = await startTestServer({ ...env, STOCKROOM_SECRET: 'old-secret' });
-      const before = await signIn(first.url, 'demo');
+      const before = await signIn(first.url, 'manager');
       const old = await before.lease();
       const target = await before.newItem(old, 5);
       await first.close();
@@ -154,12 +154,12 @@ describe('secret rotation', () => {
         STOCKROOM_SECRET: 'new-secret',
         STOCKROOM_SECRET_PREVIOUS: 'old-secret',
       });
-      const during = await signIn(rotated.url, 'demo');
+      const during = await signIn(rotated.url, 'manager');
       expectReceipt(await during.postOp(old.body(adjust(target, 1))), 201);
       await rotated.close();
 
       const done = await startTestServer({ ...env, STOCKROOM_SECRET: 'new-secret' });
-      const after = await signIn(done.url, 'demo');
+      const after = await signIn(done.url, 'manager');
       expectProblem(await after.postOp(old.body(adjust(target, 1))), 'invalid-operation-metadata');
       await done.close();
     } finally {

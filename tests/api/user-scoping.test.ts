@@ -27,7 +27,8 @@ beforeAll(async () => {
   bob = await signIn(server.url, 'manager');
   aliceLease = await alice.lease('alice-phone');
   bobLease = await bob.lease('bob-tablet');
-  itemId = await alice.newItem(aliceLease, 10);
+  // Creating items is a manager's operation; the scoping under test is about alice's own ids.
+  itemId = await bob.newItem(bobLease, 10);
   used = aliceLease.body(adjust(itemId, -1));
   expectReceipt(await alice.postOp(used), 201);
 }, 60_000);

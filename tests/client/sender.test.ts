@@ -57,7 +57,7 @@ describe('sender against the real server', () => {
   });
 
   it('sends several queued operations as one batch, in creation order, with Server-Timing per attempt', async () => {
-    const c = await signedIn(h);
+    const c = await signedIn(h, {}, 'manager');
     h.network.set(false);
     const created = await c.createItem({
       itemId: 'batch-item-1',

@@ -13,7 +13,7 @@ const COUNT = 10_000;
 
 describe('Items with 10,000 items', () => {
   it('renders a window of rows and finds any item', async () => {
-    const api = await scene.server.api();
+    const api = await scene.server.api('manager');
     const lease = await api.lease('bulk-loader');
     for (let start = 0; start < COUNT; start += 500) {
       const bodies = Array.from({ length: Math.min(500, COUNT - start) }, (_, i) =>

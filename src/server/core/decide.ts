@@ -1,8 +1,14 @@
 /**
- * The stock rules, pure: given an operation and the current state of its item, what happens.
- * No I/O; every store adapter calls this inside its transaction, so SQLite and PostgreSQL agree.
+ * The stock and catalogue rules, pure: given an operation, the current state of its item and what
+ * the adapter looked up, what happens. No I/O; every store adapter calls this inside its
+ * transaction, so SQLite and PostgreSQL agree.
  */
-import type { Op, Outcome, ReasonCode } from '../../protocol/schemas';
+import type { ItemChangeField, Op, Outcome, ReasonCode } from '../../protocol/schemas';
+import { editItem, type FieldEdit } from './item-edit';
+import { mayMake, type Role } from './roles';
+
+/** The item revision at which each catalogue field last changed; absent: as created. */
+export type FieldRevisions = Partial<Record<ItemChangeField, number>>;
 
 export interface ItemState {
   id: string;
@@ -11,18 +17,59 @@ export interface ItemState {
   location: string;
   quantity: number;
   revision: number;
+  barcode: string | null;
+  lowStockThreshold: number | null;
+  archived: boolean;
+  fieldRevisions: FieldRevisions;
+}
+
+/** What the adapter looked up for this operation, in the same transaction. */
+export interface Facts {
+  role: Role;
+  /** The item holding the SKU this operation sets (createItem, updateItem), if any. */
+  skuOwner: string | null;
+  /** The item holding the barcode this operation sets, if any. */
+  barcodeOwner: string | null;
 }
 
 export type Verdict =
-  /** `item` is the item right after the operation; `created` when it did not exist before. */
-  | { outcome: 'applied'; delta: number; item: ItemState; created: boolean }
+  /**
+   * `item` is the item right after the operation; `created` when it did not exist before; `edits`
+   * the catalogue fields an updateItem changed (empty for every other type).
+   */
+  | { outcome: 'applied'; delta: number; item: ItemState; created: boolean; edits: FieldEdit[] }
   /** Nothing changes; `item` is the item as it stands (null: no such item). */
   | { outcome: Exclude<Outcome, 'applied'>; reason: ReasonCode; item: ItemState | null };
 
-export function decide(op: Op, item: ItemState | null, skuTaken: boolean): Verdict {
+/** The SKU and barcode an operation would set: the adapter looks up who holds them. */
+export function claimedCodes(op: Op): { sku: string | null; barcode: string | null } {
+  switch (op.type) {
+    case 'createItem':
+      return { sku: op.sku, barcode: op.barcode ?? null };
+    case 'updateItem':
+      return { sku: op.changes.sku ?? null, barcode: op.changes.barcode ?? null };
+    case 'adjust':
+    case 'count':
+    case 'archiveItem':
+      return { sku: null, barcode: null };
+    default:
+      return unreachable(op);
+  }
+}
+
+const refuse = (
+  outcome: Exclude<Outcome, 'applied'>,
+  reason: ReasonCode,
+  item: ItemState | null,
+): Verdict => ({ outcome, reason, item });
+
+export function decide(op: Op, item: ItemState | null, facts: Facts): Verdict {
+  // The role comes first: a person who may not make this type learns nothing else from it.
+  if (!mayMake(facts.role, op.type)) return refuse('rejected', 'not-allowed', item);
   switch (op.type) {
     case 'createItem': {
-      if (item || skuTaken) return { outcome: 'rejected', reason: 'duplicate-item', item };
+      if (item || facts.skuOwner !== null || facts.barcodeOwner !== null)
+        return refuse('rejected', 'duplicate-item', item);
       const created: ItemState = {
         id: op.itemId,
         sku: op.sku,
@@ -30,35 +77,63 @@ export function decide(op: Op, item: ItemState | null, skuTaken: boolean): Verdi
         location: op.location,
         quantity: op.initialQuantity,
         revision: 1,
+        barcode: op.barcode ?? null,
+        lowStockThreshold: op.lowStockThreshold ?? null,
+        archived: false,
+        fieldRevisions: {},
       };
-      return { outcome: 'applied', delta: op.initialQuantity, item: created, created: true };
+      return applied(op.initialQuantity, created, true);
     }
     case 'adjust': {
-      if (!item) return { outcome: 'rejected', reason: 'unknown-item', item: null };
+      if (!item) return refuse('rejected', 'unknown-item', null);
+      if (item.archived) return refuse('rejected', 'archived-item', item);
       const quantity = item.quantity + op.delta;
       if (quantity < 0 && op.allowNegative !== true) {
-        return { outcome: 'review', reason: 'would-go-negative', item };
+        return refuse('review', 'would-go-negative', item);
       }
-      return { outcome: 'applied', delta: op.delta, item: next(item, quantity), created: false };
+      return applied(op.delta, next(item, { quantity }), false);
     }
     case 'count': {
-      if (!item) return { outcome: 'rejected', reason: 'unknown-item', item: null };
-      if (item.revision !== op.basedOnRevision)
-        return { outcome: 'review', reason: 'stale-count', item };
+      if (!item) return refuse('rejected', 'unknown-item', null);
+      if (item.archived) return refuse('rejected', 'archived-item', item);
+      if (item.revision !== op.basedOnRevision) return refuse('review', 'stale-count', item);
       const delta = op.quantity - item.quantity;
-      return { outcome: 'applied', delta, item: next(item, op.quantity), created: false };
+      return applied(delta, next(item, { quantity: op.quantity }), false);
     }
-    case 'updateItem':
-    case 'archiveItem':
-      // The catalogue rules follow in the next commit; until then nobody may make these.
-      return { outcome: 'rejected', reason: 'not-allowed', item };
+    case 'updateItem': {
+      if (!item) return refuse('rejected', 'unknown-item', null);
+      if (item.archived) return refuse('rejected', 'archived-item', item);
+      const edit = editItem(item, op.basedOnRevision, op.changes);
+      if (edit.kind === 'stale') return refuse('review', 'stale-edit', item);
+      const takenByOther = (owner: string | null) => owner !== null && owner !== item.id;
+      if (
+        (op.changes.sku !== undefined && takenByOther(facts.skuOwner)) ||
+        (op.changes.barcode !== undefined && takenByOther(facts.barcodeOwner))
+      ) {
+        return refuse('rejected', 'duplicate-item', item);
+      }
+      const revision = item.revision + 1;
+      const fieldRevisions = { ...item.fieldRevisions };
+      for (const e of edit.edits) fieldRevisions[e.field] = revision;
+      const edited = { ...item, ...edit.values, revision, fieldRevisions };
+      return { outcome: 'applied', delta: 0, item: edited, created: false, edits: edit.edits };
+    }
+    case 'archiveItem': {
+      if (!item) return refuse('rejected', 'unknown-item', null);
+      if (item.archived) return refuse('rejected', 'archived-item', item);
+      return applied(0, next(item, { archived: true }), false);
+    }
     default:
       return unreachable(op);
   }
 }
 
-function next(item: ItemState, quantity: number): ItemState {
-  return { ...item, quantity, revision: item.revision + 1 };
+function applied(delta: number, item: ItemState, created: boolean): Verdict {
+  return { outcome: 'applied', delta, item, created, edits: [] };
+}
+
+function next(item: ItemState, change: Partial<ItemState>): ItemState {
+  return { ...item, ...change, revision: item.revision + 1 };
 }
 
 export function unreachable(value: never): never {

@@ -3,7 +3,8 @@
  * with a fixed key order; replays return those bytes, never a re-rendering.
  */
 import type { Op, Receipt } from '../../protocol/schemas';
-import type { Verdict } from './decide';
+import { unreachable, type Verdict } from './decide';
+import { describeEdits } from './item-edit';
 
 export function buildReceipt(
   operationId: string,
@@ -64,10 +65,33 @@ export function journalEntry(
     type: op.type,
     delta: verdict.delta,
     resultingQuantity: verdict.item.quantity,
-    reason: op.type === 'adjust' ? op.reason : op.type === 'count' ? 'count' : 'created',
-    note: op.type === 'adjust' ? (op.note ?? null) : null,
+    ...journalWords(op, verdict),
     recordedAt,
   };
+}
+
+/**
+ * The history's `reason` and `note` per type: the adjustment's own reason and note; `count`;
+ * `created`; `edited` with the changed fields (`SKU: LMP-14 → LMP-15`); `archived`.
+ */
+function journalWords(
+  op: Op,
+  verdict: Extract<Verdict, { outcome: 'applied' }>,
+): { reason: string; note: string | null } {
+  switch (op.type) {
+    case 'adjust':
+      return { reason: op.reason, note: op.note ?? null };
+    case 'count':
+      return { reason: 'count', note: null };
+    case 'createItem':
+      return { reason: 'created', note: null };
+    case 'updateItem':
+      return { reason: 'edited', note: describeEdits(verdict.edits) };
+    case 'archiveItem':
+      return { reason: 'archived', note: null };
+    default:
+      return unreachable(op);
+  }
 }
 
 /** The export row's payload: the effect downstream systems see, keyed by the operation id. */

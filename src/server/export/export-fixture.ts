@@ -33,6 +33,7 @@ export async function fillOutbox(
     for (let j = i; j < Math.min(count, i + 50); j++) {
       requests.push({
         userId: FIXTURE_USER.id,
+        role: FIXTURE_USER.role,
         operationId: `${lease}.${j}`,
         fingerprint: print,
         op,

@@ -17,8 +17,9 @@
  */
 import type { Pool } from 'pg';
 import { performance } from 'node:perf_hooks';
-import { decide, type ItemState, type Verdict } from '../core/decide';
+import { claimedCodes, decide, type ItemState, type Verdict } from '../core/decide';
 import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/receipt';
+import { catalogueColumns, itemState, type ItemColumns } from './item-row';
 import { Pipeline } from './postgres-pipeline';
 import { STAMP, writerTransaction } from './postgres-revision';
 import { prepared, render, sql, type Fragment } from './postgres-sql';
@@ -114,7 +115,11 @@ async function applyOne(
     }
     return { kind: 'expired' };
   }
-  const verdict = decide(op, read.item, read.skuTaken);
+  const verdict = decide(op, read.item, {
+    role: request.role,
+    skuOwner: read.skuOwner,
+    barcodeOwner: read.barcodeOwner,
+  });
   const plan: Plan = {
     request,
     verdict,
@@ -128,14 +133,11 @@ async function applyOne(
   return { kind: 'committed', receipt: plan.text };
 }
 
-interface ItemRow {
+/** The item (all null when there is none) and who holds the SKU and barcode the op sets. */
+interface ItemRow extends Omit<ItemColumns, 'id'> {
   id: string | null;
-  sku: string;
-  name: string;
-  location: string;
-  quantity: number;
-  revision: number;
-  sku_taken: boolean;
+  sku_owner: string | null;
+  barcode_owner: string | null;
 }
 
 /**
@@ -150,7 +152,7 @@ async function claimAndRead(
   claim: boolean,
 ): Promise<
   | { kind: 'existing'; record: OperationRecord }
-  | { kind: 'read'; item: ItemState | null; skuTaken: boolean }
+  | { kind: 'read'; item: ItemState | null; skuOwner: string | null; barcodeOwner: string | null }
 > {
   // A conflicting record can vanish between the two statements (removed by the cleanup):
   // claim again.
@@ -158,8 +160,9 @@ async function claimAndRead(
     const read = await tx.send<ItemRow>(prepared(readItem(request, claim)));
     const row = read.rows[0];
     if (row) {
-      const { sku_taken: skuTaken, id, ...rest } = row;
-      return { kind: 'read', item: id === null ? null : { id, ...rest }, skuTaken };
+      const { sku_owner: skuOwner, barcode_owner: barcodeOwner, id, ...rest } = row;
+      const item = id === null ? null : itemState({ id, ...rest });
+      return { kind: 'read', item, skuOwner, barcodeOwner };
     }
     const existing = await find(tx, request.userId, request.operationId);
     if (existing) return { kind: 'existing', record: existing };
@@ -174,14 +177,17 @@ function readItem(r: ApplyRequest, claim: boolean): Fragment {
                   ${JSON.stringify(r.op)}, ${r.createdAt})
           ON CONFLICT DO NOTHING RETURNING 1 AS claimed`
     : sql`SELECT 1 AS claimed`;
-  const skuTaken =
-    r.op.type === 'createItem'
-      ? sql`EXISTS (SELECT 1 FROM items WHERE sku = ${r.op.sku})`
-      : sql`FALSE`;
+  const codes = claimedCodes(r.op);
+  const owner = (column: Fragment, code: string | null) =>
+    code === null ? sql`NULL::text` : sql`(SELECT id FROM items WHERE ${column} = ${code})`;
   return sql`WITH gate AS (${gate})
-    SELECT i.id, i.sku, i.name, i.location, i.quantity, i.revision, ${skuTaken} AS sku_taken
+    SELECT i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.barcode,
+      i.low_stock_threshold, i.archived, i.field_revisions,
+      ${owner(sql`sku`, codes.sku)} AS sku_owner,
+      ${owner(sql`barcode`, codes.barcode)} AS barcode_owner
     FROM gate LEFT JOIN LATERAL (
-      SELECT id, sku, name, location, quantity, revision FROM items
+      SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold, archived,
+        field_revisions FROM items
       WHERE id = ${r.op.itemId} AND gate.claimed = 1 FOR UPDATE) i ON TRUE`;
 }
 
@@ -224,12 +230,18 @@ function writePlan(p: Plan, variant: BrokenVariant | null): Fragment {
   const v = p.verdict;
   if (v.outcome !== 'applied') return receipt;
   const { item } = v;
+  const c = catalogueColumns(item);
   const itemWrite = v.created
-    ? sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, changed_xid)
+    ? sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, changed_xid,
+            barcode, low_stock_threshold, archived, field_revisions)
           VALUES (${item.id}, ${item.sku}, ${item.name}, ${item.location}, ${item.quantity},
-                  ${item.revision}, ${p.at}, ${STAMP})`
+                  ${item.revision}, ${p.at}, ${STAMP}, ${c.barcode}, ${c.lowStockThreshold},
+                  ${item.archived}, ${c.fieldRevisions})`
     : sql`UPDATE items SET quantity = ${item.quantity}, revision = ${item.revision},
-          updated_at = ${p.at}, changed_xid = ${STAMP} WHERE id = ${item.id}`;
+          updated_at = ${p.at}, changed_xid = ${STAMP}, sku = ${item.sku}, name = ${item.name},
+          location = ${item.location}, barcode = ${c.barcode},
+          low_stock_threshold = ${c.lowStockThreshold}, archived = ${item.archived},
+          field_revisions = ${c.fieldRevisions} WHERE id = ${item.id}`;
   const j = journalEntry(r.operationId, r.op, v, p.at);
   const payload = exportPayload(
     JSON.parse(p.text) as Parameters<typeof exportPayload>[0],

@@ -43,6 +43,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Pool, PoolClient } from 'pg';
 import type { ItemsResponse } from '../../protocol/schemas';
+import { wireItem, type ItemColumns } from './item-row';
 import { Pipeline } from './postgres-pipeline';
 import { prepared, render, sql, type Fragment } from './postgres-sql';
 import type { NewItem } from './store';
@@ -90,22 +91,19 @@ export async function cursorBase(client: PoolClient): Promise<number> {
  * when null), in one snapshot.
  */
 function changedItems(from: number | null): Fragment {
-  const changed = from === null ? sql`TRUE` : sql`i.changed_xid >= ${from}::bigint`;
+  // The full list leaves archived items out; a `since` list tells clients which were archived.
+  const changed = from === null ? sql`NOT i.archived` : sql`i.changed_xid >= ${from}::bigint`;
   // Byte order ("C"), as SQLite.
   return sql`SELECT (SELECT coalesce(max(changed_xid), 0) FROM items) AS newest,
-           i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.updated_at
+           i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.updated_at, i.barcode,
+           i.low_stock_threshold, i.archived, i.field_revisions
     FROM (SELECT 1) AS one LEFT JOIN items i ON ${changed}
     ORDER BY i.location COLLATE "C", i.name COLLATE "C", i.id COLLATE "C"`;
 }
 
-interface ChangedItemRow {
+interface ChangedItemRow extends Omit<ItemColumns, 'id'> {
   newest: number;
   id: string | null;
-  sku: string;
-  name: string;
-  location: string;
-  quantity: number;
-  revision: number;
   updated_at: number;
 }
 
@@ -136,23 +134,8 @@ export async function readItems(
   const rows = (answers[1]?.rows ?? []) as ChangedItemRow[];
   const head = rows[0];
   if (!horizon || !head) throw new Error('listItems: a statement answered no row');
-  const items = rows.flatMap((row) =>
-    row.id === null
-      ? []
-      : [
-          {
-            id: row.id,
-            sku: row.sku,
-            name: row.name,
-            location: row.location,
-            quantity: row.quantity,
-            revision: row.revision,
-            updatedAt: new Date(row.updated_at).toISOString(),
-            barcode: null,
-            lowStockThreshold: null,
-            archived: false,
-          },
-        ],
+  const items = rows.flatMap(({ id, ...row }) =>
+    id === null ? [] : [wireItem({ id, ...row }, row.updated_at)],
   );
   return { items, revision: base + horizonAfter(horizon, head.newest, from) };
 }

@@ -88,6 +88,15 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE items DROP COLUMN global_revision;
   CREATE INDEX items_by_changed_xid ON items (changed_xid);
   `,
+  `
+  -- The catalogue (updateItem, archiveItem). field_revisions: JSON of the item revision at which
+  -- each catalogue field last changed (absent: as created), for the stale-edit rule.
+  ALTER TABLE items ADD COLUMN barcode TEXT;
+  ALTER TABLE items ADD COLUMN low_stock_threshold BIGINT;
+  ALTER TABLE items ADD COLUMN archived BOOLEAN NOT NULL DEFAULT FALSE;
+  ALTER TABLE items ADD COLUMN field_revisions TEXT NOT NULL DEFAULT '{}';
+  CREATE UNIQUE INDEX items_by_barcode ON items (barcode);
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

@@ -30,6 +30,7 @@ describe('Postgres store: several processes on one database', () => {
   };
   const request = async (op: Op, id: string): Promise<ApplyRequest> => ({
     userId: ALICE.id,
+    role: 'manager',
     operationId: id,
     fingerprint: await fingerprint(op),
     op,

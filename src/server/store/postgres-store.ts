@@ -8,7 +8,8 @@
  */
 import { cleanupCutoffs } from '../core/retention';
 import pg from 'pg';
-import type { HistoryResponse, ItemsResponse } from '../../protocol/schemas';
+import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import { wireItem, type ItemColumns } from './item-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import {
@@ -197,6 +198,16 @@ class PostgresStore implements Store {
     return readItems(this.pool, this.base, since);
   }
 
+  async catalogue(after: string | null, limit: number): Promise<Item[]> {
+    const r = await this.pool.query<ItemColumns & { updated_at: number }>(
+      `SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold, archived,
+              field_revisions, updated_at
+       FROM items WHERE id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT $2`,
+      [after ?? '', limit],
+    );
+    return r.rows.map((row) => wireItem(row, row.updated_at));
+  }
+
   async history(
     itemId: string,
     limit: number,
@@ -210,7 +221,7 @@ class PostgresStore implements Store {
       seq: number;
       operation_id: string;
       user_name: string;
-      type: 'adjust' | 'count' | 'createItem';
+      type: HistoryEntry['type'];
       delta: number;
       resulting_quantity: number;
       reason: string | null;

@@ -66,4 +66,13 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX export_pending ON export_outbox (created_at) WHERE delivered_at IS NULL;
   `,
+  `
+  -- The catalogue (updateItem, archiveItem). field_revisions: JSON of the item revision at which
+  -- each catalogue field last changed (absent: as created), for the stale-edit rule.
+  ALTER TABLE items ADD COLUMN barcode TEXT;
+  ALTER TABLE items ADD COLUMN low_stock_threshold INTEGER;
+  ALTER TABLE items ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE items ADD COLUMN field_revisions TEXT NOT NULL DEFAULT '{}';
+  CREATE UNIQUE INDEX items_by_barcode ON items (barcode);
+  `,
 ];

@@ -15,8 +15,14 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { HistoryResponse, ItemsResponse, Receipt } from '../../protocol/schemas';
-import { decide, type ItemState, type Verdict } from '../core/decide';
+import type {
+  HistoryEntry,
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  Receipt,
+} from '../../protocol/schemas';
+import { claimedCodes, decide, type ItemState, type Verdict } from '../core/decide';
 import { cleanupCutoffs } from '../core/retention';
 import {
   buildReceipt,
@@ -26,6 +32,7 @@ import {
   LIVE_SUFFIX,
   receiptText,
 } from '../core/receipt';
+import { catalogueColumns, itemState, wireItem, type ItemColumns } from './item-row';
 import { SQLITE_MIGRATIONS } from './sqlite-schema';
 import type {
   ApplyOptions,
@@ -70,6 +77,13 @@ type Plan =
     };
 
 const CLEANUP_CHUNK = 2000;
+/** Items that exist without an operation (demo, fixtures) start with an empty catalogue. */
+export const SEEDED_CATALOGUE = {
+  barcode: null,
+  lowStockThreshold: null,
+  archived: false,
+  fieldRevisions: {},
+} as const;
 
 export async function openSqliteStore(url: string, options: SqliteOptions = {}): Promise<Store> {
   const path = url.replace(/^sqlite:/, '');
@@ -106,13 +120,19 @@ const toRecord = (r: Row): OperationRecord => ({
   deadline: r['deadline'] as number,
   compacted: r['compacted'] === 1,
 });
-const toItemState = (r: Row): ItemState => ({
-  id: r['id'] as string,
-  sku: r['sku'] as string,
-  name: r['name'] as string,
-  location: r['location'] as string,
-  quantity: r['quantity'] as number,
-  revision: r['revision'] as number,
+const toItemState = (r: Row): ItemState => itemState(r as unknown as ItemColumns);
+/** An item's row values for the insert and update statements. */
+const itemParams = (item: ItemState, updatedAt: number, globalRevision: number) => ({
+  id: item.id,
+  sku: item.sku,
+  name: item.name,
+  location: item.location,
+  quantity: item.quantity,
+  revision: item.revision,
+  archived: item.archived ? 1 : 0,
+  ...catalogueColumns(item),
+  updatedAt,
+  globalRevision,
 });
 
 class SqliteStore implements Store {
@@ -133,18 +153,23 @@ class SqliteStore implements Store {
       sessionByHash: db.prepare('SELECT * FROM sessions WHERE token_hash = ?'),
       findOperation: db.prepare('SELECT * FROM operations WHERE user_id = ? AND id = ?'),
       itemById: db.prepare('SELECT * FROM items WHERE id = ?'),
-      itemBySku: db.prepare('SELECT 1 FROM items WHERE sku = ?'),
+      itemBySku: db.prepare('SELECT id FROM items WHERE sku = ?'),
+      itemByBarcode: db.prepare('SELECT id FROM items WHERE barcode = ?'),
       bumpRevision: db.prepare(
         "UPDATE counters SET value = value + 1 WHERE name = 'items_revision' RETURNING value",
       ),
       revision: db.prepare("SELECT value FROM counters WHERE name = 'items_revision'"),
       insertItem: db.prepare(
-        `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision)
-         VALUES (@id, @sku, @name, @location, @quantity, @revision, @updatedAt, @globalRevision)`,
+        `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision,
+           barcode, low_stock_threshold, archived, field_revisions)
+         VALUES (@id, @sku, @name, @location, @quantity, @revision, @updatedAt, @globalRevision,
+           @barcode, @lowStockThreshold, @archived, @fieldRevisions)`,
       ),
       updateItem: db.prepare(
         `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
-         global_revision = @globalRevision WHERE id = @id`,
+         global_revision = @globalRevision, sku = @sku, name = @name, location = @location,
+         barcode = @barcode, low_stock_threshold = @lowStockThreshold, archived = @archived,
+         field_revisions = @fieldRevisions WHERE id = @id`,
       ),
       insertOperation: db.prepare(
         `INSERT ${orReplace} INTO operations
@@ -221,7 +246,8 @@ class SqliteStore implements Store {
       .transaction(() => {
         for (const item of items) {
           const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
-          this.sql.insertItem.run({ ...item, revision: 1, updatedAt: now, globalRevision });
+          const state = { ...item, revision: 1, ...SEEDED_CATALOGUE };
+          this.sql.insertItem.run(itemParams(state, now, globalRevision));
         }
       })
       .immediate();
@@ -230,22 +256,26 @@ class SqliteStore implements Store {
   async listItems(since: number | null): Promise<ItemsResponse> {
     const read = this.db.transaction(() => {
       const rows = this.db
-        .prepare('SELECT * FROM items WHERE global_revision > ? ORDER BY location, name, id')
-        .all(since ?? -1) as Row[];
+        .prepare(
+          `SELECT * FROM items WHERE global_revision > ? AND (? OR archived = 0)
+           ORDER BY location, name, id`,
+        )
+        .all(since ?? -1, since === null ? 0 : 1) as Row[];
       const revision = (this.sql.revision.get() as Row)['value'] as number;
       return { rows, revision };
     });
     const { rows, revision } = read();
     return {
       revision,
-      items: rows.map((r) => ({
-        ...toItemState(r),
-        updatedAt: new Date(r['updated_at'] as number).toISOString(),
-        barcode: null,
-        lowStockThreshold: null,
-        archived: false,
-      })),
+      items: rows.map((r) => wireItem(r as unknown as ItemColumns, r['updated_at'] as number)),
     };
+  }
+
+  async catalogue(after: string | null, limit: number): Promise<Item[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM items WHERE id > ? ORDER BY id LIMIT ?')
+      .all(after ?? '', limit) as Row[];
+    return rows.map((r) => wireItem(r as unknown as ItemColumns, r['updated_at'] as number));
   }
 
   async history(
@@ -267,7 +297,7 @@ class SqliteStore implements Store {
       entries: page.map((r) => ({
         operationId: r['operation_id'] as string,
         userName: r['user_name'] as string,
-        type: r['type'] as 'adjust' | 'count' | 'createItem',
+        type: r['type'] as HistoryEntry['type'],
         delta: r['delta'] as number,
         resultingQuantity: r['resulting_quantity'] as number,
         reason: (r['reason'] as string | null) ?? null,
@@ -374,8 +404,14 @@ class SqliteStore implements Store {
     if (at > request.deadline) return { kind: 'done', result: { kind: 'expired' } };
     const { op } = request;
     const row = this.sql.itemById.get(op.itemId) as Row | undefined;
-    const skuTaken = op.type === 'createItem' && this.sql.itemBySku.get(op.sku) !== undefined;
-    const verdict = decide(op, row ? toItemState(row) : null, skuTaken);
+    const codes = claimedCodes(op);
+    const owner = (statement: Database.Statement, code: string | null) =>
+      code === null ? null : (((statement.get(code) as Row | undefined)?.['id'] as string) ?? null);
+    const verdict = decide(op, row ? toItemState(row) : null, {
+      role: request.role,
+      skuOwner: owner(this.sql.itemBySku, codes.sku),
+      barcodeOwner: owner(this.sql.itemByBarcode, codes.barcode),
+    });
     const receiptObject = buildReceipt(request.operationId, op, verdict, at);
     return {
       kind: 'write',
@@ -391,7 +427,7 @@ class SqliteStore implements Store {
     const { verdict, request, at } = plan;
     if (verdict.outcome !== 'applied') return;
     const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
-    const item = { ...verdict.item, updatedAt: at, globalRevision };
+    const item = itemParams(verdict.item, at, globalRevision);
     if (verdict.created) this.sql.insertItem.run(item);
     else this.sql.updateItem.run(item);
     this.sql.insertJournal.run({

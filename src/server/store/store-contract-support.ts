@@ -29,6 +29,7 @@ export interface RequestOptions {
   userId?: string;
   id?: string;
   deadline?: number;
+  role?: UserRow['role'];
 }
 
 export interface ContractContext {
@@ -58,6 +59,8 @@ export function contractContext(): ContractContext {
     async request(op, o = {}) {
       return {
         userId: o.userId ?? ALICE.id,
+        // Most cases exercise the stock and catalogue rules; the role cases say 'staff'.
+        role: o.role ?? 'manager',
         operationId: o.id ?? `${lease}.${seq++}`,
         fingerprint: await fingerprint(op),
         op,

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryResponse, ItemsResponse, Receipt, type Op } from '../../protocol/schemas';
 import { registerApplyContract } from './store-contract-apply';
+import { registerCatalogueContract } from './store-contract-catalogue';
 import { registerExportContract } from './store-contract-export';
 import { registerRetentionContract } from './store-contract-retention';
 import type { Store } from './store';
@@ -81,6 +82,9 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
         quantity: 12,
         revision: 1,
         updatedAt: new Date(T0).toISOString(),
+        barcode: null,
+        lowStockThreshold: null,
+        archived: false,
       });
       const r0 = all.revision;
       expect(r0).toBeGreaterThan(0);
@@ -167,5 +171,6 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
     registerApplyContract(ctx);
     registerRetentionContract(ctx);
     registerExportContract(ctx);
+    registerCatalogueContract(ctx);
   });
 }

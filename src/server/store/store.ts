@@ -4,7 +4,7 @@
  *
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
-import type { HistoryResponse, ItemsResponse, Op, User } from '../../protocol/schemas';
+import type { HistoryResponse, Item, ItemsResponse, Op, User } from '../../protocol/schemas';
 
 export interface UserRow extends User {
   passwordHash: string;
@@ -38,6 +38,8 @@ export interface OperationRecord {
 
 export interface ApplyRequest {
   userId: string;
+  /** The user's role now; judged inside the transaction (a refusal is a stored verdict). */
+  role: User['role'];
   operationId: string;
   fingerprint: string;
   op: Op;
@@ -96,7 +98,13 @@ export interface Store {
 
   /** Demo and fixtures only: items that exist without an operation. */
   seedItems(items: NewItem[], now: number): Promise<void>;
+  /**
+   * The full list (`since` null) leaves archived items out; a `since` list includes the archived
+   * ones that changed, with `archived: true`, so a client that has them learns to drop them.
+   */
   listItems(since: number | null): Promise<ItemsResponse>;
+  /** Every item, archived ones too, ordered by id, `limit` after the id `after`: the CSV's pages. */
+  catalogue(after: string | null, limit: number): Promise<Item[]>;
   /** `null` when the item does not exist. `before` is an opaque cursor from a previous page. */
   history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null>;
 

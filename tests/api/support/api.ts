@@ -9,6 +9,7 @@ import {
   HistoryResponse,
   ItemsResponse,
   LeaseResponse,
+  Receipt,
   SessionResponse,
   TimelineResponse,
 } from '../../../src/protocol/schemas';
@@ -31,7 +32,12 @@ export function ok(reply: Reply, what: string): unknown {
   return reply.body;
 }
 
-export async function signIn(base: string, username = 'demo', password = username): Promise<Api> {
+/** Signs in as `manager` unless told otherwise: most suites create their own items (a manager's operation). */
+export async function signIn(
+  base: string,
+  username = 'manager',
+  password = username,
+): Promise<Api> {
   const reply = await send(base, 'POST', '/api/session', { json: { username, password } });
   const session = SessionResponse.parse(ok(reply, `sign in as ${username}`));
   return new Api(base, session.token, session.user);
@@ -118,7 +124,8 @@ export class Api {
   async newItem(lease: LeaseHandle, quantity = 10, prefix = 'item'): Promise<string> {
     const itemId = freshItemId(prefix);
     const reply = await this.postOp(lease.body(createItem(itemId, quantity)));
-    if (reply.status !== 201)
+    // A refused create is a 201 too (a stored verdict): only `applied` made the item.
+    if (reply.status !== 201 || Receipt.parse(reply.body).outcome !== 'applied')
       throw new Error(`create ${itemId}: HTTP ${reply.status} ${reply.text}`);
     return itemId;
   }
