@@ -56,6 +56,9 @@ describe('items filter', () => {
     ]);
     expect(filterItems(index, 'shelf b', '').map((i) => i.id)).toEqual(['lamp-9']);
     expect(filterItems(index, 'lamp shelf A', '').map((i) => i.id)).toEqual(['lamp-10']);
+    // A name with "shelf" in it is still found by its name.
+    const bracket = buildItemIndex([item('br-1', 'Oak shelf bracket', 'OAK-1', 'D3')]);
+    expect(filterItems(bracket, 'Oak shelf bracket', '').map((i) => i.id)).toEqual(['br-1']);
   });
 
   it('lists the shelves once each', () => {

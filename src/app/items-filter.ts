@@ -3,7 +3,7 @@ import type { ItemView } from '../client/facade';
 
 export interface ItemIndex {
   items: readonly ItemView[];
-  /** Lower-cased "name sku shelf <location> barcode" per item, same order as `items`. */
+  /** Lower-cased "name sku location barcode" per item, same order as `items`. */
   keys: readonly string[];
   /** The SKU and barcode without case, spaces or dashes, same order as `items`. */
   codes: readonly string[];
@@ -18,7 +18,7 @@ export function compactCode(text: string): string {
 }
 
 function barcodeOf(item: ItemView): string {
-  return 'barcode' in item && typeof item.barcode === 'string' ? item.barcode : '';
+  return item.barcode ?? '';
 }
 
 export function buildItemIndex(items: readonly ItemView[]): ItemIndex {
@@ -27,23 +27,22 @@ export function buildItemIndex(items: readonly ItemView[]): ItemIndex {
   );
   return {
     items: sorted,
-    // "Shelf A1" is how the app shows a location, so that is what people search for.
-    keys: sorted.map((i) =>
-      `${i.name}\n${i.sku}\nshelf ${i.location}\n${barcodeOf(i)}`.toLowerCase(),
-    ),
+    keys: sorted.map((i) => `${i.name}\n${i.sku}\n${i.location}\n${barcodeOf(i)}`.toLowerCase()),
     codes: sorted.map((i) => `${compactCode(i.sku)}\n${compactCode(barcodeOf(i))}`),
   };
 }
 
 /**
- * Every whitespace-separated word of the query must appear in the name, SKU, shelf or barcode,
- * and "shelf X" (as the app displays a location) must name the start of the item's shelf; or the
- * whole query, without case, spaces and dashes, is part of the SKU or the barcode.
+ * Every whitespace-separated word of the query appears in the name, SKU, shelf or barcode; or,
+ * read as the app displays a location, "shelf X" names the start of the item's shelf and the
+ * other words appear; or the whole query, without case, spaces and dashes, is part of the SKU or
+ * barcode. ("Oak shelf bracket" still finds the bracket by its name.)
  */
 export function filterItems(index: ItemIndex, query: string, shelf: string): ItemView[] {
   const lower = query.toLowerCase();
+  const words = lower.split(/\s+/).filter(Boolean);
   const shelves = [...lower.matchAll(/\bshelf\s+(\S+)/g)].map((m) => m[1] ?? '');
-  const words = lower
+  const rest = lower
     .replace(/\bshelf\s+\S+/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
@@ -53,11 +52,13 @@ export function filterItems(index: ItemIndex, query: string, shelf: string): Ite
     if (shelf !== '' && item.location !== shelf) return;
     const key = index.keys[i] ?? '';
     const location = item.location.toLowerCase();
-    const byWords =
-      shelves.every((s) => location.startsWith(s)) && words.every((w) => key.includes(w));
-    if (byWords || (code !== '' && index.codes[i]?.includes(code))) {
-      out.push(item);
-    }
+    const found =
+      words.every((w) => key.includes(w)) ||
+      (shelves.length > 0 &&
+        shelves.every((s) => location.startsWith(s)) &&
+        rest.every((w) => key.includes(w))) ||
+      (code !== '' && (index.codes[i]?.includes(code) ?? false));
+    if (found) out.push(item);
   });
   return out;
 }

@@ -109,7 +109,7 @@ export function whatToCheck(op: OperationView): string {
     case 'unknown-item':
       return 'The server does not know this item. Check the item list before entering the change again.';
     case 'duplicate-item':
-      return 'An item with this ID or SKU already exists. Check the item list before entering it again.';
+      return 'An item with this ID, SKU or barcode already exists. Check the item list, then enter it again with other codes.';
     case 'stale-edit':
       return 'Someone else changed the same details after this edit was started. Open the item, check its details, then edit again.';
     case 'archived-item':

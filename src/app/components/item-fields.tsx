@@ -31,10 +31,13 @@ export function ItemFields(props: {
         const hintId = `item-${f.field}-hint`;
         const errorId = `item-${f.field}-error`;
         const described = [f.hint ? hintId : null, error ? errorId : null].filter(Boolean);
+        const inputId = `item-${f.field}`;
+        // The label holds the field's name only: hints and errors are descriptions, not names.
         return (
-          <label key={f.field} className="field">
-            <span>{f.label}</span>
+          <div key={f.field} className="field">
+            <label htmlFor={inputId}>{f.label}</label>
             <input
+              id={inputId}
               name={f.field}
               type="text"
               inputMode={f.numeric ? 'numeric' : undefined}
@@ -54,7 +57,7 @@ export function ItemFields(props: {
                 {error}
               </span>
             )}
-          </label>
+          </div>
         );
       })}
     </>

@@ -7,10 +7,12 @@ export const NOTE_MAX = 500;
 export function NoteField(props: { value: string; onChange: (value: string) => void }): ReactNode {
   const counterId = useId();
   const left = NOTE_MAX - props.value.length;
+  const inputId = useId();
   return (
-    <label className="field">
-      <span>Note (optional)</span>
+    <div className="field">
+      <label htmlFor={inputId}>Note (optional)</label>
       <input
+        id={inputId}
         name="note"
         maxLength={NOTE_MAX}
         autoComplete="off"
@@ -21,6 +23,6 @@ export function NoteField(props: { value: string; onChange: (value: string) => v
       <span id={counterId} className={`hint counter${left < 50 ? ' counter--low' : ''}`}>
         {formatCount(props.value.length)} of {formatCount(NOTE_MAX)} characters
       </span>
-    </label>
+    </div>
   );
 }

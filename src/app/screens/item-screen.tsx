@@ -44,7 +44,7 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
         {item.barcode !== null && ` · Barcode ${item.barcode}`}
         {item.lowStockThreshold !== null &&
           ` · Low stock at ${formatCount(item.lowStockThreshold)}`}
-        {isLowStock(item) && <span className="badge">Low stock</span>}
+        {isLowStock(item) && <span className="low-badge">Low stock</span>}
       </p>
       {item.archived && (
         <p className="explain">

@@ -30,7 +30,7 @@ function ItemRow({
       </a>
       <span className="item-row__meta">
         {item.sku} · Shelf {item.location}
-        {isLowStock(item) && <span className="badge">Low stock</span>}
+        {isLowStock(item) && <span className="low-badge">Low stock</span>}
       </span>
       <span className={`item-row__qty${pending ? ' item-row__qty--pending' : ''}`}>
         {formatQuantityWithPending(item.quantity, item.pendingDelta, pendingCount)}
