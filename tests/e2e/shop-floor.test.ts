@@ -71,12 +71,16 @@ async function saveAdjustment(page: Page, change: string, reason: string): Promi
 describe('the shop floor', () => {
   it('a manager creates an item offline; it is confirmed once the network returns', async () => {
     await signInUi(m, scene.server.url, 'manager');
+    await m.getByRole('link', { name: 'New item', exact: true }).waitFor();
     await manager.setOffline(true);
-    await m.getByRole('link', { name: 'New item', exact: true }).click();
+    // The delivery's barcode, typed into Search items: no item has it, so a manager is offered
+    // a new item with it.
+    await m.getByLabel('Search items').fill('4006381333931');
+    await m.getByRole('link', { name: 'New item with this barcode' }).click();
     const form = m.getByRole('form', { name: 'New item' });
+    expect(await form.getByLabel('Barcode').inputValue()).toBe('4006381333931');
     await form.getByLabel('Name').fill(ITEM.name);
     await form.getByLabel('SKU').fill(ITEM.sku);
-    await form.getByLabel('Barcode').fill('4006381333931');
     await form.getByLabel('Shelf').fill('D3');
     await form.getByLabel('Starting quantity').fill('5abc');
     await form.getByLabel('Low-stock threshold').fill('4');
@@ -110,6 +114,10 @@ describe('the shop floor', () => {
     await signInUi(s, scene.server.url);
     // Search ignores case, spaces and dashes in SKUs.
     await nav(s, 'Items').click();
+    expect(await s.getByRole('link', { name: 'New item', exact: true }).count()).toBe(0);
+    await s.getByLabel('Search items').fill('4006381333931');
+    await s.getByRole('link', { name: ITEM.name, exact: true }).waitFor();
+    expect(await s.getByRole('link', { name: 'New item with this barcode' }).count()).toBe(0);
     await s.getByLabel('Search items').fill('oak br01');
     await s.getByRole('link', { name: ITEM.name, exact: true }).click();
     await s.getByRole('heading', { level: 1, name: ITEM.name }).waitFor();
@@ -212,7 +220,9 @@ describe('the shop floor', () => {
     await openItem(s, ITEM.name);
     await saveAdjustment(s, '-500', 'Sold');
     await openChange(s, `Remove 500 from ${ITEM.name}`);
-    await s.getByText('Needs review: stock would go below zero').waitFor({ timeout: 30_000 });
+    await s
+      .getByText('Needs review: stock would go below zero', { exact: true })
+      .waitFor({ timeout: 30_000 });
     const before = (await api.history(ITEM.id)).length;
     await s.getByRole('button', { name: 'Enter again as new' }).click();
     await s.getByRole('heading', { level: 1, name: 'Enter again as new' }).waitFor();

@@ -9,6 +9,11 @@ import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
 
+/** A typed (or scanned) code no item has: EAN/UPC digits, offered as a new item's barcode. */
+function looksLikeBarcode(query: string): boolean {
+  return /^\d{8,14}$/.test(query.trim());
+}
+
 /** Must match `--item-row-height` in styles.css: windowing needs a fixed row height. */
 const ROW_HEIGHT = 72;
 
@@ -122,6 +127,11 @@ export function ItemsScreen(): ReactNode {
           ? 'No items on this device yet.'
           : `Showing ${formatCount(shown.length)} of ${formatCount(items.length)} items`}
       </p>
+      {manager && shown.length === 0 && looksLikeBarcode(deferredQuery) && (
+        <a className="button" href={href({ name: 'new-item', barcode: deferredQuery.trim() })}>
+          New item with this barcode
+        </a>
+      )}
       <ItemList items={shown} />
     </Screen>
   );

@@ -72,7 +72,8 @@ export async function enterAgain(
   if (!old || old.userId !== author.userId || !resolvable(old)) return { kind: 'not-allowed' };
   if (
     edited &&
-    (edited.type !== old.op.type || (edited.type !== 'createItem' && edited.itemId !== old.op.itemId))
+    (edited.type !== old.op.type ||
+      (edited.type !== 'createItem' && edited.itemId !== old.op.itemId))
   ) {
     return { kind: 'not-allowed' };
   }
