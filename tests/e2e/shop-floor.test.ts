@@ -8,6 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { adjust } from '../api/support/ops';
 import { LABEL, eventually, nav, openItem } from './support/app';
 import { seriousViolations } from './support/axe';
 import { collectPageErrors, newPhoneContext } from './support/browser';
@@ -236,6 +237,30 @@ describe('the shop floor', () => {
     await form.getByRole('button', { name: 'Save change' }).click();
     await s.getByRole('link', { name: 'open the new change' }).waitFor();
     await expect.poll(async () => (await api.item(ITEM.id)).quantity, { timeout: 30_000 }).toBe(8);
+  });
+
+  it('a count based on old stock comes back for review, showing the difference', async () => {
+    const api = await scene.server.api();
+    await openItem(s, ITEM.name);
+    await staff.setOffline(true);
+    const count = s.getByRole('form', { name: 'Stock count' });
+    await count.getByLabel('Counted quantity').fill('6');
+    await count.getByRole('button', { name: 'Save count' }).click();
+    await expect.poll(() => count.getByLabel('Counted quantity').inputValue()).toBe('');
+    // Meanwhile another phone receives 2: the count no longer fits the stock it was based on.
+    const lease = await api.lease('another-phone');
+    expect((await api.postOp(lease.body(adjust(ITEM.id, 2)))).status).toBe(201);
+    await staff.setOffline(false);
+    await openChange(s, `Count ${ITEM.name}: 6`);
+    await s
+      .getByText('Needs review: the count was based on old stock', { exact: true })
+      .waitFor({ timeout: 30_000 });
+    const stale = s.getByRole('region', { name: 'Counted against newer stock' });
+    await expect
+      .poll(() => stale.textContent(), { timeout: 30_000 })
+      .toMatch(/Expected10Counted6Difference−4/);
+    // Back to 8, as the rest of the story expects.
+    expect((await api.postOp(lease.body(adjust(ITEM.id, -2)))).status).toBe(201);
   });
 
   it('a manager edits details (only what changed), sees low stock and the reorder list, and archives', async () => {

@@ -113,7 +113,8 @@ export function NewItemScreen({ barcode }: { barcode: string | null }): ReactNod
   if (user?.role !== 'manager') return <ManagersOnly />;
   return (
     <Screen title="New item">
-      <NewItemForm initial={{ ...EMPTY_ITEM_FORM, barcode: barcode ?? '' }} />
+      {/* A new barcode (another scan or search) starts a fresh form. */}
+      <NewItemForm key={barcode ?? ''} initial={{ ...EMPTY_ITEM_FORM, barcode: barcode ?? '' }} />
       <a className="button" href={href({ name: 'items' })}>
         Back to items
       </a>
