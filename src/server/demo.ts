@@ -4,9 +4,35 @@ import { hashPassword } from './passwords';
 import type { NewItem, Store } from './store/store';
 
 export const DEMO_ITEMS: NewItem[] = [
-  { id: 'lamp-14', sku: 'LMP-014', name: 'Desk lamp, brass', location: 'A1', quantity: 12 },
-  { id: 'lamp-15', sku: 'LMP-015', name: 'Floor lamp, linen shade', location: 'A1', quantity: 4 },
-  { id: 'bulb-e27', sku: 'BLB-E27-8W', name: 'LED bulb E27 8 W', location: 'A2', quantity: 140 },
+  // A few carry in-store EAN-13 barcodes (prefix 200) and low-stock thresholds, so scanning and
+  // the low-stock list have something to show; two are at or below their threshold.
+  {
+    id: 'lamp-14',
+    sku: 'LMP-014',
+    name: 'Desk lamp, brass',
+    location: 'A1',
+    quantity: 12,
+    barcode: '2000014000148',
+    lowStockThreshold: 5,
+  },
+  {
+    id: 'lamp-15',
+    sku: 'LMP-015',
+    name: 'Floor lamp, linen shade',
+    location: 'A1',
+    quantity: 4,
+    barcode: '2000015000154',
+    lowStockThreshold: 5,
+  },
+  {
+    id: 'bulb-e27',
+    sku: 'BLB-E27-8W',
+    name: 'LED bulb E27 8 W',
+    location: 'A2',
+    quantity: 140,
+    barcode: '2000002700081',
+    lowStockThreshold: 40,
+  },
   { id: 'bulb-gu10', sku: 'BLB-GU10-5W', name: 'LED spot GU10 5 W', location: 'A2', quantity: 96 },
   {
     id: 'cable-3m',
@@ -34,7 +60,14 @@ export const DEMO_ITEMS: NewItem[] = [
     location: 'C1',
     quantity: 18,
   },
-  { id: 'throw-wool', sku: 'THR-WOOL-GRY', name: 'Wool throw, grey', location: 'C2', quantity: 9 },
+  {
+    id: 'throw-wool',
+    sku: 'THR-WOOL-GRY',
+    name: 'Wool throw, grey',
+    location: 'C2',
+    quantity: 9,
+    lowStockThreshold: 10,
+  },
   {
     id: 'candle-cedar',
     sku: 'CDL-CEDAR-200',

@@ -98,13 +98,33 @@ describe('hostile input', { timeout: TIMEOUT }, () => {
     const skeletons = {
       adjust: () => adjust(itemId, -1, { note: 'n', allowNegative: false }),
       count: () => count(itemId, 5, 0),
-      createItem: () => createItem('fuzz-item', 5),
+      createItem: () => ({
+        ...createItem('fuzz-item', 5),
+        barcode: '12345670',
+        lowStockThreshold: 1,
+      }),
+      updateItem: () => ({
+        type: 'updateItem',
+        itemId,
+        basedOnRevision: 1,
+        changes: { name: 'n', sku: 's', barcode: '12345670', location: 'l', lowStockThreshold: 2 },
+      }),
+      archiveItem: () => ({ type: 'archiveItem', itemId }),
     };
     const topKeys = ['id', 'lease', 'createdAt', 'op'];
     const opKeys = ['type', 'itemId', 'delta', 'reason', 'note', 'allowNegative', 'quantity'];
-    const moreOpKeys = ['basedOnRevision', 'sku', 'name', 'location', 'initialQuantity'];
+    const moreOpKeys = [
+      'basedOnRevision',
+      'sku',
+      'name',
+      'location',
+      'initialQuantity',
+      'barcode',
+      'lowStockThreshold',
+      'changes',
+    ];
     const mutation = fc.record({
-      type: fc.constantFrom('adjust', 'count', 'createItem'),
+      type: fc.constantFrom('adjust', 'count', 'createItem', 'updateItem', 'archiveItem'),
       inOp: fc.boolean(),
       key: fc.oneof(
         fc.constantFrom(...topKeys, ...opKeys, ...moreOpKeys),

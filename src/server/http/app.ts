@@ -21,6 +21,7 @@ import {
   refuse,
   type ProblemValue,
 } from './problem';
+import { csvRoutes } from './routes-csv';
 import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));
   await app.register(itemRoutes(deps));
+  await app.register(csvRoutes(deps));
   await app.register(opsRoutes(deps, deps.admission, deps.metrics));
   if (deps.sim) await app.register(simRoutes(deps, deps.sim));
   await staticRoutes(app, deps.config.staticDir);

@@ -49,6 +49,11 @@ const idParam = (description: string) => ({
   description,
   schema: { type: 'string' },
 });
+const CSV_RULES =
+  'RFC 4180 (CRLF rows; a field with a comma, quote or line break is quoted, quotes doubled), ' +
+  'UTF-8, a header row, streamed. A text cell starting with `=`, `+`, `-`, `@`, tab or CR is ' +
+  "prefixed with `'` so a spreadsheet never runs it as a formula; numbers stay numbers; an empty " +
+  'cell is no value (no barcode, no threshold, no note).';
 export const TESTER = 'Tester mode only (`SIMULATE=1`); otherwise 404 before authentication.';
 
 export function paths(): Json {
@@ -122,7 +127,12 @@ export function paths(): Json {
         description:
           'Checks in order: authentication, load (503), shape (400), lease (400), existing record ' +
           '(200 replay or 422), deadline (410), then one transaction (201). The body of 200 and 201 ' +
-          'is the receipt; a replay returns the committed bytes with `Idempotent-Replayed: true`.',
+          'is the receipt; a replay returns the committed bytes with `Idempotent-Replayed: true`. ' +
+          'Roles: `staff` may make `adjust` and `count`; `manager` also `createItem`, `updateItem` ' +
+          'and `archiveItem`. Another type is a stored verdict: `rejected`, reason `not-allowed`. ' +
+          '`updateItem` changes at least one field; a field it changes that was also changed after ' +
+          '`basedOnRevision` → `review` (`stale-edit`); an SKU or barcode another item holds → ' +
+          '`rejected` (`duplicate-item`). An archived item refuses every operation (`archived-item`).',
         security: bearer,
         parameters: [
           {
@@ -207,6 +217,9 @@ export function paths(): Json {
       get: {
         tags: ['items'],
         summary: 'Items, or only those changed after global revision `since`',
+        description:
+          'The full list leaves archived items out; a `since` list includes items archived after ' +
+          '`since`, with `archived: true`, so a client drops them.',
         security: bearer,
         parameters: [
           { name: 'since', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
@@ -244,6 +257,39 @@ export function paths(): Json {
         responses: {
           '200': { description: 'One page.', content: json('HistoryResponse') },
           ...problems(...authed, 'invalid-request', 'not-found'),
+        },
+      },
+    },
+    '/api/items.csv': {
+      get: {
+        tags: ['items'],
+        summary: 'Every item as CSV for spreadsheets, archived ones included',
+        description: CSV_RULES,
+        security: bearer,
+        responses: {
+          '200': {
+            description:
+              'Columns `id,sku,barcode,name,location,quantity,lowStockThreshold,archived,revision`, ordered by id.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...problems(...authed),
+        },
+      },
+    },
+    '/api/items/{id}/history.csv': {
+      get: {
+        tags: ['items'],
+        summary: 'The history of an item as CSV for spreadsheets, newest first',
+        description: CSV_RULES,
+        security: bearer,
+        parameters: [idParam('The item id.')],
+        responses: {
+          '200': {
+            description:
+              'Columns `recordedAt,operationId,user,reason,delta,resultingQuantity,note`; every entry.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...problems(...authed, 'not-found'),
         },
       },
     },

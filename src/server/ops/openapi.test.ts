@@ -14,6 +14,8 @@ const ROUTES = [
   'get /api/operations/{id}',
   'get /api/items',
   'get /api/items/{id}/history',
+  'get /api/items.csv',
+  'get /api/items/{id}/history.csv',
   'get /api/diagnostics',
   'get /metrics',
   'post /api/sim/faults',
@@ -75,6 +77,20 @@ describe('OpenAPI document', () => {
     expect((receipt.properties['outcome'] as { enum: string[] }).enum).toEqual([...OUTCOMES]);
     expect(schemas['AdjustOp']).toMatchObject({ additionalProperties: false });
     expect(refs(schemas['OperationBody'])).toContain('#/components/schemas/Op');
+    expect(refs(schemas['Op']).sort()).toEqual(
+      ['AdjustOp', 'ArchiveItemOp', 'CountOp', 'CreateItemOp', 'UpdateItemOp'].map(
+        (name) => `#/components/schemas/${name}`,
+      ),
+    );
+    expect(refs(schemas['UpdateItemOp'])).toContain('#/components/schemas/ItemChanges');
+    expect(Object.keys((schemas['Item'] as { properties: Json }).properties)).toEqual(
+      expect.arrayContaining(['barcode', 'lowStockThreshold', 'archived']),
+    );
+    expect((schemas['Receipt'] as { properties: Json }).properties['reason']).toMatchObject({
+      anyOf: expect.arrayContaining([
+        expect.objectContaining({ enum: expect.arrayContaining(['stale-edit', 'not-allowed']) }),
+      ]),
+    });
   });
 
   it('documents problems as application/problem+json and the replay header', () => {

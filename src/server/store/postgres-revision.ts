@@ -173,10 +173,10 @@ export async function insertItems(pool: Pool, items: NewItem[], now: number): Pr
   await writerTransaction(pool, async (tx) => {
     for (const i of items) {
       tx.defer(
-        render(sql`INSERT INTO items
-                     (id, sku, name, location, quantity, revision, updated_at, changed_xid)
+        render(sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at,
+                     changed_xid, barcode, low_stock_threshold)
                    VALUES (${i.id}, ${i.sku}, ${i.name}, ${i.location}, ${i.quantity}, 1, ${now},
-                           ${STAMP})`),
+                           ${STAMP}, ${i.barcode ?? null}, ${i.lowStockThreshold ?? null})`),
       );
     }
   });

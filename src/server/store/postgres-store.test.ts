@@ -118,6 +118,30 @@ describe('Postgres store: several processes on one database', () => {
     expect(outcomes.sort()).toEqual(['applied', 'rejected']);
   });
 
+  it('decides a race of two edits for one barcode once: the loser retries and sees it taken', async () => {
+    const a = await seeded();
+    const b = await open();
+    const edit = (itemId: string): Op => ({
+      type: 'updateItem',
+      itemId,
+      basedOnRevision: 1,
+      changes: { barcode: '2000014000148' },
+    });
+    const [ra, rb] = await Promise.all([
+      a.apply([await request(edit('lamp-14'), 'Lbar.1')], at(T0)),
+      b.apply([await request(edit('bolt-1'), 'Lbar.2')], at(T0)),
+    ]);
+    const verdicts = [ra.results[0], rb.results[0]].map((r) => {
+      if (r?.kind !== 'committed') return [r?.kind];
+      const { outcome, reason } = JSON.parse(r.receipt) as { outcome: string; reason: string };
+      return [outcome, reason];
+    });
+    expect(verdicts.sort()).toEqual([
+      ['applied', null],
+      ['rejected', 'duplicate-item'],
+    ]);
+  });
+
   it('survives crossing batches (possible deadlock) with one effect per id', async () => {
     const a = await seeded();
     const b = await open();

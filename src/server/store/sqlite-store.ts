@@ -77,13 +77,8 @@ type Plan =
     };
 
 const CLEANUP_CHUNK = 2000;
-/** Items that exist without an operation (demo, fixtures) start with an empty catalogue. */
-export const SEEDED_CATALOGUE = {
-  barcode: null,
-  lowStockThreshold: null,
-  archived: false,
-  fieldRevisions: {},
-} as const;
+/** Items that exist without an operation (demo, fixtures) start unarchived, as created. */
+const SEEDED_CATALOGUE = { archived: false, fieldRevisions: {} } as const;
 
 export async function openSqliteStore(url: string, options: SqliteOptions = {}): Promise<Store> {
   const path = url.replace(/^sqlite:/, '');
@@ -246,7 +241,13 @@ class SqliteStore implements Store {
       .transaction(() => {
         for (const item of items) {
           const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
-          const state = { ...item, revision: 1, ...SEEDED_CATALOGUE };
+          const state = {
+            ...item,
+            revision: 1,
+            ...SEEDED_CATALOGUE,
+            barcode: item.barcode ?? null,
+            lowStockThreshold: item.lowStockThreshold ?? null,
+          };
           this.sql.insertItem.run(itemParams(state, now, globalRevision));
         }
       })

@@ -257,4 +257,30 @@ export function registerCatalogueContract(ctx: ContractContext): void {
     expect(rest.map((i) => i.id)).toEqual(['nut-2']);
     expect(await ctx.store.catalogue('nut-2', 2)).toEqual([]);
   });
+
+  it('seeds items with a barcode and threshold (demo data), which a create cannot reuse', async () => {
+    await ctx.store.seedItems(
+      [
+        {
+          id: 'lamp-15',
+          sku: 'LMP-015',
+          name: 'Floor lamp',
+          location: 'A1',
+          quantity: 4,
+          barcode: '2000015000154',
+          lowStockThreshold: 5,
+        },
+      ],
+      T0,
+    );
+    expect((await ctx.store.catalogue(null, 10))[0]).toMatchObject({
+      id: 'lamp-15',
+      barcode: '2000015000154',
+      lowStockThreshold: 5,
+      archived: false,
+      revision: 1,
+    });
+    const { receipt } = await ctx.apply(create('lamp-16', 'LMP-016', '2000015000154'));
+    expect(parse(receipt).reason).toBe('duplicate-item');
+  });
 }

@@ -22,6 +22,8 @@ export interface NewItem {
   name: string;
   location: string;
   quantity: number;
+  barcode?: string;
+  lowStockThreshold?: number;
 }
 
 /** A receipt or a tombstone, as stored for (user, operation id). */

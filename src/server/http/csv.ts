@@ -1,0 +1,32 @@
+/**
+ * CSV for spreadsheets (RFC 4180): CRLF line ends, a field with a comma, quote, CR or LF is quoted
+ * with its quotes doubled. A text cell that a spreadsheet would run as a formula (starting with
+ * `=`, `+`, `-`, `@`, or a tab or carriage return, which some read the same way) gets a leading `'`;
+ * numbers are written as numbers, so a delta of -3 stays -3. Pure: no I/O.
+ */
+export type CsvValue = string | number | boolean | null;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly CsvValue[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+/** A header row, then every row each page brings, as a stream of text (one chunk per page). */
+export async function* csvLines(
+  header: readonly string[],
+  pages: AsyncIterable<readonly (readonly CsvValue[])[]>,
+): AsyncGenerator<string> {
+  yield csvRow(header);
+  for await (const rows of pages) {
+    if (rows.length > 0) yield rows.map(csvRow).join('');
+  }
+}
