@@ -228,10 +228,10 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
       const op = snapshot.operations.find((o) => o.id === id);
       if (op) finish(op, 'confirmed');
     },
-    async enterAgainAsNew(id) {
+    async enterAgainAsNew(id, edited) {
       const op = snapshot.operations.find((o) => o.id === id);
       if (!op) throw new Error(`no operation ${id}`);
-      const created = await enqueue(op.op);
+      const created = await enqueue(edited ?? op.op);
       setState(id, op.state, {
         resolution: { kind: 'entered-again', newOperationId: created.id, at: nowIso() },
       });
