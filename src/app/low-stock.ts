@@ -3,6 +3,7 @@
  * threshold), the reorder list, and its CSV (RFC 4180, made on the device so it works offline).
  */
 import type { ItemView } from '../client/facade';
+import { csvRow } from '../protocol/csv';
 
 /** What the shelf should hold once this device's pending changes are confirmed. */
 export function expectedQuantity(item: ItemView): number {
@@ -22,23 +23,6 @@ export function reorderList(items: readonly ItemView[]): ItemView[] {
     .sort((a, b) => gap(a) - gap(b) || a.name.localeCompare(b.name));
 }
 
-type Cell = string | number | null;
-
-/**
- * One CSV cell. Text starting with =, +, - or @ gets a leading ' so a spreadsheet never runs it as
- * a formula (the server's CSV does the same); numbers stay numbers.
- */
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
 export const REORDER_COLUMNS = [
   'id',
   'sku',
@@ -51,10 +35,10 @@ export const REORDER_COLUMNS = [
   'lowStockThreshold',
 ] as const;
 
+/** The same CSV rules as the server's (src/protocol/csv.ts): RFC 4180, formulas defused. */
 export function reorderCsv(list: readonly ItemView[]): string {
-  return toCsv(
-    REORDER_COLUMNS,
-    list.map((i) => [
+  const rows = list.map((i) =>
+    csvRow([
       i.id,
       i.sku,
       i.barcode,
@@ -66,4 +50,5 @@ export function reorderCsv(list: readonly ItemView[]): string {
       i.lowStockThreshold,
     ]),
   );
+  return csvRow(REORDER_COLUMNS) + rows.join('');
 }
