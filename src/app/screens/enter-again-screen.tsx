@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { assertNever } from '../../client/core/operation-state';
 import { useSnapshot } from '../client-context';
+import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
 import { formOfCreate } from '../input/item-form';
 import { href } from '../routes';
@@ -60,14 +61,7 @@ export function EnterAgainScreen({ id }: { id: string }): ReactNode {
   const { operations } = useSnapshot();
   const op = operations.find((o) => o.id === id);
   if (!op) {
-    return (
-      <Screen title="Change not found">
-        <p>This change is not on this device.</p>
-        <a className="button" href={href({ name: 'activity' })}>
-          Back to activity
-        </a>
-      </Screen>
-    );
+    return <NotOnDevice what="change" />;
   }
   const resolution = op.resolution;
   return (

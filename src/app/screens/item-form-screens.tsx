@@ -4,6 +4,7 @@ import type { CreateItemOp, ItemChanges } from '../../protocol/schemas';
 import { useClient, useSnapshot } from '../client-context';
 import { ItemFields } from '../components/item-fields';
 import { SavedIntent } from '../components/saved-intent';
+import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
 import {
   EMPTY_ITEM_FORM,
@@ -265,14 +266,7 @@ export function EditItemScreen({ id }: { id: string }): ReactNode {
   const item = items.find((i) => i.id === id);
   if (user?.role !== 'manager') return <ManagersOnly />;
   if (!item) {
-    return (
-      <Screen title="Item not found">
-        <p>This item is not on this device. It may not have been loaded yet.</p>
-        <a className="button" href={href({ name: 'items' })}>
-          Back to items
-        </a>
-      </Screen>
-    );
+    return <NotOnDevice what="item" />;
   }
   return (
     <Screen title={`Edit ${item.name}`}>

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
 import { OperationList } from '../components/operation-row';
+import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
 import { formatCount, formatDelta } from '../format';
 import { isLowStock } from '../low-stock';
@@ -18,14 +19,7 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
   const deviceOpIds = useMemo(() => new Set(deviceOps.map((o) => o.id)), [deviceOps]);
 
   if (!item) {
-    return (
-      <Screen title="Item not found">
-        <p>This item is not on this device. It may not have been loaded yet.</p>
-        <a className="button" href={href({ name: 'items' })}>
-          Back to items
-        </a>
-      </Screen>
-    );
+    return <NotOnDevice what="item" />;
   }
 
   return (

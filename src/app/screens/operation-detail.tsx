@@ -3,6 +3,7 @@ import type { OperationView } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
 import { FixActions } from '../components/fix-actions';
 import { ReviewActions } from '../components/review-actions';
+import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
 import { formatAge, formatCount, formatMoment } from '../format';
 import { needsReview } from '../operation-groups';
@@ -132,14 +133,7 @@ export function OperationDetail({ id }: { id: string }): ReactNode {
   const now = useNow();
   const op = operations.find((o) => o.id === id);
   if (!op) {
-    return (
-      <Screen title="Change not found">
-        <p>This change is not on this device.</p>
-        <a className="button" href={href({ name: 'activity' })}>
-          Back to activity
-        </a>
-      </Screen>
-    );
+    return <NotOnDevice what="change" />;
   }
   return (
     <Screen title={op.summary}>
