@@ -11,9 +11,12 @@ import { UpdatePrompt } from './components/update-prompt';
 import { useBackgroundDrain } from './pwa/background-sync';
 import type { Route } from './routes';
 import { ActivityScreen } from './screens/activity-screen';
+import { EnterAgainScreen } from './screens/enter-again-screen';
+import { EditItemScreen, NewItemScreen } from './screens/item-form-screens';
 import { ItemScreen } from './screens/item-screen';
 import { ItemsScreen } from './screens/items-screen';
 import { OperationDetail } from './screens/operation-detail';
+import { ReorderScreen } from './screens/reorder-screen';
 import { ReviewScreen } from './screens/review-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { SignInScreen } from './screens/sign-in-screen';
@@ -37,6 +40,14 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
       return <SettingsScreen />;
     case 'tester':
       return <TesterScreen />;
+    case 'enter-again':
+      return <EnterAgainScreen id={route.id} />;
+    case 'new-item':
+      return <NewItemScreen barcode={route.barcode} />;
+    case 'edit-item':
+      return <EditItemScreen id={route.id} />;
+    case 'reorder':
+      return <ReorderScreen />;
     case 'not-found':
       return (
         <Screen title="Page not found">

@@ -14,6 +14,8 @@ describe('format', () => {
     expect(formatQuantityWithPending(12, -2)).toBe('12 · −2 pending');
     expect(formatQuantityWithPending(12, 3)).toBe('12 · +3 pending');
     expect(formatQuantityWithPending(12, 0)).toBe('12');
+    expect(formatQuantityWithPending(12, 0, 10)).toBe('12 · count 10 pending');
+    expect(formatQuantityWithPending(12, -2, 0)).toBe('12 · −2 · count 0 pending');
   });
 
   it('uses a real minus sign and thousands separators', () => {

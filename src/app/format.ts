@@ -14,10 +14,21 @@ export function formatDelta(delta: number): string {
   return delta > 0 ? `+${formatCount(delta)}` : formatCount(delta);
 }
 
-/** The Items row: confirmed quantity and, beside it, this device's pending effect: "12 · −2 pending". */
-export function formatQuantityWithPending(quantity: number, pendingDelta: number): string {
+/**
+ * The Items row: confirmed quantity and, beside it, this device's pending effect: "12 · −2 pending";
+ * a pending stock count shows the same way: "12 · count 10 pending".
+ */
+export function formatQuantityWithPending(
+  quantity: number,
+  pendingDelta: number,
+  pendingCount: number | null = null,
+): string {
+  const parts = [
+    ...(pendingDelta !== 0 ? [formatDelta(pendingDelta)] : []),
+    ...(pendingCount !== null ? [`count ${formatCount(pendingCount)}`] : []),
+  ];
   const confirmed = formatCount(quantity);
-  return pendingDelta === 0 ? confirmed : `${confirmed} · ${formatDelta(pendingDelta)} pending`;
+  return parts.length === 0 ? confirmed : `${confirmed} · ${parts.join(' · ')} pending`;
 }
 
 /** "Sending 120 of 3,000" */

@@ -36,6 +36,31 @@ describe('items filter', () => {
     expect(filterItems(index, 'nothing', '')).toEqual([]);
   });
 
+  it('ignores case, spaces and dashes in SKUs', () => {
+    const index = buildItemIndex(items);
+    for (const q of ['lmp010', 'LMP 010', 'lmp-0-10', ' Lmp–010 ']) {
+      expect(
+        filterItems(index, q, '').map((i) => i.id),
+        q,
+      ).toEqual(['lamp-10']);
+    }
+  });
+
+  it('finds a shelf as it is displayed ("Shelf A1")', () => {
+    const index = buildItemIndex([...items, item('bin-1', 'Bin', 'BIN-1', 'A1')]);
+    expect(filterItems(index, 'Shelf A1', '').map((i) => i.id)).toEqual(['bin-1']);
+    expect(filterItems(index, 'shelf a', '').map((i) => i.id)).toEqual([
+      'bin-1',
+      'mug-1',
+      'lamp-10',
+    ]);
+    expect(filterItems(index, 'shelf b', '').map((i) => i.id)).toEqual(['lamp-9']);
+    expect(filterItems(index, 'lamp shelf A', '').map((i) => i.id)).toEqual(['lamp-10']);
+    // A name with "shelf" in it is still found by its name.
+    const bracket = buildItemIndex([item('br-1', 'Oak shelf bracket', 'OAK-1', 'D3')]);
+    expect(filterItems(bracket, 'Oak shelf bracket', '').map((i) => i.id)).toEqual(['br-1']);
+  });
+
   it('lists the shelves once each', () => {
     expect(shelvesOf(items)).toEqual(['A', 'B']);
   });

@@ -49,6 +49,30 @@ export function groupByState(operations: readonly OperationView[]): OperationGro
   });
 }
 
+/** Still on its way to the server (the same states as the core's pending ones). */
+export function isUnderway(op: OperationView): boolean {
+  if (op.resolution) return false;
+  switch (op.state) {
+    case 'queued':
+    case 'sending':
+    case 'unknown':
+    case 'checking':
+    case 'waiting':
+    case 'finishing':
+      return true;
+    case 'confirmed':
+    case 'rejected':
+    case 'review':
+    case 'expired':
+    case 'not-applied':
+      return false;
+    default: {
+      const never: never = op.state;
+      throw new Error(`unhandled state ${String(never)}`);
+    }
+  }
+}
+
 /** Review holds what waits for a person's decision (the core says which operations offer one). */
 export function needsReview(op: OperationView): boolean {
   return op.canEnterAgain === true || op.canDiscard === true;
@@ -85,7 +109,7 @@ export function whatToCheck(op: OperationView): string {
     case 'unknown-item':
       return 'The server does not know this item. Check the item list before entering the change again.';
     case 'duplicate-item':
-      return 'An item with this ID or SKU already exists. Check the item list before entering it again.';
+      return 'An item with this ID, SKU or barcode already exists. Check the item list, then enter it again with other codes.';
     case 'stale-edit':
       return 'Someone else changed the same details after this edit was started. Open the item, check its details, then edit again.';
     case 'archived-item':

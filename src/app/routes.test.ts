@@ -10,11 +10,22 @@ describe('routes', () => {
     expect(parseHash('#/review')).toEqual({ name: 'review' });
     expect(parseHash('#/settings/')).toEqual({ name: 'settings' });
     expect(parseHash('#/tester')).toEqual({ name: 'tester' });
+    expect(parseHash('#/activity/L7f3k.42/again')).toEqual({ name: 'enter-again', id: 'L7f3k.42' });
+    expect(parseHash('#/new-item')).toEqual({ name: 'new-item', barcode: null });
+    expect(parseHash('#/new-item/4006381333931')).toEqual({
+      name: 'new-item',
+      barcode: '4006381333931',
+    });
+    expect(parseHash('#/items/new')).toEqual({ name: 'item', id: 'new' });
+    expect(parseHash('#/items/lamp-14/edit')).toEqual({ name: 'edit-item', id: 'lamp-14' });
+    expect(parseHash('#/reorder')).toEqual({ name: 'reorder' });
   });
 
   it('refuses unknown and malformed paths', () => {
     expect(parseHash('#/nope').name).toBe('not-found');
     expect(parseHash('#/items/a/b').name).toBe('not-found');
+    expect(parseHash('#/items/a/edit/x').name).toBe('not-found');
+    expect(parseHash('#/activity/a/edit').name).toBe('not-found');
     expect(parseHash('#/items/%E0%A4%A').name).toBe('not-found');
     expect(parseHash('#/settings/x').name).toBe('not-found');
   });
@@ -28,6 +39,11 @@ describe('routes', () => {
       { name: 'review' },
       { name: 'settings' },
       { name: 'tester' },
+      { name: 'enter-again', id: 'L1.7' },
+      { name: 'new-item', barcode: null },
+      { name: 'new-item', barcode: 'A/1 2' },
+      { name: 'edit-item', id: 'lamp-14' },
+      { name: 'reorder' },
     ];
     for (const r of routes) expect(parseHash(href(r))).toEqual(r);
   });

@@ -8,6 +8,12 @@ export type Route =
   | { name: 'review' }
   | { name: 'settings' }
   | { name: 'tester' }
+  /** "Enter again as new": the operation's form, prefilled; nothing is sent until saved. */
+  | { name: 'enter-again'; id: string }
+  /** "New item", optionally with a scanned barcode filled in. */
+  | { name: 'new-item'; barcode: string | null }
+  | { name: 'edit-item'; id: string }
+  | { name: 'reorder' }
   | { name: 'not-found'; path: string };
 
 function decode(part: string): string | null {
@@ -18,20 +24,32 @@ function decode(part: string): string | null {
   }
 }
 
+/** `#/items/<id>/edit` and `#/activity/<id>/again`: the one sub-page each section has. */
+function subPage(section: string, id: string, sub: string): Route | null {
+  if (section === 'items' && sub === 'edit') return { name: 'edit-item', id };
+  if (section === 'activity' && sub === 'again') return { name: 'enter-again', id };
+  return null;
+}
+
 export function parseHash(hash: string): Route {
   const path = hash.replace(/^#/, '').replace(/^\/+|\/+$/g, '');
-  const [section = '', rawId, ...rest] = path.split('/');
+  const [section = '', rawId, sub, ...rest] = path.split('/');
   const id = rawId === undefined ? null : decode(rawId);
   if (rest.length > 0 || (rawId !== undefined && !id)) return { name: 'not-found', path };
+  if (sub !== undefined) return (id && subPage(section, id, sub)) || { name: 'not-found', path };
   switch (section) {
     case '':
     case 'items':
       return id ? { name: 'item', id } : { name: 'items' };
     case 'activity':
       return id ? { name: 'operation', id } : { name: 'activity' };
+    // Not under items/: "new" is a valid item id.
+    case 'new-item':
+      return { name: 'new-item', barcode: id };
     case 'review':
     case 'settings':
     case 'tester':
+    case 'reorder':
       return id ? { name: 'not-found', path } : { name: section };
     default:
       return { name: 'not-found', path };
@@ -45,11 +63,20 @@ export function href(route: Route): string {
     case 'review':
     case 'settings':
     case 'tester':
+    case 'reorder':
       return `#/${route.name}`;
     case 'item':
       return `#/items/${encodeURIComponent(route.id)}`;
     case 'operation':
       return `#/activity/${encodeURIComponent(route.id)}`;
+    case 'enter-again':
+      return `#/activity/${encodeURIComponent(route.id)}/again`;
+    case 'edit-item':
+      return `#/items/${encodeURIComponent(route.id)}/edit`;
+    case 'new-item':
+      return route.barcode === null
+        ? '#/new-item'
+        : `#/new-item/${encodeURIComponent(route.barcode)}`;
     case 'not-found':
       return `#/${route.path}`;
     default: {

@@ -5,10 +5,12 @@
  */
 import {
   AdjustOp,
+  ArchiveItemOp,
   CountOp,
   CreateItemOp,
+  Op,
+  UpdateItemOp,
   type HistoryResponse,
-  type Op,
 } from '../protocol/schemas';
 import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
@@ -31,6 +33,7 @@ import { ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
 import { signOutKeepingData, signOutRemovingData, type RemoveDataResult } from './local/sign-out';
 import { tellServerSessionsEnded } from './session-end';
 import { defaultCaches, forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
+import { cancelUnsent, reverse } from './local/fixes';
 import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
 import { loadView, type LocalView } from './local/view';
 import { recordingStore } from './store/recording-store';
@@ -509,7 +512,7 @@ class Client implements StockroomClientCore {
           'This device needs to reach the server once before it can save changes.',
         );
       case 'not-allowed':
-        throw new ClientError('not-allowed', 'This operation cannot be entered again.');
+        throw new ClientError('not-allowed', 'This change cannot be entered again or reversed.');
       default:
         return assertNever(result);
     }
@@ -534,20 +537,53 @@ class Client implements StockroomClientCore {
     return this.decide(() => CreateItemOp.parse({ type: 'createItem', ...input }));
   }
 
+  updateItem(input: Parameters<StockroomClient['updateItem']>[0]): Promise<OperationView> {
+    return this.decide(() => UpdateItemOp.parse({ type: 'updateItem', ...input }));
+  }
+
+  archiveItem(input: Parameters<StockroomClient['archiveItem']>[0]): Promise<OperationView> {
+    return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
+  }
+
   async checkAndResend(operationId: string): Promise<void> {
     await this.rounds.kick({ newRound: true, resendId: operationId });
   }
 
-  async enterAgainAsNew(operationId: string): Promise<OperationView> {
+  async enterAgainAsNew(operationId: string, edited?: Op): Promise<OperationView> {
+    let op: Op | undefined;
+    try {
+      op = edited && Op.parse(edited);
+    } catch (e) {
+      throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
+    }
     const result = await this.write(async (tx) => {
       const session = await getMeta(tx, 'session');
       if (!session) return { kind: 'signed-out' as const };
-      return enterAgain(
-        tx,
-        { userId: session.user.id, userName: session.user.name },
-        operationId,
-        this.clock.now(),
+      const author = { userId: session.user.id, userName: session.user.name };
+      return enterAgain(tx, author, operationId, this.clock.now(), op);
+    });
+    return this.saved(result);
+  }
+
+  async cancelUnsent(operationId: string): Promise<void> {
+    const done = await this.write(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      return session ? cancelUnsent(tx, session.user.id, operationId) : false;
+    });
+    if (!done) {
+      throw new ClientError(
+        'not-allowed',
+        'It may already have been sent, so it cannot be cancelled; make a new change to undo it.',
       );
+    }
+  }
+
+  async reverse(operationId: string): Promise<OperationView> {
+    const result = await this.write(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      if (!session) return { kind: 'signed-out' as const };
+      const author = { userId: session.user.id, userName: session.user.name };
+      return reverse(tx, author, operationId, this.clock.now());
     });
     return this.saved(result);
   }

@@ -11,6 +11,8 @@ import type {
   Item,
   Op,
   Receipt,
+  UpdateItemOp,
+  ArchiveItemOp,
   User,
 } from '../protocol/schemas';
 
@@ -74,11 +76,20 @@ export interface OperationView {
   canCheckAndResend?: boolean;
   canEnterAgain?: boolean;
   canDiscard?: boolean;
+  /** (added) "Cancel — not sent yet": no attempt recorded, so it provably never left the device. */
+  canCancel?: boolean;
+  /** (added) "Reverse this change": a confirmed adjustment with no standing reversal. */
+  canReverse?: boolean;
 }
 
 export interface ItemView extends Item {
   /** Sum of deltas of this device's operations not yet confirmed (derived, never stored). */
   pendingDelta: number;
+  /**
+   * (added) The quantity of this device's latest stock count not yet confirmed, or null (derived).
+   * Optional so existing fixtures stay valid; always set by createClient.
+   */
+  pendingCount?: number | null;
 }
 
 export type Connectivity = 'online' | 'offline' | 'server-unreachable';
@@ -138,12 +149,23 @@ export interface StockroomClient {
   adjust(input: Omit<AdjustOp, 'type'>): Promise<OperationView>;
   count(input: Omit<CountOp, 'type'>): Promise<OperationView>;
   createItem(input: Omit<CreateItemOp, 'type'>): Promise<OperationView>;
+  /** (added) Catalogue changes (managers; the server refuses others with `not-allowed`). */
+  updateItem(input: Omit<UpdateItemOp, 'type'>): Promise<OperationView>;
+  archiveItem(input: Omit<ArchiveItemOp, 'type'>): Promise<OperationView>;
 
   /** "Check and resend safely": same id, a new round of recovery. */
   checkAndResend(operationId: string): Promise<void>;
   /** Review actions: a new intent (new id) from a reviewed one; or discard with a note. */
-  enterAgainAsNew(operationId: string): Promise<OperationView>;
+  enterAgainAsNew(operationId: string, edited?: Op): Promise<OperationView>;
   discard(operationId: string, note: string): Promise<void>;
+  /**
+   * (added) Fixing mistakes. "Cancel — not sent yet": removes an operation with no recorded
+   * attempt in one local transaction (nothing is sent); rejects with kind 'not-allowed' once any
+   * attempt is recorded. "Reverse this change": a new adjustment of the opposite delta (reason
+   * `correction`, its note naming the original), with its own id.
+   */
+  cancelUnsent(operationId: string): Promise<void>;
+  reverse(operationId: string): Promise<OperationView>;
 
   refreshItems(): Promise<void>;
   history(itemId: string, before?: string): Promise<HistoryResponse>;

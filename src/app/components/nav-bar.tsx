@@ -10,10 +10,14 @@ function sectionOf(route: Route): Section | null {
   switch (route.name) {
     case 'items':
     case 'item':
+    case 'new-item':
+    case 'edit-item':
+    case 'reorder':
       return 'items';
     case 'activity':
     case 'operation':
     case 'review':
+    case 'enter-again':
       return 'activity';
     case 'settings':
       return 'settings';

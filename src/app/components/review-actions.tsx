@@ -2,28 +2,17 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { useClient } from '../client-context';
 import { href } from '../routes';
+import { navigate } from '../use-route';
 
 /**
- * The explicit decisions for an operation under review. "Enter again as new" makes one new intent
- * (new id); the button goes away once it has, so a second tap cannot make a second one.
+ * The explicit decisions for an operation under review. "Enter again as new" opens the
+ * operation's form filled with its values; nothing is sent until the person saves it there (as
+ * one new intent with a new id), so a would-go-negative −50 does not land in review again.
  */
 export function ReviewActions({ op }: { op: OperationView }): ReactNode {
   const client = useClient();
   const [busy, setBusy] = useState(false);
-  const [newId, setNewId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-
-  async function enterAgain(): Promise<void> {
-    setBusy(true);
-    try {
-      const created = await client.enterAgainAsNew(op.id);
-      setNewId(created.id);
-    } catch {
-      setMessage('The new change was not saved on this device. Nothing was sent.');
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function discard(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -38,15 +27,6 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
     }
   }
 
-  if (newId) {
-    return (
-      <p className="form-message" role="status">
-        Entered again as a new change:{' '}
-        <a href={href({ name: 'operation', id: newId })}>open the new change</a>.
-      </p>
-    );
-  }
-
   return (
     <div className="review-actions stack">
       {op.canEnterAgain && (
@@ -54,7 +34,7 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
           type="button"
           className="button button--primary"
           disabled={busy}
-          onClick={() => void enterAgain()}
+          onClick={() => navigate(href({ name: 'enter-again', id: op.id }))}
         >
           Enter again as new
         </button>

@@ -234,18 +234,29 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     adjust: (input) => enqueue({ type: 'adjust', ...input }),
     count: (input) => enqueue({ type: 'count', ...input }),
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
+    updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
+    archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
     async checkAndResend(id) {
       const op = snapshot.operations.find((o) => o.id === id);
       if (op) finish(op, 'confirmed');
     },
-    async enterAgainAsNew(id) {
+    async enterAgainAsNew(id, edited) {
       const op = snapshot.operations.find((o) => o.id === id);
       if (!op) throw new Error(`no operation ${id}`);
-      const created = await enqueue(op.op);
+      const created = await enqueue(edited ?? op.op);
       setState(id, op.state, {
         resolution: { kind: 'entered-again', newOperationId: created.id, at: nowIso() },
       });
       return created;
+    },
+    async cancelUnsent(id) {
+      commit({ operations: snapshot.operations.filter((o) => o.id !== id) });
+    },
+    async reverse(id) {
+      const op = snapshot.operations.find((o) => o.id === id);
+      if (!op || op.op.type !== 'adjust') throw new Error(`no adjustment ${id}`);
+      const { itemId, delta } = op.op;
+      return enqueue({ type: 'adjust', itemId, delta: -delta, reason: 'correction' });
     },
     async discard(id, note) {
       const op = snapshot.operations.find((o) => o.id === id);

@@ -1,58 +1,116 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { ADJUST_REASONS, type AdjustOp } from '../../protocol/schemas';
-import { useClient } from '../client-context';
+import { useClient, useSnapshot } from '../client-context';
+import { NoteField } from '../components/note-field';
 import { SavedIntent } from '../components/saved-intent';
+import { parseWholeNumber, stepBy, toggleSign } from '../input/whole-number';
 import { REASON_LABELS } from '../labels';
 import { useIntentForm } from '../use-intent-form';
+
+const CHANGE_RULES = { min: -1_000_000, max: 1_000_000, what: 'the change', nonZero: true };
+
+export interface AdjustValues {
+  delta: number;
+  reason: AdjustOp['reason'];
+  note?: string;
+  allowNegative?: boolean;
+}
 
 /**
  * "Adjust stock": every submit is one new intent with its own id. The form clears after saving, so
  * a second tap on "Save change" cannot silently repeat the change; the button is off while saving.
+ * With `againOf`, the form is "Enter again as new" for that operation, prefilled with its values;
+ * it sends nothing until the person saves.
  */
-export function AdjustForm({ item }: { item: ItemView }): ReactNode {
+export function AdjustForm(props: {
+  item: ItemView;
+  initial?: AdjustValues;
+  againOf?: string;
+}): ReactNode {
+  const { item, initial, againOf } = props;
   const client = useClient();
+  const { user } = useSnapshot();
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
+  const [delta, setDelta] = useState(initial ? String(initial.delta) : '');
+  const [note, setNote] = useState(initial?.note ?? '');
+  const manager = user?.role === 'manager';
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const delta = Number(data.get('delta'));
-    if (!Number.isInteger(delta) || delta === 0) {
-      setProblem('Enter a whole number other than 0: negative removes, positive adds.');
+    const parsed = parseWholeNumber(delta, CHANGE_RULES);
+    if (!parsed.ok) {
+      setProblem(parsed.message);
       return;
     }
-    const note = String(data.get('note') ?? '').trim();
+    const trimmed = note.trim();
     const input: Omit<AdjustOp, 'type'> = {
       itemId: item.id,
-      delta,
+      delta: parsed.value,
       reason: String(data.get('reason')) as AdjustOp['reason'],
-      ...(note ? { note } : {}),
+      ...(trimmed ? { note: trimmed } : {}),
+      ...(manager && data.get('allowNegative') === 'on' ? { allowNegative: true } : {}),
     };
-    await save(form, () => client.adjust(input));
+    await save(form, async () => {
+      const op = againOf
+        ? await client.enterAgainAsNew(againOf, { type: 'adjust', ...input })
+        : await client.adjust(input);
+      setDelta('');
+      setNote('');
+      return op;
+    });
   }
 
   return (
     <form className="card stack" aria-labelledby="adjust-heading" onSubmit={(e) => void submit(e)}>
       <h2 id="adjust-heading">Adjust stock</h2>
       <div className="field-row">
-        <label className="field">
-          <span>Change</span>
-          <input
-            name="delta"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            min={-1_000_000}
-            max={1_000_000}
-            required
-            aria-describedby="delta-hint"
-          />
-        </label>
+        <div className="stepper">
+          <button
+            type="button"
+            className="button stepper__button"
+            aria-label="Remove one"
+            onClick={() => setDelta((d) => stepBy(d, -1))}
+          >
+            −
+          </button>
+          <label className="field">
+            <span>Change</span>
+            <input
+              name="delta"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={delta}
+              onChange={(e) => setDelta(e.target.value)}
+              required
+              aria-describedby="delta-hint"
+              size={8}
+            />
+          </label>
+          <button
+            type="button"
+            className="button stepper__button"
+            aria-label="Add one"
+            onClick={() => setDelta((d) => stepBy(d, 1))}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="button stepper__button"
+            aria-label="Switch sign"
+            title="Switch between removing (−) and adding"
+            onClick={() => setDelta(toggleSign)}
+          >
+            ±
+          </button>
+        </div>
         <label className="field">
           <span>Reason</span>
-          <select name="reason" required defaultValue="">
+          <select name="reason" required defaultValue={initial?.reason ?? ''}>
             <option value="" disabled>
               Choose…
             </option>
@@ -65,12 +123,19 @@ export function AdjustForm({ item }: { item: ItemView }): ReactNode {
         </label>
       </div>
       <p id="delta-hint" className="hint">
-        Negative removes stock, positive adds it.
+        Negative removes stock, positive adds it. ± switches between the two.
       </p>
-      <label className="field">
-        <span>Note (optional)</span>
-        <input name="note" maxLength={500} autoComplete="off" />
-      </label>
+      <NoteField value={note} onChange={setNote} />
+      {manager && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="allowNegative"
+            defaultChecked={initial?.allowNegative ?? false}
+          />
+          <span>Allow negative (count later)</span>
+        </label>
+      )}
       {problem && (
         <p className="form-message form-message--problem" role="alert">
           {problem}

@@ -1,26 +1,61 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { useClient } from '../client-context';
 import { SavedIntent } from '../components/saved-intent';
-import { formatCount } from '../format';
+import { formatCount, formatDelta } from '../format';
+import { parseWholeNumber } from '../input/whole-number';
+import { expectedQuantity } from '../low-stock';
 import { useIntentForm } from '../use-intent-form';
 
-/** "Stock count": the counted quantity, based on the revision on screen (the server spots stale counts). */
-export function CountForm({ item }: { item: ItemView }): ReactNode {
+const COUNT_RULES = { min: 0, max: 1_000_000_000, what: 'the counted quantity' };
+
+/** Expected (confirmed plus this device's pending changes) beside what was counted, before saving. */
+export function CountComparison(props: { expected: number; counted: number | null }): ReactNode {
+  const { expected, counted } = props;
+  return (
+    <dl className="compare" aria-live="polite">
+      <dt>Expected</dt>
+      <dd>{formatCount(expected)}</dd>
+      <dt>Counted</dt>
+      <dd>{counted === null ? '—' : formatCount(counted)}</dd>
+      <dt>Difference</dt>
+      <dd>
+        {counted === null ? '—' : counted === expected ? 'none' : formatDelta(counted - expected)}
+      </dd>
+    </dl>
+  );
+}
+
+/**
+ * "Stock count": the counted quantity, based on the revision on screen (the server spots stale
+ * counts). With `againOf`, it is "Enter again as new" for that count: prefilled, re-based on the
+ * revision on screen now, and sent only when saved.
+ */
+export function CountForm(props: {
+  item: ItemView;
+  initial?: number;
+  againOf?: string;
+}): ReactNode {
+  const { item, initial, againOf } = props;
   const client = useClient();
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
+  const [text, setText] = useState(initial === undefined ? '' : String(initial));
+  const parsed = parseWholeNumber(text, COUNT_RULES);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const form = event.currentTarget;
-    const quantity = Number(new FormData(form).get('quantity'));
-    if (!Number.isInteger(quantity) || quantity < 0) {
-      setProblem('Enter the number you counted: a whole number, 0 or more.');
+    if (!parsed.ok) {
+      setProblem(parsed.message);
       return;
     }
-    await save(form, () =>
-      client.count({ itemId: item.id, quantity, basedOnRevision: item.revision }),
-    );
+    const input = { itemId: item.id, quantity: parsed.value, basedOnRevision: item.revision };
+    await save(event.currentTarget, async () => {
+      const op = againOf
+        ? await client.enterAgainAsNew(againOf, { type: 'count', ...input })
+        : await client.count(input);
+      setText('');
+      return op;
+    });
   }
 
   return (
@@ -30,15 +65,20 @@ export function CountForm({ item }: { item: ItemView }): ReactNode {
         <span>Counted quantity</span>
         <input
           name="quantity"
-          type="number"
+          type="text"
           inputMode="numeric"
-          step={1}
-          min={0}
-          max={1_000_000_000}
+          autoComplete="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
           required
           aria-describedby="count-hint"
+          size={10}
         />
       </label>
+      <CountComparison
+        expected={expectedQuantity(item)}
+        counted={parsed.ok ? parsed.value : null}
+      />
       <p id="count-hint" className="hint">
         Based on revision {formatCount(item.revision)}. If the stock moves before the count arrives,
         it comes back for review instead of overwriting newer changes.

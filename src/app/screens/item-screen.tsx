@@ -1,8 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
 import { OperationList } from '../components/operation-row';
+import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
 import { formatCount, formatDelta } from '../format';
+import { isLowStock } from '../low-stock';
 import { href } from '../routes';
 import { useNow } from '../use-now';
 import { AdjustForm } from './adjust-form';
@@ -10,28 +12,40 @@ import { CountForm } from './count-form';
 import { ItemHistory } from './item-history';
 
 export function ItemScreen({ id }: { id: string }): ReactNode {
-  const { items, operations } = useSnapshot();
+  const { items, operations, user } = useSnapshot();
   const now = useNow();
   const item = items.find((i) => i.id === id);
   const deviceOps = useMemo(() => operations.filter((o) => o.op.itemId === id), [operations, id]);
   const deviceOpIds = useMemo(() => new Set(deviceOps.map((o) => o.id)), [deviceOps]);
 
   if (!item) {
-    return (
-      <Screen title="Item not found">
-        <p>This item is not on this device. It may not have been loaded yet.</p>
-        <a className="button" href={href({ name: 'items' })}>
-          Back to items
-        </a>
-      </Screen>
-    );
+    return <NotOnDevice what="item" />;
   }
 
   return (
-    <Screen title={item.name}>
+    <Screen
+      title={item.name}
+      actions={
+        user?.role === 'manager' && (
+          <a className="button button--small" href={href({ name: 'edit-item', id: item.id })}>
+            Edit item
+          </a>
+        )
+      }
+    >
       <p className="item-meta">
         SKU {item.sku} · Shelf {item.location}
+        {item.barcode !== null && ` · Barcode ${item.barcode}`}
+        {item.lowStockThreshold !== null &&
+          ` · Low stock at ${formatCount(item.lowStockThreshold)}`}
+        {isLowStock(item) && <span className="low-badge">Low stock</span>}
       </p>
+      {item.archived && (
+        <p className="explain">
+          This item is archived: it is no longer in the item list, and stock changes to it are
+          refused.
+        </p>
+      )}
       <div className="card quantity-card">
         <p className="quantity">
           <span id="confirmed-quantity-label" className="quantity__label">
@@ -44,6 +58,11 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
         {item.pendingDelta !== 0 && (
           <p className="quantity__pending">
             {formatDelta(item.pendingDelta)} pending on this device
+          </p>
+        )}
+        {item.pendingCount != null && (
+          <p className="quantity__pending">
+            Count of {formatCount(item.pendingCount)} pending on this device
           </p>
         )}
         <p className="quantity__revision">Revision {formatCount(item.revision)}</p>

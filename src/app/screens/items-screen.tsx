@@ -3,9 +3,16 @@ import type { ItemView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { formatCount, formatQuantityWithPending } from '../format';
 import { buildItemIndex, filterItems, shelvesOf } from '../items-filter';
+import { isLowStock } from '../low-stock';
 import { href } from '../routes';
 import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
+import { PendingNewItems } from './pending-new-items';
+
+/** A typed (or scanned) code no item has: EAN/UPC digits, offered as a new item's barcode. */
+function looksLikeBarcode(query: string): boolean {
+  return /^\d{8,14}$/.test(query.trim());
+}
 
 /** Must match `--item-row-height` in styles.css: windowing needs a fixed row height. */
 const ROW_HEIGHT = 72;
@@ -19,6 +26,8 @@ function ItemRow({
   index: number;
   total: number;
 }): ReactNode {
+  const pendingCount = item.pendingCount ?? null;
+  const pending = item.pendingDelta !== 0 || pendingCount !== null;
   return (
     <li className="item-row" aria-posinset={index + 1} aria-setsize={total}>
       <a className="item-row__link" href={href({ name: 'item', id: item.id })}>
@@ -26,9 +35,10 @@ function ItemRow({
       </a>
       <span className="item-row__meta">
         {item.sku} · Shelf {item.location}
+        {isLowStock(item) && <span className="low-badge">Low stock</span>}
       </span>
-      <span className={`item-row__qty${item.pendingDelta !== 0 ? ' item-row__qty--pending' : ''}`}>
-        {formatQuantityWithPending(item.quantity, item.pendingDelta)}
+      <span className={`item-row__qty${pending ? ' item-row__qty--pending' : ''}`}>
+        {formatQuantityWithPending(item.quantity, item.pendingDelta, pendingCount)}
       </span>
     </li>
   );
@@ -52,20 +62,38 @@ function ItemList({ items }: { items: readonly ItemView[] }): ReactNode {
 }
 
 export function ItemsScreen(): ReactNode {
-  const { items } = useSnapshot();
+  const { items: all, user } = useSnapshot();
   const [query, setQuery] = useState('');
   const [shelf, setShelf] = useState('');
+  const [lowOnly, setLowOnly] = useState(false);
+  // Archived items leave the list (their history and the CSV keep them).
+  const items = useMemo(() => all.filter((i) => !i.archived), [all]);
   const index = useMemo(() => buildItemIndex(items), [items]);
   const shelves = useMemo(() => shelvesOf(items), [items]);
   // Typing stays responsive while a long list re-filters in the background.
   const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(
-    () => filterItems(index, deferredQuery, shelf),
-    [index, deferredQuery, shelf],
-  );
+  const shown = useMemo(() => {
+    const found = filterItems(index, deferredQuery, shelf);
+    return lowOnly ? found.filter(isLowStock) : found;
+  }, [index, deferredQuery, shelf, lowOnly]);
+  const manager = user?.role === 'manager';
 
   return (
-    <Screen title="Items">
+    <Screen
+      title="Items"
+      actions={
+        <div className="fix-actions">
+          {manager && (
+            <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
+              New item
+            </a>
+          )}
+          <a className="button button--small" href={href({ name: 'reorder' })}>
+            Reorder list
+          </a>
+        </div>
+      }
+    >
       <div className="filters" role="search">
         <label className="field field--grow">
           <span>Search items</span>
@@ -73,7 +101,7 @@ export function ItemsScreen(): ReactNode {
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Name, SKU or shelf"
+            placeholder="Name, SKU, barcode or shelf"
             autoComplete="off"
           />
         </label>
@@ -88,12 +116,22 @@ export function ItemsScreen(): ReactNode {
             ))}
           </select>
         </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={lowOnly} onChange={(e) => setLowOnly(e.target.checked)} />
+          <span>Low stock</span>
+        </label>
       </div>
+      <PendingNewItems />
       <p className="result-count" role="status">
         {items.length === 0
           ? 'No items on this device yet.'
           : `Showing ${formatCount(shown.length)} of ${formatCount(items.length)} items`}
       </p>
+      {manager && shown.length === 0 && looksLikeBarcode(deferredQuery) && (
+        <a className="button" href={href({ name: 'new-item', barcode: deferredQuery.trim() })}>
+          New item with this barcode
+        </a>
+      )}
       <ItemList items={shown} />
     </Screen>
   );

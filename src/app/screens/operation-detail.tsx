@@ -3,13 +3,17 @@ import { STATE_WORDS } from '../../client/core/labels';
 import { stillNoAnswer } from '../../client/core/check-words';
 import type { OperationView } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
+import { FixActions } from '../components/fix-actions';
 import { ReviewActions } from '../components/review-actions';
+import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
 import { formatAge, formatCount, formatMoment } from '../format';
 import { needsReview } from '../operation-groups';
 import { href } from '../routes';
 import { useNow } from '../use-now';
+import { expectedQuantity } from '../low-stock';
 import { AttemptTimeline } from './attempt-timeline';
+import { CountComparison } from './count-form';
 
 /** Still the device's to settle: a tap's feedback stays meaningful (a final state speaks alone). */
 const UNSETTLED: ReadonlySet<OperationView['state']> = new Set([
@@ -138,6 +142,25 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
   );
 }
 
+/** A count that was based on old stock: what was counted beside what the item holds now. */
+function StaleCount({ op }: { op: OperationView }): ReactNode {
+  const { items } = useSnapshot();
+  if (op.op.type !== 'count' || op.receipt?.reason !== 'stale-count') return null;
+  const { itemId, quantity, basedOnRevision } = op.op;
+  const item = items.find((i) => i.id === itemId);
+  return (
+    <section className="card stack" aria-labelledby="stale-count-heading">
+      <h2 id="stale-count-heading">Counted against newer stock</h2>
+      <p>
+        The count was based on revision {formatCount(basedOnRevision)}
+        {item && `; the item is now at revision ${formatCount(item.revision)}`}. Check the shelf
+        again before entering it again as new.
+      </p>
+      {item && <CountComparison expected={expectedQuantity(item)} counted={quantity} />}
+    </section>
+  );
+}
+
 export function OperationDetail({ id }: { id: string }): ReactNode {
   const { operations, items } = useSnapshot();
   const now = useNow();
@@ -145,14 +168,7 @@ export function OperationDetail({ id }: { id: string }): ReactNode {
   const [tapped, setTapped] = useState<string | null>(null);
   const op = operations.find((o) => o.id === id);
   if (!op) {
-    return (
-      <Screen title="Change not found">
-        <p>This change is not on this device.</p>
-        <a className="button" href={href({ name: 'activity' })}>
-          Back to activity
-        </a>
-      </Screen>
-    );
+    return <NotOnDevice what="change" />;
   }
   return (
     <Screen title={op.summary}>
@@ -164,6 +180,8 @@ export function OperationDetail({ id }: { id: string }): ReactNode {
       {(op.canCheckAndResend || tapped === op.id) && (
         <CheckAndResend op={op} tapped={tapped === op.id} onTap={() => setTapped(op.id)} />
       )}
+      <FixActions op={op} />
+      <StaleCount op={op} />
       {needsReview(op) && <ReviewActions op={op} />}
       <section className="card stack" aria-labelledby="facts-heading">
         <h2 id="facts-heading">Details</h2>

@@ -8,7 +8,7 @@ import { assertNever, type OpState, type ReviewReason } from './operation-state'
 
 const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'unknown-item': 'the item does not exist on the server',
-  'duplicate-item': 'an item with this ID or SKU already exists',
+  'duplicate-item': 'an item with this ID, SKU or barcode already exists',
   'would-go-negative': 'stock would go below zero',
   'stale-count': 'the count was based on old stock',
   'stale-edit': 'changed by someone else since you opened it',

@@ -11,6 +11,7 @@ import {
   type FinishingState,
   type OpState,
 } from './operation-state';
+import { cancellable, reversibleKind } from './fixes';
 import { resolvable } from './rules';
 
 export interface ViewTime {
@@ -75,6 +76,8 @@ export function operationView(
   record: OperationRecord,
   view: Pick<LocalView, 'leases' | 'receipts' | 'attempts'>,
   time: ViewTime,
+  /** A reversal of this operation stands (see core/fixes.ts). */
+  reversed = false,
 ): OperationView {
   const state = effectiveState(record, time.finishing);
   const receipt =
@@ -113,5 +116,9 @@ export function operationView(
     canCheckAndResend: canCheck(record, state),
     canEnterAgain: canResolve,
     canDiscard: canResolve,
+    // No attempt row either: the transaction checks the same.
+    canCancel:
+      cancellable(record) && state.kind === 'queued' && !view.attempts.get(record.id)?.length,
+    canReverse: !reversed && state.kind === 'confirmed' && reversibleKind(record),
   };
 }

@@ -88,6 +88,32 @@ describe('the snapshot', () => {
     expect(snap.otherUsersWaiting).toEqual([{ userName: 'alex', count: 1 }]);
   });
 
+  it('shows the latest pending count on the item, and which fixes each operation offers', () => {
+    const counted = (order: number, quantity: number, state: StoredOpState): OperationRecord => ({
+      ...op(order, state),
+      op: { type: 'count', itemId: 'lamp-14', quantity, basedOnRevision: 7 },
+    });
+    const confirmed: StoredOpState = { kind: 'confirmed', since: 1 };
+    const snap = buildSnapshot(
+      view([
+        counted(0, 9, queued),
+        counted(1, 8, queued),
+        counted(2, 3, confirmed),
+        op(3, confirmed),
+      ]),
+      runtime(),
+    );
+    expect(snap.items[0]?.pendingCount).toBe(8);
+    expect(snap.operations.map((o) => [o.id, o.canCancel, o.canReverse])).toEqual([
+      ['L1.0', true, false],
+      ['L1.1', true, false],
+      ['L1.2', false, false],
+      ['L1.3', false, true],
+    ]);
+    const none = buildSnapshot(view([counted(0, 9, confirmed)]), runtime());
+    expect(none.items[0]?.pendingCount).toBeNull();
+  });
+
   it('shows a receipt whose local transaction runs as finishing, still pending', () => {
     const sending: StoredOpState = {
       kind: 'sending',

@@ -19,6 +19,7 @@ import type { LocalView } from '../local/view';
 import type { OperationRecord } from '../store/schema';
 import { connectivityLabel } from './check-words';
 import { deadlineWarnings } from './deadline-warnings';
+import { reversedIds } from './fixes';
 import { isPending, rechecked, type OpState } from './operation-state';
 import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease, isOpen } from './rules';
@@ -45,9 +46,15 @@ export class SnapshotBuilder {
   private readonly views = new WeakMap<OperationRecord, CachedView>();
   private mine = { version: -1, userId: null as string | null, list: [] as OperationRecord[] };
   private sortedItems = { version: -1, list: [] as Item[] };
+  private reversals = { list: [] as OperationRecord[], ids: new Set<string>() };
 
   /** The inputs an operation's view depends on; the same objects → the same view. */
-  private inputs(record: OperationRecord, view: LocalView, time: ViewTime): unknown[] {
+  private inputs(
+    record: OperationRecord,
+    view: LocalView,
+    time: ViewTime,
+    reversed: boolean,
+  ): unknown[] {
     const state = effectiveState(record, time.finishing);
     const due = retryAt(state, time.recheckAt ?? null);
     return [
@@ -59,14 +66,20 @@ export class SnapshotBuilder {
       due !== null && due > time.now,
       // Restored work names its age: it changes with time alone.
       record.imported ? Math.floor(time.now / 3_600_000) : 0,
+      reversed,
     ];
   }
 
-  operation(record: OperationRecord, view: LocalView, time: ViewTime): OperationView {
-    const inputs = this.inputs(record, view, time);
+  operation(
+    record: OperationRecord,
+    view: LocalView,
+    time: ViewTime,
+    reversed = false,
+  ): OperationView {
+    const inputs = this.inputs(record, view, time, reversed);
     const cached = this.views.get(record);
     if (cached && cached.inputs.every((x, i) => x === inputs[i])) return cached.view;
-    const built = operationView(record, view, time);
+    const built = operationView(record, view, time, reversed);
     this.views.set(record, { inputs, view: built });
     return built;
   }
@@ -81,6 +94,12 @@ export class SnapshotBuilder {
     return this.mine.list;
   }
 
+  /** Recomputed only when the operation list changed (a drain rebuilds the snapshot often). */
+  private reversed(mine: OperationRecord[]): Set<string> {
+    if (this.reversals.list !== mine) this.reversals = { list: mine, ids: reversedIds(mine) };
+    return this.reversals.ids;
+  }
+
   private items(view: LocalView): Item[] {
     if (this.sortedItems.version !== view.itemsVersion) {
       const list = [...view.items.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -93,19 +112,26 @@ export class SnapshotBuilder {
     const user = view.session?.user ?? null;
     const mine = this.userOperations(view, user?.id ?? null);
     const states = mine.map((r) => effectiveState(r, runtime.finishing));
+    const reversed = this.reversed(mine);
 
     const deltas = new Map<string, number>();
+    // The latest pending count per item (creation order): what the person last counted.
+    const counts = new Map<string, number>();
     let unconfirmedCount = 0;
     mine.forEach((r, i) => {
       const state = states[i] as OpState;
       if (isOpen(r, state)) unconfirmedCount++;
-      if (r.op.type === 'adjust' && r.resolution === null && isPending(state)) {
+      if (r.resolution !== null || !isPending(state)) return;
+      if (r.op.type === 'adjust') {
         deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
+      } else if (r.op.type === 'count') {
+        counts.set(r.op.itemId, r.op.quantity);
       }
     });
     const items: ItemView[] = this.items(view).map((item) => ({
       ...item,
       pendingDelta: deltas.get(item.id) ?? 0,
+      pendingCount: counts.get(item.id) ?? null,
     }));
 
     const others = new Map<string, number>();
@@ -129,7 +155,7 @@ export class SnapshotBuilder {
       nextCheckAt: runtime.nextCheckAt ? iso(runtime.nextCheckAt) : null,
       items,
       itemsRevision: view.itemsRevision,
-      operations: mine.map((r) => this.operation(r, view, runtime)),
+      operations: mine.map((r) => this.operation(r, view, runtime, reversed.has(r.id))),
       unconfirmedCount,
       drain: settled === null ? null : { sent: settled, total: settled + unconfirmedCount },
       lease: lease && {

@@ -56,17 +56,29 @@ export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Prom
   return { kind: 'saved', record, lease: allocated.lease };
 }
 
-/** The same intent as a NEW operation (new id); a count is re-based on the stock seen now. */
+/**
+ * The same intent as a NEW operation (new id); a count is re-based on the stock seen now. With
+ * `edited` (what the person changed in the prefilled form), that is the new operation instead: of
+ * the same type, and on the same item except for a new item (whose id follows its SKU).
+ */
 export async function enterAgain(
   tx: Tx,
   author: Author,
   id: string,
   now: number,
+  edited?: Op,
 ): Promise<EnqueueResult | { kind: 'not-allowed' }> {
   const old = await tx.get('operations', id);
   if (!old || old.userId !== author.userId || !resolvable(old)) return { kind: 'not-allowed' };
-  let op = old.op;
-  if (op.type === 'count') {
+  if (
+    edited &&
+    (edited.type !== old.op.type ||
+      (edited.type !== 'createItem' && edited.itemId !== old.op.itemId))
+  ) {
+    return { kind: 'not-allowed' };
+  }
+  let op = edited ?? old.op;
+  if (!edited && op.type === 'count') {
     const item = await tx.get('items', op.itemId);
     if (item) op = { ...op, basedOnRevision: item.revision };
   }

@@ -23,7 +23,10 @@ export function project(
     revision: receipt.itemRevision,
     updatedAt: receipt.recordedAt,
   };
-  if (item) return receipt.itemRevision > item.revision ? { ...item, ...moved } : undefined;
+  if (item) {
+    if (receipt.itemRevision <= item.revision) return undefined;
+    return { ...item, ...detailsOf(record, receipt), ...moved };
+  }
   const op = record.op;
   if (op.type !== 'createItem' || receipt.outcome !== 'applied') return undefined;
   return {
@@ -36,6 +39,19 @@ export function project(
     archived: false,
     ...moved,
   };
+}
+
+/** What an applied edit or archive changed besides quantity and revision (it confirmed them). */
+function detailsOf(record: OperationRecord, receipt: Receipt): Partial<Item> {
+  const op = record.op;
+  if (receipt.outcome !== 'applied') return {};
+  if (op.type === 'updateItem') {
+    // Only the fields it carried (a field left out is unchanged).
+    const changed = Object.entries(op.changes).filter(([, v]) => v !== undefined);
+    return Object.fromEntries(changed) as Partial<Item>;
+  }
+  if (op.type === 'archiveItem') return { archived: true };
+  return {};
 }
 
 /** A pull (full or `?since`): newer revisions win; the global revision moves forward only. */

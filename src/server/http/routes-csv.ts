@@ -7,7 +7,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { HistoryResponse, Item } from '../../protocol/schemas';
 import type { Store } from '../store/store';
 import type { AppDeps } from './app';
-import { csvLines, type CsvValue } from './csv';
+import { csvLines, type CsvValue } from '../../protocol/csv';
 import { refuse } from './problem';
 
 const ITEM_COLUMNS = [

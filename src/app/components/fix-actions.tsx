@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import type { OperationView } from '../../client/facade';
+import { useClient } from '../client-context';
+import { href } from '../routes';
+import { navigate } from '../use-route';
+
+/**
+ * Fixing mistakes on one operation (spec/client.md): "Cancel — not sent yet" while no attempt is
+ * recorded (nothing is sent; the item's pending effect disappears), and "Reverse this change" on a
+ * confirmed adjustment (a new change with its own id). Each button goes away once used, so a
+ * second tap cannot make a second reversal.
+ */
+export function FixActions({ op }: { op: OperationView }): ReactNode {
+  const client = useClient();
+  const [busy, setBusy] = useState(false);
+  const [reversalId, setReversalId] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function cancel(): Promise<void> {
+    setBusy(true);
+    try {
+      await client.cancelUnsent(op.id);
+      // The change is gone from the device: back to its item, where its effect no longer shows.
+      navigate(href({ name: 'item', id: op.op.itemId }));
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  }
+
+  async function reverse(): Promise<void> {
+    setBusy(true);
+    try {
+      setReversalId((await client.reverse(op.id)).id);
+    } catch {
+      setMessage('The reversal was not saved on this device. Nothing was sent.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!op.canCancel && !op.canReverse && !reversalId && !message) return null;
+  return (
+    <div className="fix-actions">
+      {op.canCancel && (
+        <button type="button" className="button" disabled={busy} onClick={() => void cancel()}>
+          Cancel — not sent yet
+        </button>
+      )}
+      {op.canReverse && !reversalId && (
+        <button type="button" className="button" disabled={busy} onClick={() => void reverse()}>
+          Reverse this change
+        </button>
+      )}
+      {reversalId && (
+        <p className="form-message" role="status">
+          Reversal saved as a new change:{' '}
+          <a href={href({ name: 'operation', id: reversalId })}>open the reversal</a>.
+        </p>
+      )}
+      {message && (
+        <p className="form-message form-message--problem" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import type { OperationView } from '../../client/facade';
+import { assertNever } from '../../client/core/operation-state';
+import { useSnapshot } from '../client-context';
+import { NotOnDevice } from '../components/not-on-device';
+import { Screen } from '../components/screen';
+import { formOfCreate } from '../input/item-form';
+import { href } from '../routes';
+import { AdjustForm } from './adjust-form';
+import { CountForm } from './count-form';
+import { ArchiveItem, EditItemForm, NewItemForm } from './item-form-screens';
+
+/** The operation's own form, filled with its values; nothing is sent until the person saves. */
+function PrefilledForm({ op }: { op: OperationView }): ReactNode {
+  const { items } = useSnapshot();
+  const o = op.op;
+  if (o.type === 'createItem') {
+    const { itemId: _id, type: _type, ...rest } = o;
+    return <NewItemForm initial={formOfCreate(rest)} againOf={op.id} />;
+  }
+  const item = items.find((i) => i.id === o.itemId);
+  if (!item) {
+    return (
+      <p>
+        The item {o.itemId} is not on this device, so the change cannot be entered again here.
+        Discard it from Review if it is no longer wanted.
+      </p>
+    );
+  }
+  switch (o.type) {
+    case 'adjust':
+      return (
+        <AdjustForm
+          item={item}
+          againOf={op.id}
+          initial={{
+            delta: o.delta,
+            reason: o.reason,
+            ...(o.note !== undefined ? { note: o.note } : {}),
+            ...(o.allowNegative !== undefined ? { allowNegative: o.allowNegative } : {}),
+          }}
+        />
+      );
+    case 'count':
+      return <CountForm item={item} againOf={op.id} initial={o.quantity} />;
+    case 'updateItem':
+      return <EditItemForm item={item} again={{ id: op.id, changes: o.changes }} />;
+    case 'archiveItem':
+      return <ArchiveItem item={item} againOf={op.id} />;
+    default:
+      return assertNever(o);
+  }
+}
+
+/**
+ * "Enter again as new": the reviewed change's form, prefilled for the person to edit and save (a
+ * would-go-negative −50 can become −45, or a manager can allow negative). Once saved, the form
+ * gives way to a link to the new change, so it cannot be entered again twice.
+ */
+export function EnterAgainScreen({ id }: { id: string }): ReactNode {
+  const { operations } = useSnapshot();
+  const op = operations.find((o) => o.id === id);
+  if (!op) {
+    return <NotOnDevice what="change" />;
+  }
+  const resolution = op.resolution;
+  return (
+    <Screen title="Enter again as new">
+      <p>
+        Entering again: <a href={href({ name: 'operation', id: op.id })}>{op.summary}</a> (
+        {op.label}
+        ). Change what needs changing, then save: it becomes a new change with its own identity.
+      </p>
+      {resolution?.kind === 'entered-again' ? (
+        <p className="form-message" role="status">
+          Entered again as a new change:{' '}
+          <a href={href({ name: 'operation', id: resolution.newOperationId })}>
+            open the new change
+          </a>
+          .
+        </p>
+      ) : op.canEnterAgain ? (
+        <PrefilledForm op={op} />
+      ) : (
+        <p>This change cannot be entered again any more.</p>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,280 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ItemView } from '../../client/facade';
+import type { CreateItemOp, ItemChanges } from '../../protocol/schemas';
+import { useClient, useSnapshot } from '../client-context';
+import { ItemFields } from '../components/item-fields';
+import { SavedIntent } from '../components/saved-intent';
+import { NotOnDevice } from '../components/not-on-device';
+import { Screen } from '../components/screen';
+import {
+  EMPTY_ITEM_FORM,
+  changesOf,
+  detailsOf,
+  formOf,
+  readDetails,
+  readNewItem,
+  type FieldErrors,
+  type ItemField,
+  type ItemFormValues,
+} from '../input/item-form';
+import { href } from '../routes';
+import { useCatalogue } from '../use-catalogue';
+import { NOT_SAVED } from '../use-intent-form';
+
+function useItemForm(initial: ItemFormValues) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const onChange = (field: ItemField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  /** One new intent per save; the entry stays in the form if the device could not store it. */
+  async function save(intent: () => Promise<{ id: string }>): Promise<boolean> {
+    setBusy(true);
+    setProblem(null);
+    try {
+      setSavedId((await intent()).id);
+      return true;
+    } catch {
+      setProblem(NOT_SAVED);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    problem,
+    setProblem,
+    busy,
+    savedId,
+    onChange,
+    save,
+  };
+}
+
+function Problem({ text }: { text: string | null }): ReactNode {
+  return text ? (
+    <p className="form-message form-message--problem" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/**
+ * "New item" (managers): saved through the outbox like every change, so it works offline. The
+ * item's id is made here from its SKU (else its name), unique among the items this device knows.
+ */
+export function NewItemForm(props: { initial?: ItemFormValues; againOf?: string }): ReactNode {
+  const client = useClient();
+  const catalogue = useCatalogue();
+  const form = useItemForm(props.initial ?? EMPTY_ITEM_FORM);
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const read = readNewItem(form.values, catalogue);
+    if (!read.ok) {
+      form.setErrors(read.errors);
+      form.setProblem('Check the fields marked below.');
+      return;
+    }
+    const op: CreateItemOp = { type: 'createItem', ...read.value };
+    const saved = await form.save(() =>
+      props.againOf ? client.enterAgainAsNew(props.againOf, op) : client.createItem(read.value),
+    );
+    if (saved) form.setValues(EMPTY_ITEM_FORM);
+  }
+
+  return (
+    <form
+      className="card stack"
+      aria-labelledby="new-item-heading"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h2 id="new-item-heading">New item</h2>
+      <ItemFields values={form.values} errors={form.errors} onChange={form.onChange} withQuantity />
+      <Problem text={form.problem} />
+      <button type="submit" className="button button--primary" disabled={form.busy}>
+        Create item
+      </button>
+      <SavedIntent operationId={form.savedId} />
+    </form>
+  );
+}
+
+export function NewItemScreen({ barcode }: { barcode: string | null }): ReactNode {
+  const { user } = useSnapshot();
+  if (user?.role !== 'manager') return <ManagersOnly />;
+  return (
+    <Screen title="New item">
+      {/* A new barcode (another scan or search) starts a fresh form. */}
+      <NewItemForm key={barcode ?? ''} initial={{ ...EMPTY_ITEM_FORM, barcode: barcode ?? '' }} />
+      <a className="button" href={href({ name: 'items' })}>
+        Back to items
+      </a>
+    </Screen>
+  );
+}
+
+function ManagersOnly(): ReactNode {
+  return (
+    <Screen title="For managers">
+      <p>Only a manager can create, edit or archive items. Sign in as a manager to do this.</p>
+      <a className="button" href={href({ name: 'items' })}>
+        Back to items
+      </a>
+    </Screen>
+  );
+}
+
+/**
+ * "Edit item": sends only the fields that changed, based on the revision the form was opened at,
+ * so the server spots an edit of the same field made meanwhile (review `stale-edit`).
+ */
+export function EditItemForm(props: {
+  item: ItemView;
+  /** Enter again as new: the edit to prefill over the item as it is now. */
+  again?: { id: string; changes: ItemChanges };
+}): ReactNode {
+  const { item, again } = props;
+  const client = useClient();
+  const catalogue = useCatalogue();
+  // What the person saw when they opened the form: the base of the edit.
+  const [opened] = useState(() => ({ revision: item.revision, details: detailsOf(item) }));
+  const form = useItemForm(formOf({ ...item, ...definedChanges(again?.changes) }));
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const read = readDetails(form.values, catalogue, item.id);
+    if (!read.ok) {
+      form.setErrors(read.errors);
+      form.setProblem('Check the fields marked below.');
+      return;
+    }
+    const changes = changesOf(opened.details, read.value);
+    if (!changes.ok) {
+      form.setProblem(changes.message);
+      return;
+    }
+    const input = { itemId: item.id, basedOnRevision: opened.revision, changes: changes.value };
+    await form.save(() =>
+      again
+        ? client.enterAgainAsNew(again.id, { type: 'updateItem', ...input })
+        : client.updateItem(input),
+    );
+  }
+
+  return (
+    <form
+      className="card stack"
+      aria-labelledby="edit-item-heading"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h2 id="edit-item-heading">Edit item</h2>
+      <ItemFields
+        values={form.values}
+        errors={form.errors}
+        onChange={form.onChange}
+        withQuantity={false}
+      />
+      <Problem text={form.problem} />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={form.busy || form.savedId !== null}
+      >
+        Save details
+      </button>
+      <SavedIntent operationId={form.savedId} />
+    </form>
+  );
+}
+
+function definedChanges(changes: ItemChanges | undefined): Partial<ItemView> {
+  if (!changes) return {};
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+}
+
+/** "Archive item", after a confirmation: the item leaves the list (history and CSV keep it). */
+export function ArchiveItem({ item, againOf }: { item: ItemView; againOf?: string }): ReactNode {
+  const client = useClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function archive(): Promise<void> {
+    setBusy(true);
+    try {
+      const op = againOf
+        ? await client.enterAgainAsNew(againOf, { type: 'archiveItem', itemId: item.id })
+        : await client.archiveItem({ itemId: item.id });
+      setSavedId(op.id);
+      setConfirming(false);
+    } catch {
+      setProblem(NOT_SAVED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="archive-heading">
+      <h2 id="archive-heading">Archive</h2>
+      {savedId === null && !confirming && (
+        <button type="button" className="button" onClick={() => setConfirming(true)}>
+          Archive item
+        </button>
+      )}
+      {confirming && (
+        <div role="group" aria-label="Confirm archiving" className="stack">
+          <p>
+            Archive {item.name}? It leaves the item list and takes no more stock changes; its
+            history stays.
+          </p>
+          <div className="fix-actions">
+            <button
+              type="button"
+              className="button button--attention"
+              disabled={busy}
+              onClick={() => void archive()}
+            >
+              Yes, archive {item.name}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+      <Problem text={problem} />
+      <SavedIntent operationId={savedId} />
+    </section>
+  );
+}
+
+export function EditItemScreen({ id }: { id: string }): ReactNode {
+  const { items, user } = useSnapshot();
+  const item = items.find((i) => i.id === id);
+  if (user?.role !== 'manager') return <ManagersOnly />;
+  if (!item) {
+    return <NotOnDevice what="item" />;
+  }
+  return (
+    <Screen title={`Edit ${item.name}`}>
+      <EditItemForm item={item} />
+      {!item.archived && <ArchiveItem item={item} />}
+      <a className="button" href={href({ name: 'item', id: item.id })}>
+        Back to {item.name}
+      </a>
+    </Screen>
+  );
+}

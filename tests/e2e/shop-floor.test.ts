@@ -1,0 +1,314 @@
+/**
+ * Issue 12 in real Chromium: the shop floor's input, the catalogue forms, fixing mistakes, counts
+ * and low stock, and the story: a manager creates an item offline; a staff member on another
+ * phone counts, reverses a mistake, adjusts and cancels a typo, all offline; everything confirms
+ * exactly once when the network returns (checked in the server's journal). Screenshots of the new
+ * screens go to docs/screenshots/.
+ */
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { adjust } from '../api/support/ops';
+import { LABEL, eventually, nav, openItem } from './support/app';
+import { seriousViolations } from './support/axe';
+import { collectPageErrors, newPhoneContext } from './support/browser';
+import { useScene } from './support/scene';
+import { signInUi } from './support/sign-in';
+
+const scene = useScene();
+const SHOTS = 'docs/screenshots';
+const ITEM = { name: 'Oak shelf bracket', sku: 'OAK-BR-01', id: 'oak-br-01' };
+
+let manager: BrowserContext;
+let staff: BrowserContext;
+let m: Page;
+let s: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  manager = await newPhoneContext(scene.browser);
+  staff = await newPhoneContext(scene.browser);
+  m = await manager.newPage();
+  s = await staff.newPage();
+  errors.push(...collectPageErrors(m), ...collectPageErrors(s));
+});
+
+afterAll(async () => {
+  await manager.close();
+  await staff.close();
+  expect(errors).toEqual([]);
+});
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.setViewportSize(viewport);
+}
+
+async function noSeriousViolations(page: Page, screen: string): Promise<void> {
+  expect(await seriousViolations(page), screen).toEqual([]);
+}
+
+function deviceChanges(page: Page) {
+  return page.getByRole('region', { name: "This device's changes" });
+}
+
+async function openChange(page: Page, summary: string): Promise<void> {
+  await deviceChanges(page).getByRole('link', { name: summary, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: summary }).waitFor();
+}
+
+async function saveAdjustment(page: Page, change: string, reason: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Adjust stock' });
+  await form.getByLabel('Change', { exact: true }).fill(change);
+  await form.getByLabel('Reason').selectOption({ label: reason });
+  await form.getByRole('button', { name: 'Save change' }).click();
+  await expect.poll(() => form.getByLabel('Change', { exact: true }).inputValue()).toBe('');
+}
+
+describe('the shop floor', () => {
+  it('a manager creates an item offline; it is confirmed once the network returns', async () => {
+    await signInUi(m, scene.server.url, 'manager');
+    await m.getByRole('link', { name: 'New item', exact: true }).waitFor();
+    await manager.setOffline(true);
+    // The delivery's barcode, typed into Search items: no item has it, so a manager is offered
+    // a new item with it.
+    await m.getByLabel('Search items').fill('4006381333931');
+    await m.getByRole('link', { name: 'New item with this barcode' }).click();
+    const form = m.getByRole('form', { name: 'New item' });
+    expect(await form.getByLabel('Barcode').inputValue()).toBe('4006381333931');
+    await form.getByLabel('Name').fill(ITEM.name);
+    await form.getByLabel('SKU').fill(ITEM.sku);
+    await form.getByLabel('Shelf').fill('D3');
+    await form.getByLabel('Starting quantity').fill('5abc');
+    await form.getByLabel('Low-stock threshold').fill('4');
+    await form.getByRole('button', { name: 'Create item' }).click();
+    await form.getByText('“5abc” is not a whole number: enter digits only.').waitFor();
+    await form.getByLabel('Starting quantity').fill('20');
+    await form.getByRole('button', { name: 'Create item' }).click();
+    const saved = form.getByRole('status');
+    await expect.poll(() => saved.textContent()).toMatch(/: Saved on this device$/);
+    await screenshot(m, 'new-item');
+    await noSeriousViolations(m, 'new item');
+
+    const api = await scene.server.api('manager');
+    expect((await api.items()).items.some((i) => i.id === ITEM.id)).toBe(false);
+    await nav(m, 'Items').click();
+    await m.getByRole('region', { name: 'New items not confirmed yet' }).waitFor();
+
+    await manager.setOffline(false);
+    await m.getByRole('link', { name: ITEM.name, exact: true }).waitFor({ timeout: 30_000 });
+    const created = await api.item(ITEM.id);
+    expect(created).toMatchObject({
+      sku: ITEM.sku,
+      barcode: '4006381333931',
+      location: 'D3',
+      quantity: 20,
+      lowStockThreshold: 4,
+    });
+  });
+
+  it('staff: the adjust form reads input strictly and has − / + / ± and a note counter', async () => {
+    await signInUi(s, scene.server.url);
+    // Search ignores case, spaces and dashes in SKUs.
+    await nav(s, 'Items').click();
+    expect(await s.getByRole('link', { name: 'New item', exact: true }).count()).toBe(0);
+    await s.getByLabel('Search items').fill('4006381333931');
+    await s.getByRole('link', { name: ITEM.name, exact: true }).waitFor();
+    expect(await s.getByRole('link', { name: 'New item with this barcode' }).count()).toBe(0);
+    await s.getByLabel('Search items').fill('oak br01');
+    await s.getByRole('link', { name: ITEM.name, exact: true }).click();
+    await s.getByRole('heading', { level: 1, name: ITEM.name }).waitFor();
+    // Catalogue controls are for managers only.
+    expect(await s.getByRole('link', { name: 'Edit item' }).count()).toBe(0);
+    const form = s.getByRole('form', { name: 'Adjust stock' });
+    expect(await form.getByLabel('Allow negative (count later)').count()).toBe(0);
+
+    const change = form.getByLabel('Change', { exact: true });
+    await change.fill('5abc');
+    await form.getByLabel('Reason').selectOption({ label: 'Received' });
+    await form.getByRole('button', { name: 'Save change' }).click();
+    await form
+      .getByRole('alert')
+      .getByText('“5abc” is not a whole number: enter digits only, with − in front to remove.')
+      .waitFor();
+    await change.fill('');
+    await form.getByRole('button', { name: 'Remove one' }).click();
+    await form.getByRole('button', { name: 'Remove one' }).click();
+    expect(await change.inputValue()).toBe('-2');
+    await form.getByRole('button', { name: 'Add one' }).click();
+    expect(await change.inputValue()).toBe('-1');
+    await change.fill('3');
+    await form.getByRole('button', { name: 'Switch sign' }).click();
+    expect(await change.inputValue()).toBe('-3');
+    await form.getByLabel('Note (optional)').fill('Delivery 4471');
+    await form.getByText('13 of 500 characters').waitFor();
+    await change.fill('');
+  });
+
+  it('staff on another phone counts, reverses a mistake, adjusts and cancels a typo offline; each confirms once', async () => {
+    const api = await scene.server.api();
+    // The mistake, confirmed while online: 10 received that never arrived.
+    await saveAdjustment(s, '10', 'Received');
+    await deviceChanges(s).getByText(LABEL.confirmed, { exact: true }).waitFor();
+
+    await staff.setOffline(true);
+    // 1. A count: expected beside counted before saving.
+    const count = s.getByRole('form', { name: 'Stock count' });
+    await count.getByLabel('Counted quantity').fill('25');
+    await count.getByText('−5').waitFor(); // expected 30, counted 25
+    await count.getByRole('button', { name: 'Save count' }).click();
+    await expect.poll(() => count.getByLabel('Counted quantity').inputValue()).toBe('');
+    // 2. Reverse the mistake.
+    await openChange(s, `Add 10 to ${ITEM.name}`);
+    await screenshot(s, 'reverse-change');
+    await s.getByRole('button', { name: 'Reverse this change' }).click();
+    await s.getByRole('link', { name: 'open the reversal' }).waitFor();
+    expect(await s.getByRole('button', { name: 'Reverse this change' }).count()).toBe(0);
+    // 3. Two sold, with the − button.
+    await openItem(s, ITEM.name);
+    const form = s.getByRole('form', { name: 'Adjust stock' });
+    await form.getByRole('button', { name: 'Remove one' }).click();
+    await form.getByRole('button', { name: 'Remove one' }).click();
+    await form.getByLabel('Reason').selectOption({ label: 'Sold' });
+    await form.getByRole('button', { name: 'Save change' }).click();
+    await expect.poll(() => form.getByLabel('Change', { exact: true }).inputValue()).toBe('');
+    // 4. A typo, cancelled before it was ever sent.
+    await saveAdjustment(s, '50', 'Sold');
+    await openChange(s, `Add 50 to ${ITEM.name}`);
+    await s.getByRole('button', { name: 'Cancel — not sent yet' }).click();
+    await s.getByRole('heading', { level: 1, name: ITEM.name }).waitFor();
+    expect(await deviceChanges(s).getByText(`Add 50 to ${ITEM.name}`).count()).toBe(0);
+
+    // The pending count shows on the Items row like a pending adjustment.
+    await nav(s, 'Items').click();
+    await s.getByLabel('Search items').fill(ITEM.sku);
+    const row = s.getByRole('listitem').filter({ hasText: ITEM.name });
+    await expect.poll(() => row.textContent()).toMatch(/30 · −12 · count 25 pending/);
+    await screenshot(s, 'items-pending');
+    expect((await api.item(ITEM.id)).quantity).toBe(30);
+
+    await staff.setOffline(false);
+    await nav(s, 'Activity').click();
+    await eventually(
+      () => api.history(ITEM.id),
+      (entries) => entries.length >= 5,
+      'the journal has the create, the mistake, the count, the reversal and the sale',
+    );
+    await expect.poll(async () => (await api.item(ITEM.id)).quantity, { timeout: 30_000 }).toBe(13);
+    const journal = await api.history(ITEM.id);
+    const ids = journal.map((e) => e.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(journal.map((e) => [e.reason, e.delta])).toEqual([
+      ['sold', -2],
+      ['correction', -10],
+      ['count', -5],
+      ['received', 10],
+      ['created', 20],
+    ]);
+    expect(journal[1]?.note).toContain(journal[3]?.operationId ?? '?');
+    // Nothing is left unconfirmed on the staff phone; the cancelled typo never reached the server.
+    await expect
+      .poll(() => nav(s, 'Activity').textContent(), { timeout: 30_000 })
+      .not.toMatch(/\d/);
+  });
+
+  it('Enter again as new opens the form prefilled and sends nothing by itself', async () => {
+    const api = await scene.server.api();
+    await openItem(s, ITEM.name);
+    await saveAdjustment(s, '-500', 'Sold');
+    await openChange(s, `Remove 500 from ${ITEM.name}`);
+    await s
+      .getByText('Needs review: stock would go below zero', { exact: true })
+      .waitFor({ timeout: 30_000 });
+    const before = (await api.history(ITEM.id)).length;
+    await s.getByRole('button', { name: 'Enter again as new' }).click();
+    await s.getByRole('heading', { level: 1, name: 'Enter again as new' }).waitFor();
+    const form = s.getByRole('form', { name: 'Adjust stock' });
+    expect(await form.getByLabel('Change', { exact: true }).inputValue()).toBe('-500');
+    expect(await form.getByLabel('Reason').inputValue()).toBe('sold');
+    await screenshot(s, 'enter-again');
+    await noSeriousViolations(s, 'enter again');
+    expect((await api.history(ITEM.id)).length).toBe(before);
+    await form.getByLabel('Change', { exact: true }).fill('-5');
+    await form.getByRole('button', { name: 'Save change' }).click();
+    await s.getByRole('link', { name: 'open the new change' }).waitFor();
+    await expect.poll(async () => (await api.item(ITEM.id)).quantity, { timeout: 30_000 }).toBe(8);
+  });
+
+  it('a count based on old stock comes back for review, showing the difference', async () => {
+    const api = await scene.server.api();
+    await openItem(s, ITEM.name);
+    await staff.setOffline(true);
+    const count = s.getByRole('form', { name: 'Stock count' });
+    await count.getByLabel('Counted quantity').fill('6');
+    await count.getByRole('button', { name: 'Save count' }).click();
+    await expect.poll(() => count.getByLabel('Counted quantity').inputValue()).toBe('');
+    // Meanwhile another phone receives 2: the count no longer fits the stock it was based on.
+    const lease = await api.lease('another-phone');
+    expect((await api.postOp(lease.body(adjust(ITEM.id, 2)))).status).toBe(201);
+    await staff.setOffline(false);
+    await openChange(s, `Count ${ITEM.name}: 6`);
+    await s
+      .getByText('Needs review: the count was based on old stock', { exact: true })
+      .waitFor({ timeout: 30_000 });
+    const stale = s.getByRole('region', { name: 'Counted against newer stock' });
+    await expect
+      .poll(() => stale.textContent(), { timeout: 30_000 })
+      .toMatch(/Expected10Counted6Difference−4/);
+    // Back to 8, as the rest of the story expects.
+    expect((await api.postOp(lease.body(adjust(ITEM.id, -2)))).status).toBe(201);
+  });
+
+  it('a manager edits details (only what changed), sees low stock and the reorder list, and archives', async () => {
+    const api = await scene.server.api('manager');
+    await openItem(m, ITEM.name);
+    expect(await m.getByLabel('Allow negative (count later)').count()).toBe(1);
+    await m.getByRole('link', { name: 'Edit item' }).click();
+    const form = m.getByRole('form', { name: 'Edit item' });
+    expect(await form.getByLabel('Starting quantity').count()).toBe(0);
+    expect(await form.getByLabel('SKU').inputValue()).toBe(ITEM.sku);
+    await form.getByLabel('Low-stock threshold').fill('10');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await expect
+      .poll(() => form.getByRole('status').textContent(), { timeout: 30_000 })
+      .toMatch(/: Confirmed$/);
+    await screenshot(m, 'edit-item');
+    await noSeriousViolations(m, 'edit item');
+    expect(await api.item(ITEM.id)).toMatchObject({ lowStockThreshold: 10, name: ITEM.name });
+
+    await nav(m, 'Items').click();
+    await m.getByLabel('Low stock').check();
+    const row = m.getByRole('listitem').filter({ hasText: ITEM.name });
+    await row.getByText('Low stock').waitFor();
+    await screenshot(m, 'low-stock');
+    await m.getByRole('link', { name: 'Reorder list' }).click();
+    await m.getByRole('heading', { level: 1, name: 'Reorder list' }).waitFor();
+    const [download] = await Promise.all([
+      m.waitForEvent('download'),
+      m.getByRole('button', { name: 'Download reorder list (CSV)' }).click(),
+    ]);
+    const csv = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(csv).toString('utf8')).toContain(
+      `${ITEM.id},${ITEM.sku},4006381333931,${ITEM.name},D3,8,0,8,10`,
+    );
+    await noSeriousViolations(m, 'reorder list');
+
+    await openItem(m, ITEM.name);
+    await m.getByRole('link', { name: 'Edit item' }).click();
+    await m.getByRole('button', { name: 'Archive item' }).click();
+    await m.getByRole('button', { name: `Yes, archive ${ITEM.name}` }).click();
+    await eventually(
+      () => api.items(),
+      (r) => !r.items.some((i) => i.id === ITEM.id && !i.archived),
+      'the item archived on the server',
+    );
+    await nav(m, 'Items').click();
+    await m.getByLabel('Low stock').uncheck();
+    await m.getByLabel('Search items').fill(ITEM.sku);
+    await expect.poll(() => m.getByRole('link', { name: ITEM.name, exact: true }).count()).toBe(0);
+  });
+});
