@@ -108,7 +108,8 @@ describe('the device side', () => {
     expect(await effectsOf(h, 'bulb-e27', op.id)).toBe(1);
   });
 
-  it('two tabs: one sender at a time; the other re-reads IndexedDB when told', async () => {
+  // One sender at a time across tabs (Web Locks) is proven in real Chromium: tests/e2e/two-tabs.
+  it('two tabs: the other re-reads IndexedDB when told; resending a confirmed one sends nothing', async () => {
     const indexedDB = new IDBFactory();
     const lock = localLock(); // shared by both tabs, as Web Locks would be
     const options = {
