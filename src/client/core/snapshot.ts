@@ -21,6 +21,7 @@ import { deadlineWarnings } from './deadline-warnings';
 import { isPending, type OpState } from './operation-state';
 import { effectiveState, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease } from './rules';
+import { pastDeadline, serverNow } from './server-clock';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -117,7 +118,10 @@ export class SnapshotBuilder {
     }
 
     const leases = [...view.leases.values()].filter((l) => l.userId === user?.id);
-    const lease = freshestLease(leases);
+    const serverTime = serverNow(runtime.now, leases);
+    const freshest = freshestLease(leases);
+    // Past its deadline, it binds nothing: changes made now wait for a fresh lease.
+    const lease = freshest && !pastDeadline(freshest.deadline, serverTime) ? freshest : null;
     const settled = runtime.settledThisRound;
     return {
       ready: runtime.ready,
@@ -142,7 +146,7 @@ export class SnapshotBuilder {
           sendAttempts: r.sendAttempts,
           deadline: Date.parse(view.leases.get(r.leaseId)?.deadline ?? '') || Infinity,
         })),
-        runtime.now,
+        serverTime,
         runtime.warnWithinMs,
         runtime.timeZone,
       ),
