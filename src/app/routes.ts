@@ -4,7 +4,8 @@ export type Route =
   | { name: 'items' }
   | { name: 'item'; id: string }
   | { name: 'activity' }
-  | { name: 'operation'; id: string }
+  /** `handle`: the operation's stable local handle (it survives re-keying; its id may not). */
+  | { name: 'operation'; handle: string }
   | { name: 'review' }
   | { name: 'settings' }
   | { name: 'tester' }
@@ -28,7 +29,7 @@ export function parseHash(hash: string): Route {
     case 'items':
       return id ? { name: 'item', id } : { name: 'items' };
     case 'activity':
-      return id ? { name: 'operation', id } : { name: 'activity' };
+      return id ? { name: 'operation', handle: id } : { name: 'activity' };
     case 'review':
     case 'settings':
     case 'tester':
@@ -49,7 +50,7 @@ export function href(route: Route): string {
     case 'item':
       return `#/items/${encodeURIComponent(route.id)}`;
     case 'operation':
-      return `#/activity/${encodeURIComponent(route.id)}`;
+      return `#/activity/${encodeURIComponent(route.handle)}`;
     case 'not-found':
       return `#/${route.path}`;
     default: {

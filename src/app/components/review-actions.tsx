@@ -17,7 +17,7 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
     setBusy(true);
     try {
       const created = await client.enterAgainAsNew(op.id);
-      setNewId(created.id);
+      setNewId(created.handle);
     } catch {
       setMessage('The new change was not saved on this device. Nothing was sent.');
     } finally {
@@ -42,7 +42,7 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
     return (
       <p className="form-message" role="status">
         Entered again as a new change:{' '}
-        <a href={href({ name: 'operation', id: newId })}>open the new change</a>.
+        <a href={href({ name: 'operation', handle: newId })}>open the new change</a>.
       </p>
     );
   }

@@ -47,7 +47,7 @@ function Resolution({ op, now }: { op: OperationView; now: number }): ReactNode 
       return (
         <p className="explain">
           You entered it again as a new change {formatMoment(resolution.at, now)}:{' '}
-          <a href={href({ name: 'operation', id: resolution.newOperationId })}>
+          <a href={href({ name: 'operation', handle: resolution.newOperationId })}>
             open the new change
           </a>
           .
@@ -105,10 +105,10 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
   );
 }
 
-export function OperationDetail({ id }: { id: string }): ReactNode {
+export function OperationDetail({ handle }: { handle: string }): ReactNode {
   const { operations, items } = useSnapshot();
   const now = useNow();
-  const op = operations.find((o) => o.id === id);
+  const op = operations.find((o) => o.handle === handle);
   if (!op) {
     return (
       <Screen title="Change not found">

@@ -4,7 +4,7 @@ import type { LocalView } from '../local/view';
 import type { AttemptRecord, OperationRecord } from '../store/schema';
 import { explanation, reasonText, stateLabel } from './labels';
 import { assertNever, awaitsStatus, type FinishingState, type OpState } from './operation-state';
-import { resolvable } from './rules';
+import { handleOf, resolvable } from './rules';
 
 export interface ViewTime {
   now: number;
@@ -74,6 +74,7 @@ export function operationView(
   const canResolve = state.kind !== 'finishing' && resolvable(record);
   return {
     id: record.id,
+    handle: handleOf(record),
     userName: record.userName,
     op: record.op,
     state: state.kind,

@@ -33,6 +33,11 @@ export function leaseNeedsRefresh(
   );
 }
 
+/** The operation's stable local handle (see OperationRecord.handle). */
+export function handleOf(record: OperationRecord): string {
+  return record.handle ?? record.id;
+}
+
 /** May this operation still be moved to another lease? (never once it may have left the device) */
 export function movable(record: OperationRecord): boolean {
   return record.state.kind === 'queued' && record.sendAttempts === 0 && record.imported === null;
