@@ -11,6 +11,9 @@ const shared = {
   testTimeout: 120_000,
   hookTimeout: 180_000,
   env: { LOG_LEVEL: 'silent' },
+  // expect.poll gives up after 1 s by default: on a machine busy with other work that is a
+  // timing assumption, not a check. A poll waits for a state; its deadline only bounds a hang.
+  expect: { poll: { timeout: 30_000 } },
 };
 
 export default defineConfig({

@@ -33,7 +33,7 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
     case 'activity':
       return <ActivityScreen />;
     case 'operation':
-      return <OperationDetail id={route.id} />;
+      return <OperationDetail handle={route.handle} />;
     case 'review':
       return <ReviewScreen />;
     case 'settings':

@@ -24,7 +24,7 @@ export function pendingNotices(
   limit = 3,
 ): OperationView[] {
   return operations
-    .filter((op) => hasOutcome(op) && !baseline.has(op.id) && !dismissed.has(op.id))
+    .filter((op) => hasOutcome(op) && !baseline.has(op.handle) && !dismissed.has(op.handle))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .slice(0, limit);
 }

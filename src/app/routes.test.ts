@@ -6,7 +6,7 @@ describe('routes', () => {
     expect(parseHash('')).toEqual({ name: 'items' });
     expect(parseHash('#/items')).toEqual({ name: 'items' });
     expect(parseHash('#/items/lamp-14')).toEqual({ name: 'item', id: 'lamp-14' });
-    expect(parseHash('#/activity/L7f3k.42')).toEqual({ name: 'operation', id: 'L7f3k.42' });
+    expect(parseHash('#/activity/L7f3k.42')).toEqual({ name: 'operation', handle: 'L7f3k.42' });
     expect(parseHash('#/review')).toEqual({ name: 'review' });
     expect(parseHash('#/settings/')).toEqual({ name: 'settings' });
     expect(parseHash('#/tester')).toEqual({ name: 'tester' });
@@ -35,7 +35,7 @@ describe('routes', () => {
       { name: 'items' },
       { name: 'item', id: 'a b/c' },
       { name: 'activity' },
-      { name: 'operation', id: 'L1.7' },
+      { name: 'operation', handle: 'L1.7' },
       { name: 'review' },
       { name: 'settings' },
       { name: 'tester' },

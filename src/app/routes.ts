@@ -4,7 +4,8 @@ export type Route =
   | { name: 'items' }
   | { name: 'item'; id: string }
   | { name: 'activity' }
-  | { name: 'operation'; id: string }
+  /** `handle`: the operation's stable local handle (it survives re-keying; its id may not). */
+  | { name: 'operation'; handle: string }
   | { name: 'review' }
   | { name: 'settings' }
   | { name: 'tester' }
@@ -42,7 +43,7 @@ export function parseHash(hash: string): Route {
     case 'items':
       return id ? { name: 'item', id } : { name: 'items' };
     case 'activity':
-      return id ? { name: 'operation', id } : { name: 'activity' };
+      return id ? { name: 'operation', handle: id } : { name: 'activity' };
     // Not under items/: "new" is a valid item id.
     case 'new-item':
       return { name: 'new-item', barcode: id };
@@ -68,7 +69,7 @@ export function href(route: Route): string {
     case 'item':
       return `#/items/${encodeURIComponent(route.id)}`;
     case 'operation':
-      return `#/activity/${encodeURIComponent(route.id)}`;
+      return `#/activity/${encodeURIComponent(route.handle)}`;
     case 'enter-again':
       return `#/activity/${encodeURIComponent(route.id)}/again`;
     case 'edit-item':

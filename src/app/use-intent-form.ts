@@ -13,13 +13,17 @@ export function useIntentForm() {
   const [savedId, setSavedId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  async function save(form: HTMLFormElement, intent: () => Promise<{ id: string }>): Promise<void> {
+  /** `savedId` is the saved operation's handle: it stays valid if the operation is re-keyed. */
+  async function save(
+    form: HTMLFormElement,
+    intent: () => Promise<{ handle: string }>,
+  ): Promise<void> {
     setBusy(true);
     setProblem(null);
     try {
       const op = await intent();
       form.reset();
-      setSavedId(op.id);
+      setSavedId(op.handle);
     } catch {
       setProblem(NOT_SAVED);
     } finally {

@@ -45,6 +45,12 @@ export interface AttemptView {
 
 export interface OperationView {
   id: string;
+  /**
+   * This device's stable name for the operation: screens and links hold it, since `id` changes
+   * when a never-sent operation moves to a fresh lease. An entered-again resolution's
+   * `newOperationId` is the new operation's handle.
+   */
+  handle: string;
   userName: string;
   op: Op;
   state: OperationState;

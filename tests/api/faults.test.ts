@@ -41,7 +41,21 @@ async function stateOf(id: string): Promise<string> {
   return OperationStatus.parse((await api.status(id, lease.token)).body).state;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls the operation's tester timeline until `accept` holds (30 s bounds a hang, not speed). */
+async function timelineUntil(
+  id: string,
+  accept: (events: string[]) => boolean,
+  what: string,
+): Promise<void> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const events = (await api.timeline(id)).map((e) => e.event);
+    if (accept(events)) return;
+    if (Date.now() > until) throw new Error(`${what}: ${events.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+const count = (events: string[], name: string) => events.filter((e) => e === name).length;
 
 describe('the lost response (seed 002): committed, reply dropped, same id retried', () => {
   it('one effect, one receipt, the retry returns the original receipt as a replay', async () => {
@@ -116,12 +130,17 @@ describe('other faults', () => {
 
   it('delay past the client timeout, then a retry: exactly one effect', async () => {
     const body = lease.body(adjust(itemId, 1));
-    await api.fault({ fault: 'delay', delayMs: 800, match: { operationId: body.id } });
-    const first = await api.tryPostOp(body, { signal: AbortSignal.timeout(100) });
-    expect(first.kind).toBe('aborted');
+    await api.fault({ fault: 'delay', delayMs: 2000, match: { operationId: body.id } });
+    // The client gives up once the server holds the request: it is in, its outcome unknown.
+    const patience = new AbortController();
+    const pending = api.tryPostOp(body, { signal: patience.signal });
+    await timelineUntil(body.id, (e) => count(e, 'attempt-received') === 1, 'the first attempt in');
+    patience.abort();
+    expect((await pending).kind).toBe('aborted');
     const retry = await api.postOp(body);
     expect([200, 201]).toContain(retry.status);
-    await sleep(1500); // let the delayed attempt land (waiting, not an assertion about speed)
+    // The delayed attempt lands too (two answers written, whoever went first): still one effect.
+    await timelineUntil(body.id, (e) => count(e, 'response-sent') === 2, 'both attempts answered');
     expect(await api.effects(itemId, body.id)).toBe(1);
     expect(await stateOf(body.id)).toBe('processed');
   });

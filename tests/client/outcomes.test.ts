@@ -155,12 +155,12 @@ describe('outcomes that wait for a person', () => {
     const ids = c.getSnapshot().operations.map((o) => o.id);
     expect(ids).toContain(sent.id);
     expect(ids).not.toContain(unsent.id);
-    const moved = c
-      .getSnapshot()
-      .operations.find(
-        (o) => o.id !== sent.id && o.summary === unsent.summary && o.createdAt === unsent.createdAt,
-      );
+    // A screen holding the moved operation finds it again by its handle, under its new id.
+    const moved = c.getSnapshot().operations.find((o) => o.handle === unsent.handle);
+    expect(moved?.id).not.toBe(unsent.id);
+    expect(moved?.summary).toBe(unsent.summary);
     expect(moved?.id.split('.')[0]).toBe(c.getSnapshot().lease?.id);
+    expect(opById(c, sent.id).handle).toBe(sent.handle);
     expect(
       c
         .getSnapshot()

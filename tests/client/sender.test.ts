@@ -12,7 +12,8 @@ import {
   signedIn,
   startHarness,
   storedReceipt,
-  until,
+  untilServer,
+  serverIdle,
   type Harness,
 } from './support/harness';
 
@@ -115,17 +116,15 @@ describe('sender against the real server', () => {
 
   it('a delay past the timeout is outcome unknown; the late commit is found by resending the same id', async () => {
     const c = await signedIn(h, { attemptTimeoutMs: 2000 });
-    await h.fault({ fault: 'delay', delayMs: 400, times: 1 });
+    // Held long enough that the client gives up first, however busy the machine.
+    await h.fault({ fault: 'delay', delayMs: 2000, times: 1 });
     const op = await c.adjust({ itemId: 'plate-26', delta: -3, reason: 'damaged' });
-    await until(() => opById(c, op.id).state === 'sending', 'the attempt in flight');
+    await untilServer(h, op.id, (a) => a.received === 1, 'the attempt at the server');
     h.clock.advance(2000); // the client's patience ends; the server keeps going
     await c.whenIdle();
     expect(opById(c, op.id).state).toBe('unknown');
-    const uid = await userId(c);
-    for (let i = 0; i < 200 && !(await serverRecord(h, uid, op.id)); i++) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(await serverRecord(h, uid, op.id)).not.toBeNull();
+    await untilServer(h, op.id, serverIdle, 'the late commit');
+    expect(await serverRecord(h, await userId(c), op.id)).not.toBeNull();
     await nextRetry(h, c);
     expect(opById(c, op.id).state).toBe('confirmed');
     expect(opById(c, op.id).attempts.map((a) => a.result)).toEqual(['timeout', 'response']);

@@ -7,7 +7,7 @@ import { browserScenario } from '../support/reliability';
 import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
 import { adjustStock, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { dispatchSync, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
@@ -33,20 +33,7 @@ describe('Background Sync', () => {
     // A page of the origin that runs none of the app, to reach the worker through DevTools.
     const bystander = await context.newPage();
     await bystander.goto(`${scene.server.url}/favicon.svg`);
-    const cdp = await context.newCDPSession(bystander);
-    const registration = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${scene.server.url}/`);
-        if (ours && !ours.isDeleted) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: scene.server.url,
-      registrationId: await registration,
-      tag: OUTBOX_SYNC_TAG,
-      lastChance: false,
-    });
+    await dispatchSync(bystander, scene.server.url, OUTBOX_SYNC_TAG);
 
     await expect
       .poll(async () => (await api.history(item.id)).filter((e) => e.delta === -2).length, {

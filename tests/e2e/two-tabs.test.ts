@@ -6,14 +6,25 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserScenario } from '../support/reliability';
 import type { BrowserContext } from 'playwright-core';
-import { LABEL, adjustStock, deviceChangeLabel, openItem } from './support/app';
+import type { Page } from 'playwright-core';
+import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
+import { LABEL, adjustStock, deviceChangeLabel, eventually, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { dispatchSync, newPhoneContext } from './support/browser';
+import { operationGate } from './support/operation-gate';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
 
 const OPERATIONS = /\/api\/operations(\/batch)?$/;
+
+/** Requests for the origin's sender lock (Web Locks) that wait, from every tab and worker. */
+async function waitingForSenderLock(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const { pending = [] } = await navigator.locks.query();
+    return pending.filter((l) => l.name === 'stockroom:sender').length;
+  });
+}
 
 describe('two tabs', () => {
   beforeEach(browserScenario);
@@ -35,6 +46,54 @@ describe('two tabs', () => {
       .poll(() => watcher.getByLabel('Confirmed quantity').textContent())
       .toBe(String(item.quantity - 1));
     await context.close();
+  });
+
+  /**
+   * Web Locks make one sender at a time across the tabs and the service worker. While the first
+   * tab's send is held at a gate, the second tab starts a round and the service worker gets a
+   * Background Sync: each either waits for the lock or (without a shared lock) takes the operation
+   * for an orphan and sends it too. The gate counts requests about the operation in flight at once.
+   */
+  it('one sender across two tabs and the service worker: never two requests for one operation at once', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const gate = await operationGate(() => scene.server.url);
+    const context = await newPhoneContext(scene.browser);
+    try {
+      const first = await context.newPage();
+      await signInUi(first, gate.url);
+      await first.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await openItem(first, item.name);
+      const second = await context.newPage();
+      await second.goto(gate.url);
+      await openItem(second, item.name);
+
+      gate.hold();
+      await adjustStock(first, -1);
+      const [id] = await eventually(
+        () => Promise.resolve(gate.seen()),
+        (ids) => ids.length === 1,
+        'the first tab sending',
+      );
+      if (!id) throw new Error('no operation id seen');
+      await second.reload(); // a new round in the second tab
+      await dispatchSync(second, gate.url, OUTBOX_SYNC_TAG); // and one in the service worker
+      const trying = async (): Promise<number> =>
+        gate.inFlight(id) + (await waitingForSenderLock(first));
+      await eventually(trying, (n) => n >= 3, 'all three senders trying');
+      gate.release();
+
+      await expect.poll(() => deviceChangeLabel(first).textContent()).toBe(LABEL.confirmed);
+      await eventually(trying, (n) => n === 0, 'every sender done');
+      expect(gate.maxInFlight(id)).toBe(1);
+      const journal = await api.history(item.id);
+      expect(journal.filter((e) => e.delta === -1)).toHaveLength(1);
+    } finally {
+      await context.close();
+      await gate.close();
+    }
   });
 
   /**

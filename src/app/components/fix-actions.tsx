@@ -31,7 +31,7 @@ export function FixActions({ op }: { op: OperationView }): ReactNode {
   async function reverse(): Promise<void> {
     setBusy(true);
     try {
-      setReversalId((await client.reverse(op.id)).id);
+      setReversalId((await client.reverse(op.id)).handle);
     } catch {
       setMessage('The reversal was not saved on this device. Nothing was sent.');
     } finally {
@@ -55,7 +55,7 @@ export function FixActions({ op }: { op: OperationView }): ReactNode {
       {reversalId && (
         <p className="form-message" role="status">
           Reversal saved as a new change:{' '}
-          <a href={href({ name: 'operation', id: reversalId })}>open the reversal</a>.
+          <a href={href({ name: 'operation', handle: reversalId })}>open the reversal</a>.
         </p>
       )}
       {message && (

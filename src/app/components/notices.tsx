@@ -10,21 +10,21 @@ export function Notices(): ReactNode {
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   // Outcomes already stored when the app opened are history, not news.
   if (ready && baseline === null) {
-    setBaseline(new Set(operations.filter(hasOutcome).map((op) => op.id)));
+    setBaseline(new Set(operations.filter(hasOutcome).map((op) => op.handle)));
   }
   const notices = baseline ? pendingNotices(operations, baseline, dismissed) : [];
   return (
     <section className="notices" aria-label="Notices" aria-live="polite">
       {notices.map((op) => (
-        <div key={op.id} className={`notice notice--${op.state}`}>
-          <a href={href({ name: 'operation', id: op.id })}>
+        <div key={op.handle} className={`notice notice--${op.state}`}>
+          <a href={href({ name: 'operation', handle: op.handle })}>
             {op.summary}: {op.label}
           </a>
           <button
             type="button"
             className="notice__close"
             aria-label={`Dismiss notice: ${op.summary}`}
-            onClick={() => setDismissed((prev) => new Set(prev).add(op.id))}
+            onClick={() => setDismissed((prev) => new Set(prev).add(op.handle))}
           >
             ×
           </button>

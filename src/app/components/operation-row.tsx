@@ -8,7 +8,7 @@ import { href } from '../routes';
 export function OperationRow({ op, now }: { op: OperationView; now: number }): ReactNode {
   return (
     <li className={`op-row op-row--${op.state}`}>
-      <a className="op-row__link" href={href({ name: 'operation', id: op.id })}>
+      <a className="op-row__link" href={href({ name: 'operation', handle: op.handle })}>
         {op.summary}
       </a>
       <span className="op-row__label">{rowLabel(op)}</span>
@@ -24,7 +24,7 @@ export function OperationList(props: {
   return (
     <ul className="op-list">
       {props.operations.map((op) => (
-        <OperationRow key={op.id} op={op} now={props.now} />
+        <OperationRow key={op.handle} op={op} now={props.now} />
       ))}
     </ul>
   );

@@ -6,14 +6,15 @@ import { href } from '../routes';
  * After a form saves an intent: what became of it, read live from the outbox (so it moves from
  * "Saved on this device" to "Confirmed" without the form knowing anything about sending).
  */
+/** `operationId`: the saved operation's handle (kept when it moves to a fresh lease). */
 export function SavedIntent({ operationId }: { operationId: string | null }): ReactNode {
   const { operations } = useSnapshot();
-  const op = operationId ? operations.find((o) => o.id === operationId) : undefined;
+  const op = operationId ? operations.find((o) => o.handle === operationId) : undefined;
   return (
     <p className="form-message" role="status">
       {op && (
         <>
-          <a href={href({ name: 'operation', id: op.id })}>{op.summary}</a>: {op.label}
+          <a href={href({ name: 'operation', handle: op.handle })}>{op.summary}</a>: {op.label}
         </>
       )}
     </p>

@@ -181,6 +181,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     const view: OperationView = withState(
       {
         id,
+        handle: id,
         userName: snapshot.user?.name ?? 'demo',
         op,
         state: 'queued',

@@ -67,14 +67,14 @@ export function EnterAgainScreen({ id }: { id: string }): ReactNode {
   return (
     <Screen title="Enter again as new">
       <p>
-        Entering again: <a href={href({ name: 'operation', id: op.id })}>{op.summary}</a> (
+        Entering again: <a href={href({ name: 'operation', handle: op.handle })}>{op.summary}</a> (
         {op.label}
         ). Change what needs changing, then save: it becomes a new change with its own identity.
       </p>
       {resolution?.kind === 'entered-again' ? (
         <p className="form-message" role="status">
           Entered again as a new change:{' '}
-          <a href={href({ name: 'operation', id: resolution.newOperationId })}>
+          <a href={href({ name: 'operation', handle: resolution.newOperationId })}>
             open the new change
           </a>
           .

@@ -84,7 +84,7 @@ function Resolution({ op, now }: { op: OperationView; now: number }): ReactNode 
       return (
         <p className="explain">
           You entered it again as a new change {formatMoment(resolution.at, now)}:{' '}
-          <a href={href({ name: 'operation', id: resolution.newOperationId })}>
+          <a href={href({ name: 'operation', handle: resolution.newOperationId })}>
             open the new change
           </a>
           .
@@ -161,12 +161,12 @@ function StaleCount({ op }: { op: OperationView }): ReactNode {
   );
 }
 
-export function OperationDetail({ id }: { id: string }): ReactNode {
+export function OperationDetail({ handle }: { handle: string }): ReactNode {
   const { operations, items } = useSnapshot();
   const now = useNow();
   // Which operation "Check and resend safely" was tapped on (this view may move to another).
   const [tapped, setTapped] = useState<string | null>(null);
-  const op = operations.find((o) => o.id === id);
+  const op = operations.find((o) => o.handle === handle);
   if (!op) {
     return <NotOnDevice what="change" />;
   }

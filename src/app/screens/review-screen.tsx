@@ -13,7 +13,7 @@ function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode 
   return (
     <article className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <a href={href({ name: 'operation', id: op.id })}>{op.summary}</a>
+        <a href={href({ name: 'operation', handle: op.handle })}>{op.summary}</a>
       </h2>
       <p className={`state-label state-label--${op.state}`}>{op.label}</p>
       <p>
@@ -48,7 +48,7 @@ export function ReviewScreen(): ReactNode {
         </p>
       )}
       {toReview.map((op) => (
-        <ReviewCard key={op.id} op={op} now={now} />
+        <ReviewCard key={op.handle} op={op} now={now} />
       ))}
     </Screen>
   );

@@ -9,6 +9,7 @@ export function op(
 ): OperationView {
   return {
     id,
+    handle: id,
     userName: 'demo',
     op: { type: 'adjust', itemId: 'lamp-14', delta: -2, reason: 'sold' },
     state,

@@ -4,6 +4,7 @@
  * lease when it next can, so it will not need review.
  */
 import type { DeadlineWarning } from '../facade';
+import { pastDeadline } from './server-clock';
 
 export interface DeadlineCandidate {
   pending: boolean;
@@ -25,14 +26,15 @@ export function formatDeadline(ms: number, timeZone?: string): string {
 
 export function deadlineWarnings(
   candidates: readonly DeadlineCandidate[],
-  now: number,
+  /** The server's time as this device knows it (server-clock.ts), like the sender's. */
+  serverTime: number,
   withinMs: number,
   timeZone?: string,
 ): DeadlineWarning[] {
   const counts = new Map<number, number>();
   for (const c of candidates) {
-    if (!c.pending || c.sendAttempts === 0 || c.deadline < now || c.deadline > now + withinMs)
-      continue;
+    if (!c.pending || c.sendAttempts === 0) continue;
+    if (pastDeadline(c.deadline, serverTime) || c.deadline > serverTime + withinMs) continue;
     counts.set(c.deadline, (counts.get(c.deadline) ?? 0) + 1);
   }
   return [...counts.entries()]

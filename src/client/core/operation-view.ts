@@ -12,7 +12,7 @@ import {
   type OpState,
 } from './operation-state';
 import { cancellable, reversibleKind } from './fixes';
-import { resolvable } from './rules';
+import { handleOf, resolvable } from './rules';
 
 export interface ViewTime {
   now: number;
@@ -90,6 +90,7 @@ export function operationView(
   const canResolve = state.kind !== 'finishing' && resolvable(record);
   return {
     id: record.id,
+    handle: handleOf(record),
     userName: record.userName,
     op: record.op,
     state: state.kind,

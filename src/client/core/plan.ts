@@ -3,7 +3,8 @@
  * creation order: a later operation never overtakes an earlier one that is still pending (a
  * createItem precedes the adjustments of that item), so the head decides when the queue moves.
  */
-import { localDeadline, movable } from './rules';
+import { movable } from './rules';
+import { pastDeadline, serverNow } from './server-clock';
 import type { LeaseRecord, OperationRecord } from '../store/schema';
 import type { BackoffPolicy } from './backoff';
 import { awaitsStatus, eligible } from './operation-state';
@@ -30,16 +31,16 @@ const LEASE_RETRY_MS = 30_000;
 export function plan(input: PlanInput): Plan {
   const { now, policy } = input;
   const leases = new Map(input.leases.map((l) => [l.id, l]));
-  const pastDeadline = (r: OperationRecord) => {
+  const serverTime = serverNow(now, input.leases);
+  const past = (r: OperationRecord) => {
     const lease = leases.get(r.leaseId);
-    return lease !== undefined && localDeadline(lease) < now;
+    return lease !== undefined && pastDeadline(lease.deadline, serverTime);
   };
   /** Never sent and its lease is over: it waits to move to a fresh lease instead of expiring. */
-  const needsLease = (r: OperationRecord) =>
-    !leases.has(r.leaseId) || (movable(r) && pastDeadline(r));
+  const needsLease = (r: OperationRecord) => !leases.has(r.leaseId) || (movable(r) && past(r));
   /** Long unknown (past its deadline): ask the status endpoint rather than resend, once. */
   const asksStatus = (r: OperationRecord) =>
-    r.state.kind === 'unknown' && !r.state.notYet && pastDeadline(r);
+    r.state.kind === 'unknown' && !r.state.notYet && past(r);
   const sendable = (r: OperationRecord) =>
     (r.state.kind === 'queued' || r.state.kind === 'unknown') &&
     eligible(r.state.retry, now, policy) &&

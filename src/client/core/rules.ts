@@ -4,6 +4,7 @@
  */
 import type { LeaseRecord, OperationRecord } from '../store/schema';
 import { assertNever, isPending, type OpState } from './operation-state';
+import { pastDeadline, serverNow } from './server-clock';
 
 /** The lease new operations take ids from: this device's own, with ids left, newest first. */
 export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | null {
@@ -16,18 +17,6 @@ export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | nul
 }
 
 /**
- * When a lease runs out, on this device's clock: its lifetime counted from when it arrived, so a
- * device clock that is off by hours still judges it right. Only a guess that chooses what to do
- * next (resend, or ask; wait for a fresh lease): the server's clock decides every outcome.
- * A restored lease arrived on another device: its deadline is all there is.
- */
-export function localDeadline(lease: LeaseRecord): number {
-  const deadline = Date.parse(lease.deadline);
-  if (lease.origin === 'imported') return deadline;
-  return lease.fetchedAt + (deadline - Date.parse(lease.issuedAt));
-}
-
-/**
  * Refresh when there is none (or it is used up), when it arrived more than `maxAgeMs` ago, when
  * it has run out (short-lived leases), or when the device clock went back past its arrival.
  */
@@ -37,7 +26,16 @@ export function leaseNeedsRefresh(
   maxAgeMs: number,
 ): boolean {
   if (lease === null) return true;
-  return now - lease.fetchedAt >= maxAgeMs || now < lease.fetchedAt || localDeadline(lease) <= now;
+  return (
+    now - lease.fetchedAt >= maxAgeMs ||
+    now < lease.fetchedAt ||
+    pastDeadline(lease.deadline, serverNow(now, [lease]))
+  );
+}
+
+/** The operation's stable local handle (see OperationRecord.handle). */
+export function handleOf(record: OperationRecord): string {
+  return record.handle ?? record.id;
 }
 
 /**

@@ -23,6 +23,7 @@ import { reversedIds } from './fixes';
 import { isPending, rechecked, type OpState } from './operation-state';
 import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease, isOpen } from './rules';
+import { pastDeadline, serverNow } from './server-clock';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -142,7 +143,10 @@ export class SnapshotBuilder {
     }
 
     const leases = [...view.leases.values()].filter((l) => l.userId === user?.id);
-    const lease = freshestLease(leases);
+    const serverTime = serverNow(runtime.now, leases);
+    const freshest = freshestLease(leases);
+    // Past its deadline, it binds nothing: changes made now wait for a fresh lease.
+    const lease = freshest && !pastDeadline(freshest.deadline, serverTime) ? freshest : null;
     const settled = runtime.settledThisRound;
     return {
       ready: runtime.ready,
@@ -171,7 +175,7 @@ export class SnapshotBuilder {
           sendAttempts: r.sendAttempts,
           deadline: Date.parse(view.leases.get(r.leaseId)?.deadline ?? '') || Infinity,
         })),
-        runtime.now,
+        serverTime,
         runtime.warnWithinMs,
         runtime.timeZone,
       ),

@@ -7,7 +7,7 @@ import type { LeaseResponse } from '../../protocol/schemas';
 import { operationId } from '../../protocol/ids';
 import type { Tx } from '../store/local-store';
 import type { LeaseRecord } from '../store/schema';
-import { freshestLease, movable } from '../core/rules';
+import { freshestLease, handleOf, movable } from '../core/rules';
 import { putOperation, queueRange } from './records';
 
 export function userLeases(tx: Tx, userId: string): Promise<LeaseRecord[]> {
@@ -49,7 +49,7 @@ export async function storeLease(
     if (!movable(record) || record.leaseId === lease.id) continue;
     const id = operationId(lease.id, lease.nextSeq++);
     await tx.delete('operations', record.id);
-    await putOperation(tx, { ...record, id, leaseId: lease.id });
+    await putOperation(tx, { ...record, id, leaseId: lease.id, handle: handleOf(record) });
     rekeyed.push({ from: record.id, to: id });
   }
   await tx.put('leases', lease);

@@ -40,6 +40,7 @@ export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Prom
   if (!allocated) return { kind: 'no-lease' };
   const record: OperationRecord = {
     id: allocated.id,
+    handle: allocated.id,
     userId: author.userId,
     userName: author.userName,
     order,

@@ -18,6 +18,12 @@ export type Resolution =
 
 export interface OperationRecord {
   id: string;
+  /**
+   * This device's own name for the operation, for screens and links: its first id, kept when a
+   * never-sent operation moves to a fresh lease (re-keying changes `id`). Absent on records from
+   * before it existed: use `handleOf` (the id, then).
+   */
+  handle?: string;
   userId: string;
   userName: string;
   /** Creation order on this device (the sender drains in it). */

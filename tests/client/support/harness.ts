@@ -11,7 +11,7 @@ import {
 } from '../../../src/client/client';
 import type { LocalStore } from '../../../src/client/store/local-store';
 import { openIdbStore } from '../../../src/client/store/idb-store';
-import type { FaultRule } from '../../../src/protocol/schemas';
+import { TimelineResponse, type FaultRule } from '../../../src/protocol/schemas';
 import type { RunningServer } from '../../../src/server/start';
 import { ManualClock, seededRandom } from './manual-clock';
 import { ManualNetwork, routedFetch } from './network';
@@ -85,8 +85,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   return h;
 }
 
-/** Poll (real time) until the condition holds. */
-export async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+/**
+ * Poll (real time) until the condition holds. The deadline only bounds a hang: generous, so a
+ * machine busy with other work is slow, not failing.
+ */
+export async function until(condition: () => boolean, what: string, ms = 30_000): Promise<void> {
   const start = Date.now();
   const holds = () => {
     try {
@@ -144,3 +147,58 @@ export async function nextRetry(h: Harness, c: StockroomClientCore): Promise<voi
   h.clock.advance(Math.max(0, at - h.clock.now()));
   await c.whenIdle();
 }
+
+const sessions = new WeakMap<Harness, Map<string, Promise<Session>>>();
+
+/** The server's tester timeline of an operation, as its user sees it: one event per line. */
+export async function serverTimeline(h: Harness, operationId: string, username = 'demo') {
+  const mine = sessions.get(h) ?? new Map<string, Promise<Session>>();
+  sessions.set(h, mine);
+  const session = mine.get(username) ?? signInDirect(h.server.url, username);
+  mine.set(username, session);
+  const path = `/api/sim/timeline?operationId=${encodeURIComponent(operationId)}`;
+  const body = await simCall(h.server.url, (await session).token, 'GET', path);
+  return TimelineResponse.parse(body).events;
+}
+
+/** How an attempt ends on the server: answered, or cut off by a tester fault. */
+const ATTEMPT_ENDS = new Set([
+  'response-sent',
+  'request-dropped',
+  'response-dropped',
+  'rolled-back',
+]);
+
+/** The attempts about an operation the server has received, and how many of them it finished. */
+export interface ServerAttempts {
+  received: number;
+  /** Answered or cut off (a late one held by a `delay` fault counts once it is through). */
+  ended: number;
+}
+
+/** Waits (real time, generous deadline) until the server's attempts about the operation satisfy `accept`. */
+export async function untilServer(
+  h: Harness,
+  operationId: string,
+  accept: (attempts: ServerAttempts) => boolean,
+  what: string,
+  username = 'demo',
+): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    const events = await serverTimeline(h, operationId, username);
+    const ids = (names: (e: string) => boolean) =>
+      new Set(events.filter((e) => names(e.event)).map((e) => e.attemptId));
+    const received = ids((e) => e === 'attempt-received');
+    const ended = ids((e) => ATTEMPT_ENDS.has(e));
+    if (
+      accept({ received: received.size, ended: [...received].filter((a) => ended.has(a)).length })
+    )
+      return;
+    if (Date.now() - start > 30_000) throw new Error(`${what}: ${JSON.stringify(events)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Every attempt the server received about the operation is finished: it applied all it ever will. */
+export const serverIdle = (a: ServerAttempts): boolean => a.received > 0 && a.ended === a.received;

@@ -48,3 +48,25 @@ export function collectPageErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/**
+ * Fires a Background Sync event with `tag` at the origin's service worker, through DevTools, as the
+ * browser would when the network comes back. `page` is any page of the origin (it need not run the app).
+ */
+export async function dispatchSync(page: Page, origin: string, tag: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${origin}/`);
+      if (ours && !ours.isDeleted) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: await registration,
+    tag,
+    lastChance: false,
+  });
+  await cdp.detach();
+}
