@@ -137,6 +137,20 @@ export function describeLoad(load: FirstLoad): Record<string, unknown> {
     entry.requests += 1;
     entry.kb = round(entry.kb + onWire(r) / 1000, 1);
   }
+  // Chromium reports a precache fetch that its HTTP cache answered (an immutable asset the page
+  // already has) with its full size; the relay saw no bytes for it.
+  const pageAssets = new Set(
+    load.requests
+      .filter((r) => r.by === 'page' && r.path.startsWith('/assets/'))
+      .map((r) => r.path),
+  );
+  for (const r of load.requests) {
+    if (r.by === 'service-worker' && pageAssets.has(r.path)) {
+      r.bodyBytes = 0;
+      r.headerBytes = 0;
+      r.encoding = 'http-cache';
+    }
+  }
   const page = load.requests.filter((r) => r.by === 'page');
   return {
     totalKb: kb(load.wireBytes),
