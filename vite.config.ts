@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 /** The PWA build: the React app (src/app) and its own TypeScript service worker (src/sw). */
 export default defineConfig({
@@ -13,8 +14,12 @@ export default defineConfig({
       // src/app/pwa/update-store.ts registers the worker with workbox-window (update prompt).
       injectRegister: false,
       registerType: 'prompt',
+      // The icons are for installing, which is online; precached they cost 9 kB on a first visit.
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // The server's pre-compressed copies (precompress below) are the same files again.
+        globIgnores: ['**/*.br', '**/*.gz'],
         // A classic script: Background Sync and older browsers need no module worker support.
         rollupFormat: 'iife',
       },
@@ -40,6 +45,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Last: .br and .gz beside every compressible file, sw.js included (src/server/http/static.ts).
+    precompress(),
   ],
   server: {
     // `npm run dev`: the API from a locally running server (npm run serve).

@@ -3,6 +3,7 @@ import type { Figure } from './figure';
 import { batchVsSingle } from './figures/batch-vs-single';
 import { clientDrainVsServer } from './figures/client-drain-vs-server';
 import { clientEnqueueMs } from './figures/client-enqueue-ms';
+import { firstLoadKb } from './figures/first-load-kb';
 import { fsyncMs } from './figures/fsync-ms';
 import { groupCommit } from './figures/group-commit';
 import { httpVsHealth } from './figures/http-vs-health';
@@ -24,4 +25,5 @@ export const FIGURES: readonly Figure[] = [
   clientDrainVsServer,
   clientEnqueueMs,
   ui10kVs100,
+  firstLoadKb,
 ];

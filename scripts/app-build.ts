@@ -39,6 +39,7 @@ export const APP_SOURCES = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/precompress.ts',
   'tsconfig.json',
   'package-lock.json',
 ];

@@ -10,17 +10,21 @@ import { SessionExpired } from './components/session-expired';
 import { UpdatePrompt } from './components/update-prompt';
 import { useBackgroundDrain } from './pwa/background-sync';
 import type { Route } from './routes';
-import { ActivityScreen } from './screens/activity-screen';
-import { EnterAgainScreen } from './screens/enter-again-screen';
-import { EditItemScreen, NewItemScreen } from './screens/item-form-screens';
-import { ItemScreen } from './screens/item-screen';
-import { ItemsScreen } from './screens/items-screen';
-import { OperationDetail } from './screens/operation-detail';
-import { ReorderScreen } from './screens/reorder-screen';
-import { ReviewScreen } from './screens/review-screen';
-import { SettingsScreen } from './screens/settings-screen';
+import {
+  ActivityScreen,
+  EditItemScreen,
+  EnterAgainScreen,
+  ItemScreen,
+  ItemsScreen,
+  NewItemScreen,
+  OperationDetail,
+  ReorderScreen,
+  ReviewScreen,
+  ScreenLoader,
+  SettingsScreen,
+  TesterScreen,
+} from './lazy-screens';
 import { SignInScreen } from './screens/sign-in-screen';
-import { TesterScreen } from './screens/tester-screen';
 import type { SimApi } from './sim-api';
 import { useRoute } from './use-route';
 
@@ -80,7 +84,9 @@ function Shell(): ReactNode {
         {!snapshot.ready ? (
           <p role="status">Opening this device&apos;s data…</p>
         ) : signedIn ? (
-          <CurrentScreen route={route} />
+          <ScreenLoader key={route.name}>
+            <CurrentScreen route={route} />
+          </ScreenLoader>
         ) : (
           <SignInScreen />
         )}

@@ -6,6 +6,7 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress';
 import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
@@ -23,6 +24,8 @@ async function nextVersion(): Promise<string> {
   dirs.push(dir);
   await cp(inject('distDir'), dir, { recursive: true });
   await appendFile(join(dir, 'sw.js'), '\n// next version\n');
+  // As a build would: the server sends the pre-compressed copies, which must be the new ones.
+  await precompressDir(dir);
   return dir;
 }
 

@@ -41,6 +41,8 @@ export async function registerServiceWorker(url: string): Promise<void> {
   workbox.addEventListener('activated', (event) => {
     if (!event.isUpdate) set({ offlineReady: true });
   });
-  const registration = await workbox.register({ immediate: true });
+  // After the page's load event (workbox's default), so on a first visit over a slow network the
+  // worker script and its precache do not compete with the sign-in screen's own download.
+  const registration = await workbox.register();
   if (registration?.active) set({ offlineReady: true });
 }

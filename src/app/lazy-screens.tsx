@@ -1,0 +1,55 @@
+/**
+ * The screens behind sign-in, loaded when first opened: a cold visit to the sign-in screen downloads
+ * only what signing in needs (bench figure `first_load_kb`). The everyday screens share one chunk
+ * (everyday-screens.ts), the tester panel has its own, and so should any heavy screen added later
+ * (a scanner, docs). The service worker precaches every chunk, so after the first visit they open
+ * offline as fast as before.
+ *
+ * app.tsx renders these inside `ScreenLoader`: while a chunk arrives the screen area stays empty
+ * (it is a few milliseconds from the precache), and a chunk that cannot be fetched (the network
+ * dropped before the precache was complete) says so instead of taking the whole app down.
+ */
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+
+const everyday = () => import('./everyday-screens');
+
+export const ItemsScreen = lazy(() => everyday().then((m) => ({ default: m.ItemsScreen })));
+export const ItemScreen = lazy(() => everyday().then((m) => ({ default: m.ItemScreen })));
+export const ActivityScreen = lazy(() => everyday().then((m) => ({ default: m.ActivityScreen })));
+export const OperationDetail = lazy(() => everyday().then((m) => ({ default: m.OperationDetail })));
+export const EnterAgainScreen = lazy(() =>
+  everyday().then((m) => ({ default: m.EnterAgainScreen })),
+);
+export const NewItemScreen = lazy(() => everyday().then((m) => ({ default: m.NewItemScreen })));
+export const EditItemScreen = lazy(() => everyday().then((m) => ({ default: m.EditItemScreen })));
+export const ReorderScreen = lazy(() => everyday().then((m) => ({ default: m.ReorderScreen })));
+export const ReviewScreen = lazy(() => everyday().then((m) => ({ default: m.ReviewScreen })));
+export const SettingsScreen = lazy(() => everyday().then((m) => ({ default: m.SettingsScreen })));
+/** The tester panel is for testing the app alone: its own chunk, fetched only when opened. */
+export const TesterScreen = lazy(() =>
+  import('./screens/tester-screen').then((m) => ({ default: m.TesterScreen })),
+);
+
+interface LoaderState {
+  failed: boolean;
+}
+
+/** Suspense for a lazy screen, and a plain message if its code could not be fetched. */
+export class ScreenLoader extends Component<{ children: ReactNode }, LoaderState> {
+  override state: LoaderState = { failed: false };
+
+  static getDerivedStateFromError(): LoaderState {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    if (this.state.failed) {
+      return (
+        <p role="alert">
+          This screen could not be opened without a connection. Reconnect, then reload the page.
+        </p>
+      );
+    }
+    return <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
