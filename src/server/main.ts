@@ -1,16 +1,20 @@
 /**
  * `npm start`: the server process. Prints one line when listening; SIGTERM finishes in-flight work.
- * `WORKERS=n` (n > 1) runs n server processes sharing the port (node:cluster); each opens the same
- * database, so use PostgreSQL (or accept SQLite's single writer) and one shared STOCKROOM_SECRET.
+ * `WORKERS=n` (n > 1) runs n server processes sharing the port (node:cluster, src/server/cluster);
+ * each opens the same database, so use PostgreSQL (or accept SQLite's single writer) and one shared
+ * STOCKROOM_SECRET.
  */
 import cluster from 'node:cluster';
+import { supervise } from './cluster/primary';
+import { workerLink } from './cluster/worker-link';
 import { ConfigError, startServer } from './start';
 
 const workers = Number(process.env['WORKERS'] ?? '1');
 
 async function serve(): Promise<void> {
-  const server = await startServer(process.env);
-  if (cluster.isWorker) process.send?.({ listening: server.url });
+  const link = cluster.isWorker ? workerLink() : null;
+  const server = await startServer(process.env, {}, link);
+  if (link) link.announce(server.url);
   else console.log(`Stockroom listening on ${server.url}`);
   let stopping = false;
   const stop = (signal: string) => {
@@ -27,28 +31,6 @@ async function serve(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-}
-
-function supervise(n: number): void {
-  let announced = false;
-  for (let i = 0; i < n; i++) cluster.fork();
-  cluster.on('message', (_worker, message: { listening?: string }) => {
-    if (message.listening && !announced) {
-      announced = true;
-      console.log(`Stockroom listening on ${message.listening} (${n} processes)`);
-    }
-  });
-  cluster.on('exit', (worker, code) => {
-    if (!stopping && code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping ? 0 : 1);
-  });
-  let stopping = false;
-  const stop = () => {
-    stopping = true;
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
 }
 
 if (!Number.isInteger(workers) || workers < 1) {

@@ -8,6 +8,7 @@ import { loadConfig, type Config, type Env } from './config';
 import { seedDemo } from './demo';
 import { buildApp, type AppDeps } from './http/app';
 import { repeat } from './repeat';
+import type { WorkerLink } from './cluster/worker-link';
 import { startExporter } from './export/exporter';
 import { createAdmission } from './ops/admission';
 import { createSignInLimiter } from './ops/rate-limit';
@@ -49,7 +50,12 @@ async function openStore(config: Config, hooks: TestHooks): Promise<Store> {
   return openPostgresStore(url, hooks.variant ? { brokenVariant: hooks.variant } : {});
 }
 
-export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
+/** `cluster`: this process is one of WORKERS=n (its metrics are summed with the others'). */
+export async function startServer(
+  env: Env,
+  hooks: TestHooks = {},
+  cluster: WorkerLink | null = null,
+): Promise<RunningServer> {
   const loaded = loadConfig(env);
   if (!loaded.ok)
     throw new ConfigError(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
@@ -69,6 +75,13 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
       receiptTtlMs: config.receiptTtlMs,
       tombstoneGraceMs: config.tombstoneGraceMs,
     });
+  const metrics = createServerMetrics({
+    clock,
+    store,
+    admission,
+    ...(cluster ? { gather: cluster.gather } : {}),
+  });
+  cluster?.answerWith(metrics.collect);
   const deps: AppDeps = {
     config,
     store,
@@ -86,7 +99,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
       : null,
     admission,
     signInLimiter: createSignInLimiter(clock),
-    metrics: createServerMetrics({ clock, store, admission }),
+    metrics,
     runCleanup,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };

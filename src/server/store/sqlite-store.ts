@@ -75,9 +75,11 @@ export async function openSqliteStore(url: string, options: SqliteOptions = {}):
   const path = url.replace(/^sqlite:/, '');
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // The busy timeout first: another process starting on the same fresh file may hold the lock
+  // while it switches to WAL or migrates (WORKERS=n).
+  db.pragma('busy_timeout = 10000');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-  db.pragma('busy_timeout = 10000');
   db.pragma('foreign_keys = ON');
   migrate(db);
   return new SqliteStore(db, options);
