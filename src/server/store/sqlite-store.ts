@@ -41,6 +41,7 @@ import type {
   UserRow,
 } from './store';
 import { SimulatedCrash } from './store-errors';
+import { pastDeadline } from '../core/deadline';
 
 export interface SqliteOptions {
   synchronous?: 'FULL' | 'NORMAL';
@@ -370,7 +371,7 @@ class SqliteStore implements Store {
         return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
     }
     const at = now();
-    if (at > request.deadline) return { kind: 'done', result: { kind: 'expired' } };
+    if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
     const { op } = request;
     const row = this.sql.itemById.get(op.itemId) as Row | undefined;
     const skuTaken = op.type === 'createItem' && this.sql.itemBySku.get(op.sku) !== undefined;
