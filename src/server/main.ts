@@ -6,6 +6,7 @@
  */
 import cluster from 'node:cluster';
 import { supervise } from './cluster/primary';
+import { loadConfig } from './config';
 import { workerLink } from './cluster/worker-link';
 import { ConfigError, startServer } from './start';
 
@@ -37,7 +38,13 @@ if (!Number.isInteger(workers) || workers < 1) {
   console.error('Stockroom cannot start:\n- WORKERS must be a whole number of at least 1');
   process.exit(1);
 } else if (workers > 1 && cluster.isPrimary) {
-  supervise(workers);
+  // A setting no worker can start with stops here, instead of workers restarted forever.
+  const loaded = loadConfig(process.env);
+  if (loaded.ok) supervise(workers);
+  else {
+    console.error(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
+    process.exit(1);
+  }
 } else {
   serve().catch((error: unknown) => {
     console.error(error instanceof ConfigError ? error.message : error);
