@@ -107,18 +107,23 @@ export const DEMO_ITEMS: NewItem[] = [
   },
 ];
 
+/**
+ * Seeds an empty database once, also when several processes start on it together (WORKERS=n):
+ * the unique user name decides which process seeds; the others find the name taken and leave it.
+ */
 export async function seedDemo(store: Store, now: number, passwordCost: number): Promise<boolean> {
   if ((await store.countUsers()) > 0) return false;
   for (const [name, role] of [
     ['demo', 'staff'],
     ['manager', 'manager'],
   ] as const) {
-    await store.insertUser({
+    const inserted = await store.insertUser({
       id: randomUUID(),
       name,
       role,
       passwordHash: await hashPassword(name, passwordCost),
     });
+    if (!inserted) return false; // another process got there first and seeds the rest
   }
   await store.seedItems(DEMO_ITEMS, now);
   return true;

@@ -17,6 +17,7 @@ import { statusWithoutRecord, type RetentionSettings } from './core/retention';
 import type { ProblemValue } from './http/problem';
 import { verifyLease, type LeaseClaims } from './lease-token';
 import type { ApplyRequest, ApplyTiming, OperationRecord, Store } from './store/store';
+import { pastDeadline } from './core/deadline';
 
 export type OperationAnswer =
   | { kind: 'committed'; id: string; receipt: string }
@@ -169,7 +170,8 @@ async function admit(
     const existing = await deps.store.findOperation(user.id, id);
     if (existing) return answerFor(existing, id, print);
   }
-  if (deps.clock.now() > checked.claims.deadline) return { kind: 'refused', id, problem: EXPIRED };
+  if (pastDeadline(deps.clock.now(), checked.claims.deadline))
+    return { kind: 'refused', id, problem: EXPIRED };
   return { request: toRequest(user, id, op, print, checked.claims, createdAt) };
 }
 

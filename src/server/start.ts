@@ -9,11 +9,11 @@ import { ConfigError, loadConfig, type Env } from './config';
 import { seedDemo } from './demo';
 import { buildApp, type AppDeps } from './http/app';
 import { repeat } from './repeat';
+import type { WorkerLink } from './cluster/worker-link';
 import { startExporter } from './export/exporter';
 import { createAdmission } from './ops/admission';
 import { createSignInLimiter } from './ops/rate-limit';
 import { createServerMetrics } from './ops/server-metrics';
-import { clusterWideMetrics } from './ops/cluster-metrics';
 import { startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
@@ -41,7 +41,12 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 export { ConfigError };
 
-export async function startServer(env: Env, hooks: TestHooks = {}): Promise<RunningServer> {
+/** `cluster`: this process is one of WORKERS=n (its metrics are summed with the others'). */
+export async function startServer(
+  env: Env,
+  hooks: TestHooks = {},
+  cluster: WorkerLink | null = null,
+): Promise<RunningServer> {
   const loaded = loadConfig(env);
   if (!loaded.ok)
     throw new ConfigError(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
@@ -63,6 +68,13 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
       receiptTtlMs: config.receiptTtlMs,
       tombstoneGraceMs: config.tombstoneGraceMs,
     });
+  const metrics = createServerMetrics({
+    clock,
+    store,
+    admission,
+    ...(cluster ? { gather: cluster.gather } : {}),
+  });
+  cluster?.answerWith(metrics.collect);
   const deps: AppDeps = {
     config,
     store,
@@ -80,7 +92,7 @@ export async function startServer(env: Env, hooks: TestHooks = {}): Promise<Runn
       : null,
     admission,
     signInLimiter: createSignInLimiter(clock),
-    metrics: clusterWideMetrics(createServerMetrics({ clock, store, admission })),
+    metrics,
     runCleanup,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };

@@ -9,7 +9,12 @@ export interface BackoffPolicy {
   capMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 60_000 };
+/**
+ * A short base: a downstream that refuses now and then (a 503 among many 2xx) costs each refusal a
+ * wait of 50 ms on average, not a stall; one that keeps refusing still backs off to the cap within
+ * ten rounds.
+ */
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 100, capMs: 60_000 };
 
 /** `attempt` counts failures so far (1 after the first). `random()` is in [0, 1). */
 export function fullJitterDelay(

@@ -7,6 +7,10 @@
  *
  * A torn last line can only come from a writer that died mid-append; it was never acknowledged,
  * so the row is still pending in the outbox and will be delivered again.
+ *
+ * Unlike the webhook, a batch here is one append: it is accepted whole (one fsync) or not at all,
+ * and a retried batch skips every id the ledger already holds, so a failure never writes an
+ * accepted effect twice and there is no per-effect progress to record.
  */
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';

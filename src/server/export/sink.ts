@@ -12,7 +12,13 @@ export interface Effect {
 
 export interface Sink {
   readonly kind: 'file' | 'webhook';
-  /** Resolves once every effect is durable downstream; rejects (and may have delivered some) otherwise. */
-  deliver(effects: readonly Effect[]): Promise<void>;
+  /**
+   * Delivers the effects in order. Resolves once every effect is durable downstream; rejects on the
+   * first one refused. As it goes it may report progress: `accepted(n)` says the next `n` effects
+   * (after those already reported) are durable downstream, and the sink waits for it before sending
+   * more, so the worker records each acceptance before the next delivery and a refusal (or a crash)
+   * never costs what was already accepted.
+   */
+  deliver(effects: readonly Effect[], accepted?: (count: number) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }

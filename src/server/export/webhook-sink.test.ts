@@ -120,6 +120,24 @@ describe('webhook sink', () => {
     expect((await store.exportBacklog()).pending).toBe(0);
   });
 
+  it('keeps what was accepted before a refusal: recorded at once, never sent again', async () => {
+    const ids = await fillOutbox(store, 6, T0);
+    hook.script.push('none', 'none', 'fail-503');
+    const worker = createExportWorker({
+      store,
+      sink: createWebhookSink(url),
+      clock: { now: () => T0 + 1000 },
+      random: () => 0,
+      batchSize: 6,
+    });
+    expect(await worker.runOnce()).toMatchObject({ kind: 'sink-failed', count: 2 });
+    expect(await store.exportBacklog()).toMatchObject({ pending: 4 });
+    expect(await worker.runOnce()).toEqual({ kind: 'delivered', count: 4 });
+    // Only the refused effect was sent twice; the two before it once each.
+    expect(hook.keys).toEqual([...ids.slice(0, 3), ...ids.slice(2)]);
+    expect((await store.exportBacklog()).pending).toBe(0);
+  });
+
   it('retries a failed batch itself, without waiting for its claim to lapse (PostgreSQL-like claims)', async () => {
     const ids = await fillOutbox(store, 3, T0);
     const claimOnce = new Set<string>();

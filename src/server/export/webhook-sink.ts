@@ -1,8 +1,9 @@
 /**
  * The webhook sink (`EXPORT_WEBHOOK_URL`): one `POST` per effect, body = the effect's payload,
  * header `Idempotency-Key: <effect id>`, so the receiver deduplicates a repeat delivery. A 2xx
- * (or 409: "already have it") is a delivery; anything else, or no answer, rejects and the worker
- * retries the batch later with backoff.
+ * (or 409: "already have it") is a delivery, reported at once so the worker records it before the
+ * next request; anything else, or no answer, rejects and the worker retries what is left later with
+ * backoff (a refusal never resends what was accepted before it).
  */
 import type { Effect, Sink } from './sink';
 
@@ -33,7 +34,10 @@ export function createWebhookSink(url: string, options: WebhookOptions = {}): Si
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
     kind: 'webhook',
-    async deliver(effects: readonly Effect[]): Promise<void> {
+    async deliver(
+      effects: readonly Effect[],
+      accepted?: (count: number) => Promise<void>,
+    ): Promise<void> {
       for (const effect of effects) {
         let response: Response;
         try {
@@ -50,6 +54,7 @@ export function createWebhookSink(url: string, options: WebhookOptions = {}): Si
         if (!response.ok && response.status !== 409) {
           throw new WebhookDeliveryError(effect.effectId, response.status);
         }
+        await accepted?.(1);
       }
     },
     async close(): Promise<void> {},

@@ -1,15 +1,18 @@
 /**
  * The export worker: delivers each export-outbox row at least once to the sink, with effect id =
- * operation id, then records the delivery. A crash between delivering and recording delivers the
- * row again later (once its claim lapses); the sink's deduplication makes that harmless. A batch
- * that failed is kept and retried first (its claim would hold it from every worker for a while).
+ * operation id, and records each delivery as soon as the sink reports it accepted (per effect for
+ * the webhook, per append for the ledger file). A refusal keeps only the rest of the batch, which
+ * is retried first (its claim would hold it from every worker for a while); what was accepted
+ * before it is recorded and never sent again. A crash between an acceptance and its record
+ * delivers that one effect again later (once its claim lapses); the sink's deduplication makes
+ * that harmless.
  *
- *        ┌──────────── delivered: go again at once ◄──────────┐
- *        ▼                                                    │
- *   ┌─► round: claim ─► deliver ─► record ───────────────────┘
- *   │      │ nothing to do          │ sink or store failed
+ *        ┌──────────── delivered: go again at once ◄──────────────────┐
+ *        ▼                                                            │
+ *   ┌─► round: claim ─► deliver ─► (each acceptance) record ─────────┘
+ *   │      │ nothing to do          │ refused: keep the rest
  *   │      ▼                        ▼
- *   │   sleep(idleMs) or wake()   sleep(full jitter of failures so far)
+ *   │   sleep(idleMs) or wake()   sleep(full jitter of rounds in a row with no progress)
  *   └──────┴────────────────────────┘
  */
 import type { Clock } from '../clock';
@@ -28,13 +31,16 @@ export interface ExportWorkerDeps {
   batchSize?: number;
   idleMs?: number;
   backoff?: BackoffPolicy;
-  /** Test-only crash point: after the sink accepted a batch, before the delivery is recorded. */
+  /** Test-only crash point: after the sink accepted these rows, before their delivery is recorded. */
   beforeRecord?: (rows: readonly ExportRow[]) => void | Promise<void>;
   onError?: (error: unknown, failures: number, delayMs: number) => void;
 }
 
 export type RoundResult =
-  { kind: 'idle' } | { kind: 'delivered'; count: number } | { kind: 'sink-failed'; error: unknown };
+  | { kind: 'idle' }
+  | { kind: 'delivered'; count: number }
+  /** `count` rows were accepted and recorded before the refusal. */
+  | { kind: 'sink-failed'; error: unknown; count: number };
 
 export interface ExportWorker {
   /** One round. A sink failure is a value; store errors and the crash hook propagate. */
@@ -44,7 +50,7 @@ export interface ExportWorker {
   wake(): void;
   /** Stops after the current round; resolves when it has. */
   stop(): Promise<void>;
-  /** Failed rounds in a row (0 when healthy). */
+  /** Failed rounds in a row (0 when healthy; a failed round that recorded progress counts as the first). */
   readonly failures: number;
 }
 
@@ -77,18 +83,36 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
     const rows = held.length ? held : await deps.store.claimExports(batchSize, deps.clock.now());
     if (rows.length === 0) return { kind: 'idle' };
     held = rows;
+    let count = 0;
+    /** A store (or crash hook) failure while recording propagates, unlike a refusal. */
+    let recordFailed = false;
+    const record = async (n: number): Promise<void> => {
+      const done = held.slice(0, n);
+      try {
+        await deps.beforeRecord?.(done);
+        await deps.store.markExported(
+          done.map((r) => r.effectId),
+          deps.clock.now(),
+        );
+      } catch (error) {
+        recordFailed = true;
+        throw error;
+      }
+      held = held.slice(n);
+      count += n;
+    };
     try {
-      await deps.sink.deliver(rows.map((r) => ({ effectId: r.effectId, payload: r.payload })));
+      await deps.sink.deliver(
+        rows.map((r) => ({ effectId: r.effectId, payload: r.payload })),
+        record,
+      );
     } catch (error) {
-      return { kind: 'sink-failed', error };
+      if (recordFailed) throw error;
+      return { kind: 'sink-failed', error, count };
     }
-    await deps.beforeRecord?.(rows);
-    await deps.store.markExported(
-      rows.map((r) => r.effectId),
-      deps.clock.now(),
-    );
-    held = [];
-    return { kind: 'delivered', count: rows.length };
+    // What the sink did not report one by one was accepted when `deliver` resolved.
+    if (held.length > 0) await record(held.length);
+    return { kind: 'delivered', count };
   }
 
   async function loop(signal: AbortSignal): Promise<void> {
@@ -97,7 +121,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
       try {
         result = await runOnce();
       } catch (error) {
-        result = { kind: 'sink-failed', error };
+        result = { kind: 'sink-failed', error, count: 0 };
       }
       if (result.kind === 'delivered') {
         failures = 0;
@@ -109,7 +133,9 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
         await sleep(idleMs, AbortSignal.any([signal, napping.signal]));
         continue;
       }
-      failures++;
+      // Backoff counts rounds in a row that moved nothing: a round that got some effects accepted
+      // before a refusal shows the downstream is alive, so what is left waits only a first delay.
+      failures = result.kind === 'sink-failed' && result.count > 0 ? 1 : failures + 1;
       const delay = fullJitterDelay(failures, backoff, deps.random);
       deps.onError?.(result.error, failures, delay);
       await sleep(delay, signal);

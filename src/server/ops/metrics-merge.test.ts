@@ -1,45 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { MetricsRegistry } from './metrics';
-import { mergeExpositions } from './metrics-merge';
+import { MetricsRegistry, renderFamilies } from './metrics';
+import { mergeFamilies } from './metrics-merge';
 
-async function processMetrics(applied: number, latency: number[], pending: number) {
-  const registry = new MetricsRegistry();
-  const ops = registry.counter('stockroom_operations_total', 'Operations.');
-  if (applied > 0) ops.inc({ outcome: 'applied' }, applied);
-  registry.gauge('stockroom_export_pending', 'Backlog.', () => pending);
-  const histogram = registry.histogram('stockroom_x_seconds', 'Latency.', [0.1, 1]);
-  latency.forEach((v) => histogram.observe(v));
-  return registry.render();
+/** A worker's registry: its own counts, plus a backlog it reads from the shared database. */
+function worker(applied: number, latencies: number[], backlog: number) {
+  const r = new MetricsRegistry();
+  r.counter('ops_total', 'Ops.')
+    .zero([{ outcome: 'applied' }, { outcome: 'review' }])
+    .inc({ outcome: 'applied' }, applied);
+  const h = r.histogram('latency_seconds', 'Latency.', [0.1, 1]);
+  latencies.forEach((v) => h.observe(v));
+  r.gauge('in_flight', 'In flight.', () => 1);
+  r.gauge('export_pending', 'Backlog.', () => backlog, 'max');
+  return r;
 }
 
-describe('mergeExpositions', () => {
-  it('sums counters and histograms, reports a shared gauge once, keeps families together', async () => {
-    const merged = mergeExpositions([
-      await processMetrics(0, [0.05], 7),
-      await processMetrics(3, [0.5, 2], 7),
+describe('mergeFamilies', () => {
+  it('sums counters, histograms and per-process gauges; takes a shared reading once', async () => {
+    const merged = mergeFamilies([
+      await worker(3, [0.05, 2], 7).collect(),
+      await worker(4, [0.5], 9).collect(),
     ]);
-    expect(merged).toBe(
-      [
-        '# HELP stockroom_operations_total Operations.',
-        '# TYPE stockroom_operations_total counter',
-        'stockroom_operations_total{outcome="applied"} 3',
-        '# HELP stockroom_export_pending Backlog.',
-        '# TYPE stockroom_export_pending gauge',
-        'stockroom_export_pending 7',
-        '# HELP stockroom_x_seconds Latency.',
-        '# TYPE stockroom_x_seconds histogram',
-        'stockroom_x_seconds_bucket{le="0.1"} 1',
-        'stockroom_x_seconds_bucket{le="1"} 2',
-        'stockroom_x_seconds_bucket{le="+Inf"} 3',
-        'stockroom_x_seconds_sum 2.55',
-        'stockroom_x_seconds_count 3',
-        '',
-      ].join('\n'),
-    );
+    const text = renderFamilies(merged);
+    expect(text).toContain('ops_total{outcome="applied"} 7\n');
+    expect(text).toContain('ops_total{outcome="review"} 0\n');
+    expect(text).toContain('latency_seconds_bucket{le="0.1"} 1\n');
+    expect(text).toContain('latency_seconds_bucket{le="1"} 2\n');
+    expect(text).toContain('latency_seconds_bucket{le="+Inf"} 3\n');
+    expect(text).toContain('latency_seconds_sum 2.55\n');
+    expect(text).toContain('latency_seconds_count 3\n');
+    expect(text).toContain('in_flight 2\n');
+    expect(text).toContain('export_pending 9\n');
+    // One HELP/TYPE per family, families in registration order.
+    expect(text.match(/# TYPE /g)).toHaveLength(4);
+    expect(merged.map((f) => f.name)).toEqual([
+      'ops_total',
+      'latency_seconds',
+      'in_flight',
+      'export_pending',
+    ]);
   });
 
-  it('one process merges to itself', async () => {
-    const text = await processMetrics(2, [0.2], 1);
-    expect(mergeExpositions([text])).toBe(text);
+  it('keeps a series only one process has seen, and is the identity for one process', async () => {
+    const a = new MetricsRegistry();
+    a.counter('refusals_total', 'R.').inc({ code: 'key-reused' });
+    const b = new MetricsRegistry();
+    b.counter('refusals_total', 'R.').inc({ code: 'operation-expired' }, 2);
+    const text = renderFamilies(mergeFamilies([await a.collect(), await b.collect()]));
+    expect(text).toContain('refusals_total{code="key-reused"} 1\n');
+    expect(text).toContain('refusals_total{code="operation-expired"} 2\n');
+    expect(renderFamilies(mergeFamilies([await a.collect()]))).toBe(await a.render());
   });
 });

@@ -15,11 +15,31 @@ export type Collect = () =>
 
 type Kind = 'counter' | 'gauge' | 'histogram';
 
+/**
+ * How one family adds up across worker processes (metrics-merge.ts): `sum` for what each process
+ * counts or holds itself; `max` for a value every process reads from the shared database (export
+ * backlog), which summing would multiply.
+ */
+export type Merge = 'sum' | 'max';
+
+/** One sample line: the full sample name (with `_bucket`, `_sum`… for histograms), labels, value. */
+export type Sample = readonly [name: string, labels: Labels, value: number];
+
+/** A family as collected at scrape time: plain data, so it can cross process boundaries (IPC). */
+export interface FamilySnapshot {
+  name: string;
+  help: string;
+  kind: Kind;
+  merge: Merge;
+  samples: Sample[];
+}
+
 interface Family {
   name: string;
   help: string;
   kind: Kind;
-  lines(): Promise<string[]>;
+  merge: Merge;
+  samples(): Promise<Sample[]>;
 }
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
@@ -40,7 +60,7 @@ export function formatNumber(n: number): string {
   return String(n);
 }
 
-function labelText(labels: Labels): string {
+export function labelText(labels: Labels): string {
   const entries = Object.entries(labels);
   if (entries.length === 0) return '';
   for (const [k] of entries) if (!LABEL.test(k)) throw new Error(`bad label name "${k}"`);
@@ -48,7 +68,7 @@ function labelText(labels: Labels): string {
 }
 
 /** One series per distinct label set, in first-seen order. */
-function seriesKey(labels: Labels): string {
+export function seriesKey(labels: Labels): string {
   return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -63,6 +83,11 @@ export class Counter {
   }
   get(labels: Labels = {}): number {
     return this.values.get(seriesKey(labels))?.value ?? 0;
+  }
+  /** Shows these series at 0 from the start, so a rate over them works before the first event. */
+  zero(labelSets: readonly Labels[]): this {
+    for (const labels of labelSets) this.inc(labels, 0);
+    return this;
   }
   samples(): [Labels, number][] {
     return [...this.values.values()].map((s) => [s.labels, s.value]);
@@ -104,20 +129,31 @@ export class Histogram {
     s.count += 1;
     this.series.set(key, s);
   }
-  lines(name: string): string[] {
-    const out: string[] = [];
+  samples(name: string): Sample[] {
+    const out: Sample[] = [];
     for (const s of this.series.values()) {
       this.buckets.forEach((b, i) => {
-        out.push(
-          `${name}_bucket${labelText({ ...s.labels, le: formatNumber(b) })} ${s.counts[i] ?? 0}`,
-        );
+        out.push([`${name}_bucket`, { ...s.labels, le: formatNumber(b) }, s.counts[i] ?? 0]);
       });
-      out.push(`${name}_bucket${labelText({ ...s.labels, le: '+Inf' })} ${s.count}`);
-      out.push(`${name}_sum${labelText(s.labels)} ${formatNumber(s.sum)}`);
-      out.push(`${name}_count${labelText(s.labels)} ${s.count}`);
+      out.push([`${name}_bucket`, { ...s.labels, le: '+Inf' }, s.count]);
+      out.push([`${name}_sum`, s.labels, s.sum]);
+      out.push([`${name}_count`, s.labels, s.count]);
     }
     return out;
   }
+}
+
+/** The text exposition of collected families, each with its HELP and TYPE. */
+export function renderFamilies(families: readonly FamilySnapshot[]): string {
+  const blocks = families.map((f) => {
+    const help = f.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+    return [
+      `# HELP ${f.name} ${help}`,
+      `# TYPE ${f.name} ${f.kind}`,
+      ...f.samples.map(([name, labels, v]) => `${name}${labelText(labels)} ${formatNumber(v)}`),
+    ];
+  });
+  return `${blocks.flat().join('\n')}\n`;
 }
 
 export class MetricsRegistry {
@@ -125,13 +161,13 @@ export class MetricsRegistry {
 
   counter(name: string, help: string, collect?: Collect): Counter {
     const counter = new Counter();
-    this.add(name, help, 'counter', collect ?? (() => counter.samples()));
+    this.add(name, help, 'counter', 'sum', collect ?? (() => counter.samples()));
     return counter;
   }
 
-  gauge(name: string, help: string, collect?: Collect): Gauge {
+  gauge(name: string, help: string, collect?: Collect, merge: Merge = 'sum'): Gauge {
     const gauge = new Gauge();
-    this.add(name, help, 'gauge', collect ?? (() => gauge.samples()));
+    this.add(name, help, 'gauge', merge, collect ?? (() => gauge.samples()));
     return gauge;
   }
 
@@ -141,30 +177,44 @@ export class MetricsRegistry {
     buckets: readonly number[] = DEFAULT_BUCKETS_SECONDS,
   ): Histogram {
     const histogram = new Histogram(buckets);
-    this.register({ name, help, kind: 'histogram', lines: async () => histogram.lines(name) });
+    this.register({
+      name,
+      help,
+      kind: 'histogram',
+      merge: 'sum',
+      samples: async () => histogram.samples(name),
+    });
     return histogram;
+  }
+
+  /** Every family's current samples, as plain data. */
+  async collect(): Promise<FamilySnapshot[]> {
+    return Promise.all(
+      this.families.map(async ({ name, help, kind, merge, samples }) => ({
+        name,
+        help,
+        kind,
+        merge,
+        samples: await samples(),
+      })),
+    );
   }
 
   /** The whole exposition, every family with its HELP and TYPE. */
   async render(): Promise<string> {
-    const blocks = await Promise.all(
-      this.families.map(async (f) => {
-        const help = f.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-        return [`# HELP ${f.name} ${help}`, `# TYPE ${f.name} ${f.kind}`, ...(await f.lines())];
-      }),
-    );
-    return `${blocks.flat().join('\n')}\n`;
+    return renderFamilies(await this.collect());
   }
 
-  private add(name: string, help: string, kind: Kind, collect: Collect): void {
+  private add(name: string, help: string, kind: Kind, merge: Merge, collect: Collect): void {
     this.register({
       name,
       help,
       kind,
-      lines: async () => {
+      merge,
+      samples: async () => {
         const value = await collect();
         const samples = typeof value === 'number' ? [[{}, value] as const] : value;
-        return samples.map(([labels, v]) => `${name}${labelText(labels)} ${formatNumber(v)}`);
+        return samples.map(([labels, v]): Sample => [name, labels, v]);
       },
     });
   }

@@ -8,29 +8,53 @@ import type { OperationMetrics } from '../http/app';
 import type { OperationAnswer } from '../operations';
 import type { Store } from '../store/store';
 import type { ShedStats } from './load-shed';
-import { MetricsRegistry, PROMETHEUS_CONTENT_TYPE } from './metrics';
+import {
+  MetricsRegistry,
+  PROMETHEUS_CONTENT_TYPE,
+  renderFamilies,
+  type FamilySnapshot,
+} from './metrics';
 import { unreachable } from '../core/decide';
+import { OUTCOMES } from '../../protocol/schemas';
+
+/** The codes an operation itself can be refused with (the rest refuse the whole request). */
+const OPERATION_REFUSALS = [
+  'invalid-request',
+  'invalid-operation-metadata',
+  'key-reused',
+  'operation-expired',
+] as const;
 
 export interface ServerMetricsDeps {
   /** The server clock: export rows are stamped with it. */
   clock: Clock;
   store: Pick<Store, 'exportBacklog'>;
   admission: { stats(): ShedStats };
+  /**
+   * With several worker processes (WORKERS=n): this process's families in, the whole server's out
+   * (src/server/cluster). Absent for a single process.
+   */
+  gather?: (local: () => Promise<FamilySnapshot[]>) => Promise<FamilySnapshot[]>;
 }
 
 export interface ServerMetrics extends OperationMetrics {
   /** Any HTTP response (an `onResponse` hook): `route` is the route pattern, never the raw URL. */
   observeHttp(method: string, route: string, status: number, durationMs: number): void;
+  /** This process's families, as plain data (what a worker sends for a cluster-wide scrape). */
+  collect(): Promise<FamilySnapshot[]>;
+  /** The exposition for the whole server: every process's metrics added up. */
   render(): Promise<string>;
   readonly contentType: string;
 }
 
 export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
   const registry = new MetricsRegistry();
-  const operations = registry.counter(
-    'stockroom_operations_total',
-    'Operations processed for the first time, by outcome (applied, rejected, review).',
-  );
+  const operations = registry
+    .counter(
+      'stockroom_operations_total',
+      'Operations processed for the first time, by outcome (applied, rejected, review).',
+    )
+    .zero(OUTCOMES.map((outcome) => ({ outcome })));
   const replays = registry.counter(
     'stockroom_replays_total',
     'Repeated operations answered with their original receipt.',
@@ -43,10 +67,10 @@ export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
     'stockroom_expired_total',
     'Operations refused past their deadline (410 operation-expired).',
   );
-  const refusals = registry.counter(
-    'stockroom_refusals_total',
-    'Operations refused, by problem code.',
-  );
+  const refusals = registry
+    .counter('stockroom_refusals_total', 'Operations refused, by problem code.')
+    .zero(OPERATION_REFUSALS.map((code) => ({ code })));
+  registry.gauge('stockroom_processes', 'Server processes counted in this scrape.', () => 1);
   registry.counter(
     'stockroom_shed_total',
     'Operation requests shed before any work (503 overloaded).',
@@ -66,6 +90,7 @@ export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
     'stockroom_export_pending',
     'Applied effects not yet delivered downstream.',
     async () => (await deps.store.exportBacklog()).pending,
+    'max', // every process reads the same outbox
   );
   registry.gauge(
     'stockroom_export_lag_seconds',
@@ -74,6 +99,23 @@ export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
       const { oldestCreatedAt } = await deps.store.exportBacklog();
       return oldestCreatedAt === null ? 0 : Math.max(0, deps.clock.now() - oldestCreatedAt) / 1000;
     },
+    'max',
+  );
+  registry.counter(
+    'process_cpu_seconds_total',
+    'User and system CPU time spent, in seconds.',
+    () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    },
+  );
+  registry.gauge('process_resident_memory_bytes', 'Resident memory size, in bytes.', () =>
+    process.memoryUsage.rss(),
+  );
+  registry.gauge(
+    'nodejs_heap_size_used_bytes',
+    'V8 heap in use, in bytes.',
+    () => process.memoryUsage().heapUsed,
   );
   const operationLatency = registry.histogram(
     'stockroom_operation_request_duration_seconds',
@@ -112,7 +154,9 @@ export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
         status: `${Math.floor(status / 100)}xx`,
       });
     },
-    render: () => registry.render(),
+    collect: () => registry.collect(),
+    render: async () =>
+      deps.gather ? renderFamilies(await deps.gather(() => registry.collect())) : registry.render(),
     contentType: PROMETHEUS_CONTENT_TYPE,
   };
 }

@@ -31,6 +31,7 @@ import type {
   OperationRecord,
 } from './store';
 import { SimulatedCrash } from './store-errors';
+import { pastDeadline } from '../core/deadline';
 
 /**
  * Test-only broken variants that the safety suites must catch. Never set in production.
@@ -107,7 +108,7 @@ async function applyOne(
   const read = await claimAndRead(tx, request, variant === null);
   if (read.kind === 'existing') return read;
   const at = now();
-  if (at > request.deadline) {
+  if (pastDeadline(at, request.deadline)) {
     if (variant === null) {
       tx.defer(
         prepared(sql`DELETE FROM operations WHERE user_id = ${userId} AND id = ${operationId}`),

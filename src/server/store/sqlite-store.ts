@@ -49,6 +49,7 @@ import type {
   UserRow,
 } from './store';
 import { SimulatedCrash } from './store-errors';
+import { pastDeadline } from '../core/deadline';
 
 export interface SqliteOptions {
   synchronous?: 'FULL' | 'NORMAL';
@@ -91,9 +92,11 @@ export async function openSqliteStore(url: string, options: SqliteOptions = {}):
     closeSync(openSync(path, 'a', 0o600));
   }
   const db = new Database(path);
+  // The busy timeout first: another process starting on the same fresh file may hold the lock
+  // while it switches to WAL or migrates (WORKERS=n).
+  db.pragma('busy_timeout = 10000');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-  db.pragma('busy_timeout = 10000');
   db.pragma('foreign_keys = ON');
   migrate(db);
   return new SqliteStore(db, options);
@@ -440,7 +443,7 @@ class SqliteStore implements Store {
         return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
     }
     const at = now();
-    if (at > request.deadline) return { kind: 'done', result: { kind: 'expired' } };
+    if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
     const { op } = request;
     const row = this.sql.itemById.get(op.itemId) as Row | undefined;
     const codes = claimedCodes(op);

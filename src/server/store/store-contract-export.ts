@@ -43,6 +43,21 @@ export function registerExportContract(ctx: ContractContext): void {
     expect(await ctx.store.claimExports(10, later + 2 * EXPORT_CLAIM_MS)).toEqual([]);
   });
 
+  it('records a claimed batch one accepted effect at a time, leaving only the rest pending', async () => {
+    await ctx.seed();
+    const a = await ctx.adjust('lamp-14', -1, T0 + 1);
+    const b = await ctx.adjust('bolt-1', 3, T0 + 2);
+    const c = await ctx.adjust('nut-2', -4, T0 + 3);
+    expect((await ctx.store.claimExports(10, T0 + 10)).length).toBe(3);
+    await ctx.store.markExported([a.request.operationId], T0 + 11);
+    expect(await ctx.store.exportBacklog()).toEqual({ pending: 2, oldestCreatedAt: T0 + 2 });
+    await ctx.store.markExported([b.request.operationId], T0 + 12);
+    expect(await ctx.store.exportBacklog()).toEqual({ pending: 1, oldestCreatedAt: T0 + 3 });
+    // The worker died holding the batch: once the claim lapses, only the unrecorded effect is due.
+    const again = await ctx.store.claimExports(10, T0 + 10 + 2 * EXPORT_CLAIM_MS);
+    expect(again.map((r) => r.effectId)).toEqual([c.request.operationId]);
+  });
+
   it('keeps an export row that was claimed but never marked (the worker died)', async () => {
     await ctx.seed();
     const a = await ctx.adjust('lamp-14', -1, T0 + 1);

@@ -14,6 +14,8 @@ const LISTENING = /Stockroom listening on (http:\/\/\S+)/;
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr). */
+  readonly output: string;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
   /** kill -9: no cleanup, no goodbye. */
@@ -67,6 +69,9 @@ export async function spawnServer(
   return {
     url,
     child,
+    get output() {
+      return output;
+    },
     exited,
     async kill9() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -1,0 +1,112 @@
+/**
+ * The primary process of `WORKERS=n` (node:cluster): forks n server processes sharing one port,
+ * restarts one that dies with backoff, prints the start line once all n listen, and answers a
+ * worker's scrape with every worker's metrics added up (the scrape lands on whichever worker the
+ * port hands it to). SIGTERM/SIGINT stop every worker gracefully.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { FamilySnapshot } from '../ops/metrics';
+import { mergeFamilies } from '../ops/metrics-merge';
+import { unreachable } from '../core/decide';
+import { isWorkerMessage, type PrimaryMessage } from './messages';
+import { restartDelayMs, RESTART_STABLE_MS } from './restart-policy';
+
+/** How long a collection waits for the workers; a worker that is slower is left out. */
+const COLLECT_TIMEOUT_MS = 2_000;
+
+export function supervise(n: number): void {
+  let stopping = false;
+  let announced = false;
+  /** Restarts in a row without a worker staying up for RESTART_STABLE_MS. */
+  let crashes = 0;
+  let lastCrashAt = 0;
+  const listening = new Set<number>();
+  const collections = new Map<
+    number,
+    { got: FamilySnapshot[][]; waiting: Set<number>; finish: () => void }
+  >();
+  let nextCollection = 0;
+
+  const send = (worker: Worker | undefined, message: PrimaryMessage) => {
+    if (worker?.isConnected()) worker.send(message);
+  };
+  const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+
+  const fork = () => {
+    const worker = cluster.fork();
+    console.log(`worker ${worker.process.pid} started`);
+  };
+
+  function collectFor(requester: Worker, requestId: number): void {
+    const id = nextCollection++;
+    const workers = live().filter((w) => listening.has(w.id));
+    const got: FamilySnapshot[][] = [];
+    const finish = () => {
+      if (!collections.delete(id)) return;
+      clearTimeout(timer);
+      send(requester, { type: 'metrics-merged', id: requestId, families: mergeFamilies(got) });
+    };
+    const timer = setTimeout(finish, COLLECT_TIMEOUT_MS);
+    collections.set(id, { got, waiting: new Set(workers.map((w) => w.id)), finish });
+    for (const w of workers) send(w, { type: 'metrics-collect', id });
+    if (workers.length === 0) finish();
+  }
+
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isWorkerMessage(message)) return;
+    switch (message.type) {
+      case 'listening':
+        listening.add(worker.id);
+        if (!announced && listening.size >= n) {
+          announced = true;
+          console.log(`Stockroom listening on ${message.url} (${n} processes)`);
+        } else if (announced) {
+          console.log(`worker ${worker.process.pid} listening`);
+        }
+        break;
+      case 'metrics-request':
+        collectFor(worker, message.id);
+        break;
+      case 'metrics-snapshot': {
+        const entry = collections.get(message.id);
+        if (!entry?.waiting.delete(worker.id)) break;
+        entry.got.push(message.families);
+        // Every worker answered: answer now rather than at the timeout.
+        if (entry.waiting.size === 0) entry.finish();
+        break;
+      }
+      default:
+        unreachable(message);
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker.id);
+    for (const entry of [...collections.values()]) {
+      if (entry.waiting.delete(worker.id) && entry.waiting.size === 0) entry.finish();
+    }
+    if (stopping) {
+      if (live().length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    crashes = now - lastCrashAt > RESTART_STABLE_MS ? 1 : crashes + 1;
+    lastCrashAt = now;
+    const delay = restartDelayMs(crashes);
+    console.error(
+      `worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a replacement in ${delay} ms`,
+    );
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+
+  const stop = () => {
+    stopping = true;
+    if (live().length === 0) process.exit(0);
+    for (const w of live()) w.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  for (let i = 0; i < n; i++) fork();
+}
