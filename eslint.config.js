@@ -6,6 +6,8 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       '.tmp/**',
+      '.stryker-tmp/**',
+      'reports/**',
       'node_modules/**',
       'data/**',
       'coverage/**',
