@@ -112,7 +112,7 @@ describe('the shop floor', () => {
   });
 
   it('staff: the adjust form reads input strictly and has − / + / ± and a note counter', async () => {
-    await signInUi(s, scene.server.url);
+    await signInUi(s, scene.server.url, 'demo');
     // Search ignores case, spaces and dashes in SKUs.
     await nav(s, 'Items').click();
     expect(await s.getByRole('link', { name: 'New item', exact: true }).count()).toBe(0);
