@@ -114,12 +114,18 @@ export const simRoutes =
     });
 
     app.get('/api/sim/timeline', async (request) => {
-      const user = await manager(request);
-      const { operationId } = parse(
-        z.strictObject({ operationId: safeText().min(1).max(200) }),
+      const caller = await manager(request);
+      const { operationId, user } = parse(
+        z.strictObject({
+          operationId: safeText().min(1).max(200),
+          user: safeText().min(1).max(128).optional(),
+        }),
         request.query,
-        'send ?operationId=',
+        "send ?operationId= (and &user= for another person's operation)",
       );
-      return { operationId, events: sim.timeline.get(user.id, operationId) };
+      // Operation ids are scoped to their user: a tester watching a staff member's phone names them.
+      const owner = user === undefined ? caller : await deps.store.userByName(user);
+      if (!owner) throw refuse('not-found', `no user named "${user ?? ''}"`);
+      return { operationId, events: sim.timeline.get(owner.id, operationId) };
     });
   };

@@ -150,13 +150,14 @@ export async function nextRetry(h: Harness, c: StockroomClientCore): Promise<voi
 
 const sessions = new WeakMap<Harness, Map<string, Promise<Session>>>();
 
-/** The server's tester timeline of an operation, as its user sees it: one event per line. */
+/** The server's tester timeline of one user's operation (read by the manager): one event per line. */
 export async function serverTimeline(h: Harness, operationId: string, username = 'demo') {
   const mine = sessions.get(h) ?? new Map<string, Promise<Session>>();
   sessions.set(h, mine);
-  const session = mine.get(username) ?? signInDirect(h.server.url, username);
-  mine.set(username, session);
-  const path = `/api/sim/timeline?operationId=${encodeURIComponent(operationId)}`;
+  // The tester routes are a manager's; the manager names whose operation it is.
+  const session = mine.get('manager') ?? signInDirect(h.server.url, 'manager');
+  mine.set('manager', session);
+  const path = `/api/sim/timeline?operationId=${encodeURIComponent(operationId)}&user=${encodeURIComponent(username)}`;
   const body = await simCall(h.server.url, (await session).token, 'GET', path);
   return TimelineResponse.parse(body).events;
 }
