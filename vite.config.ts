@@ -14,7 +14,9 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // wasm: the barcode reader (about 1 MB), so scanning works offline too.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // A classic script: Background Sync and older browsers need no module worker support.
         rollupFormat: 'iife',
       },
