@@ -102,7 +102,12 @@ describe('scanning a barcode', () => {
     await signInUi(page, scene.server.url, 'demo');
     await page.getByRole('link', { name: LAMP.name, exact: true }).waitFor();
     await controlledByServiceWorker(page);
-    expect(await cachedWasm(page)).toHaveLength(1);
+    // The reader's WebAssembly is the app's own file (same origin), precached, served as wasm.
+    const wasm = await cachedWasm(page);
+    expect(wasm).toHaveLength(1);
+    expect(new URL(wasm[0] ?? '').origin).toBe(scene.server.url);
+    const served = await page.request.get(wasm[0] ?? '');
+    expect(served.headers()['content-type']).toBe('application/wasm');
     // Which reader runs here: Chromium on Linux has no BarcodeDetector, so the WebAssembly one.
     const native = await page.evaluate(() => 'BarcodeDetector' in window);
 
