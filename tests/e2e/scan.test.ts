@@ -3,13 +3,15 @@
  * Y4M picture of an EAN-13 barcode drawn in tests/e2e/support/fake-camera.ts) points at a demo
  * item's label. Headless Chromium on Linux has no BarcodeDetector, so the ZXing WebAssembly reader
  * runs: offline, from the service worker's precache, under the server's Content-Security-Policy.
+ * The scanner's screenshot goes to docs/screenshots/.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { nav } from './support/app';
+import { seriousViolations } from './support/axe';
 import { collectPageErrors, launchBrowser, newPhoneContext } from './support/browser';
 import { writeBarcodeVideo } from './support/fake-camera';
 import { useScene } from './support/scene';
@@ -128,6 +130,9 @@ describe('scanning a barcode', () => {
     const scanner = page.getByRole('region', { name: 'Scan barcode' });
     await scanner.getByText(`No item has barcode ${UNKNOWN}`).waitFor({ timeout: 30_000 });
     expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
+    expect(await seriousViolations(page), 'scanner').toEqual([]);
+    await mkdir('docs/screenshots', { recursive: true });
+    await page.screenshot({ path: 'docs/screenshots/scan-no-match.png' });
     await scanner.getByRole('link', { name: 'New item with this barcode' }).click();
     const form = page.getByRole('form', { name: 'New item' });
     expect(await form.getByLabel('Barcode').inputValue()).toBe(UNKNOWN);

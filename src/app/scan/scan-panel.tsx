@@ -64,26 +64,7 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
         aria-label="Camera preview"
       />
       {missing !== null ? (
-        <>
-          <p role="status">No item has barcode {missing}</p>
-          <div className="fix-actions">
-            {manager && (
-              <a className="button" href={href({ name: 'new-item', barcode: missing })}>
-                New item with this barcode
-              </a>
-            )}
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setMissing(null);
-                setRound((r) => r + 1);
-              }}
-            >
-              Scan again
-            </button>
-          </div>
-        </>
+        <p role="status">No item has barcode {missing}</p>
       ) : state.phase === 'problem' ? (
         <p className="form-message form-message--problem" role="alert">
           {problemText(state.problem)} {TYPE_INSTEAD}
@@ -93,9 +74,28 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
           {state.phase === 'starting' ? 'Starting the camera…' : 'Point the camera at a barcode.'}
         </p>
       )}
-      <button type="button" className="button button--small" onClick={onClose}>
-        Stop scanning
-      </button>
+      <div className="fix-actions">
+        {missing !== null && manager && (
+          <a className="button" href={href({ name: 'new-item', barcode: missing })}>
+            New item with this barcode
+          </a>
+        )}
+        {missing !== null && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setMissing(null);
+              setRound((r) => r + 1);
+            }}
+          >
+            Scan again
+          </button>
+        )}
+        <button type="button" className="button" onClick={onClose}>
+          {showVideo ? 'Stop scanning' : 'Close scanner'}
+        </button>
+      </div>
     </section>
   );
 }
