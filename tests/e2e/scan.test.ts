@@ -162,6 +162,9 @@ describe('scanning a barcode', () => {
     await expect
       .poll(() => alert.textContent())
       .toMatch(/^(No camera was found|The camera).*Type the code into Search items instead\.$/);
+    expect(await seriousViolations(page), 'scanner without a camera').toEqual([]);
+    await page.getByRole('button', { name: 'Close scanner' }).click();
+    expect(await page.getByRole('region', { name: 'Scan barcode' }).count()).toBe(0);
     await page.getByLabel('Search items').fill(LAMP.barcode);
     await page.getByRole('link', { name: LAMP.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: LAMP.name }).waitFor();
