@@ -101,6 +101,8 @@ function cachedWasm(page: Page): Promise<string[]> {
 describe('scanning a barcode', () => {
   it('offline, the camera reads a demo item’s EAN-13 and opens the item; the camera stops', async () => {
     const { context, page } = await cameraPhone(await browserFilming(LAMP.barcode));
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
     await signInUi(page, scene.server.url, 'demo');
     await page.getByRole('link', { name: LAMP.name, exact: true }).waitFor();
     await controlledByServiceWorker(page);
@@ -113,12 +115,17 @@ describe('scanning a barcode', () => {
     // Which reader runs here: Chromium on Linux has no BarcodeDetector, so the WebAssembly one.
     const native = await page.evaluate(() => 'BarcodeDetector' in window);
 
+    // The scanner and its reader load only when opened: signing in and Items did not fetch them.
+    const scanner = /scan-panel|wasm-detector|\.wasm$/;
+    expect(loaded.filter((path) => scanner.test(path))).toEqual([]);
+
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Scan barcode' }).click();
     await page.getByRole('heading', { level: 1, name: LAMP.name }).waitFor({ timeout: 30_000 });
     expect(await page.getByLabel('Confirmed quantity').count()).toBe(1);
     expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
     expect(native, 'expected the WebAssembly reader to be what ran').toBe(false);
+    expect(loaded.filter((path) => scanner.test(path)).length).toBeGreaterThanOrEqual(3);
     await context.close();
   });
 
