@@ -17,9 +17,11 @@ export default defineConfig({
       // The icons are for installing, which is online; precached they cost 9 kB on a first visit.
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // wasm: the barcode reader (about 1 MB), so scanning works offline too.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
         // The server's pre-compressed copies (precompress below) are the same files again.
         globIgnores: ['**/*.br', '**/*.gz'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // A classic script: Background Sync and older browsers need no module worker support.
         rollupFormat: 'iife',
       },

@@ -1,4 +1,13 @@
-import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ItemView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { formatCount, formatQuantityWithPending } from '../format';
@@ -8,6 +17,20 @@ import { href } from '../routes';
 import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
+
+/**
+ * The scanner (and its reader) load only when opened: the first screens stay small. Should its
+ * file be missing (an old tab after an update), the typed path still works.
+ */
+const ScanPanel = lazy(() =>
+  import('../scan/scan-panel').catch(() => ({
+    default: () => (
+      <p className="form-message form-message--problem" role="alert">
+        The scanner could not be loaded. Type the code into Search items instead.
+      </p>
+    ),
+  })),
+);
 
 /** A typed (or scanned) code no item has: EAN/UPC digits, offered as a new item's barcode. */
 function looksLikeBarcode(query: string): boolean {
@@ -77,6 +100,12 @@ export function ItemsScreen(): ReactNode {
     return lowOnly ? found.filter(isLowStock) : found;
   }, [index, deferredQuery, shelf, lowOnly]);
   const manager = user?.role === 'manager';
+  const [scanning, setScanning] = useState(false);
+  const closeScanner = useCallback(() => setScanning(false), []);
+  const showCode = useCallback((code: string) => {
+    setQuery(code);
+    setScanning(false);
+  }, []);
 
   return (
     <Screen
@@ -91,6 +120,14 @@ export function ItemsScreen(): ReactNode {
           <a className="button button--small" href={href({ name: 'reorder' })}>
             Reorder list
           </a>
+          <button
+            type="button"
+            className="button button--small"
+            aria-expanded={scanning}
+            onClick={() => setScanning(true)}
+          >
+            Scan barcode
+          </button>
         </div>
       }
     >
@@ -121,6 +158,11 @@ export function ItemsScreen(): ReactNode {
           <span>Low stock</span>
         </label>
       </div>
+      {scanning && (
+        <Suspense fallback={<p role="status">Opening the scanner…</p>}>
+          <ScanPanel manager={manager} onMany={showCode} onClose={closeScanner} />
+        </Suspense>
+      )}
       <PendingNewItems />
       <p className="result-count" role="status">
         {items.length === 0

@@ -1,9 +1,9 @@
 /**
  * Security headers on every answer of the app and the API (spec/api.md "HTTP hygiene"), with
  * @fastify/helmet: a Content-Security-Policy that allows only the app's own scripts, styles,
- * service worker and manifest (no inline script, no eval, never framed), the camera for the app
- * itself (scanning), nosniff, no referrer; and `no-store` on API answers, which carry one
- * person's stock, history and tokens.
+ * service worker and manifest (no inline script, no eval, never framed; WebAssembly may compile,
+ * for the barcode reader), the camera for the app itself (scanning), nosniff, no referrer; and
+ * `no-store` on API answers, which carry one person's stock, history and tokens.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,9 @@ const docsStyleHash = `'sha256-${createHash('sha256').update(DOCS_STYLE).digest(
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets the barcode reader compile its WebAssembly (served by the app itself);
+  // it allows no JavaScript eval.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", docsStyleHash],
   imgSrc: ["'self'"],

@@ -1,7 +1,8 @@
 /** Real Chromium for the browser suites (playwright-core driving the system's Chromium). */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: Chromium switches a suite needs besides ours (a fake camera, say). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: [
@@ -11,6 +12,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -1,0 +1,54 @@
+/**
+ * The barcode reader: the browser's own BarcodeDetector where it reads every format we need,
+ * otherwise ZXing compiled to WebAssembly (the `barcode-detector` ponyfill), loaded only then.
+ */
+
+/** What the shop's labels carry: retail EAN-13 and UPC-A, Code 128 shelf labels, QR. */
+export const SCAN_FORMATS = ['ean_13', 'upc_a', 'code_128', 'qr_code'] as const;
+
+export interface Detected {
+  rawValue: string;
+}
+
+/** The one method the scanner uses, as both the native API and the ponyfill have it. */
+export interface Detector {
+  detect(source: HTMLVideoElement): Promise<Detected[]>;
+}
+
+interface NativeDetectorClass {
+  new (options: { formats: string[] }): Detector;
+  getSupportedFormats(): Promise<string[]>;
+}
+
+/**
+ * Native only when it reads every format: a browser that has the API but no QR (or no
+ * Code 128) would silently miss labels the fallback reads. Pure.
+ */
+export function chooseReader(nativeFormats: readonly string[] | null): 'native' | 'wasm' {
+  if (nativeFormats === null) return 'wasm';
+  return SCAN_FORMATS.every((f) => nativeFormats.includes(f)) ? 'native' : 'wasm';
+}
+
+function nativeClass(): NativeDetectorClass | null {
+  const candidate = (globalThis as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
+  return typeof candidate === 'function' ? candidate : null;
+}
+
+async function nativeFormats(native: NativeDetectorClass | null): Promise<string[] | null> {
+  if (!native) return null;
+  try {
+    return await native.getSupportedFormats();
+  } catch {
+    return null;
+  }
+}
+
+export async function createDetector(): Promise<{ detector: Detector; reader: 'native' | 'wasm' }> {
+  const native = nativeClass();
+  const reader = chooseReader(await nativeFormats(native));
+  if (reader === 'native' && native) {
+    return { detector: new native({ formats: [...SCAN_FORMATS] }), reader };
+  }
+  const { createWasmDetector } = await import('./wasm-detector');
+  return { detector: await createWasmDetector(), reader: 'wasm' };
+}

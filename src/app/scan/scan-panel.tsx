@@ -1,0 +1,101 @@
+/**
+ * The scanner view on Items (loaded only when opened, with its reader): the camera preview, and
+ * what a scanned code means: one item opens it; none says so and offers managers a new item with
+ * that barcode; several fill Search items so the person picks. Without a camera, a clear message
+ * and the typed path.
+ */
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useSnapshot } from '../client-context';
+import { href } from '../routes';
+import { navigate } from '../use-route';
+import { matchScan } from './scan-match';
+import { TYPE_INSTEAD, problemText } from './scan-problems';
+import { useBarcodeScan } from './use-barcode-scan';
+import './scan-panel.css';
+
+export interface ScanPanelProps {
+  manager: boolean;
+  /** Several items answer to the code: show them in the list. */
+  onMany: (code: string) => void;
+  onClose: () => void;
+}
+
+export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps): ReactNode {
+  const { items } = useSnapshot();
+  const video = useRef<HTMLVideoElement>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  // Read through a ref: a list refreshing mid-scan must not restart the camera.
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+
+  const onCode = useCallback(
+    (code: string) => {
+      const match = matchScan(itemsRef.current, code);
+      switch (match.kind) {
+        case 'one':
+          navigate(href({ name: 'item', id: match.item.id }));
+          return;
+        case 'none':
+          setMissing(match.code);
+          return;
+        case 'many':
+          onMany(match.code);
+          return;
+        default: {
+          const never: never = match;
+          throw new Error(`unhandled scan match ${JSON.stringify(never)}`);
+        }
+      }
+    },
+    [onMany],
+  );
+  const state = useBarcodeScan(video, onCode, round);
+  const showVideo = missing === null && state.phase !== 'problem';
+
+  return (
+    <section className="scan-panel" aria-label="Scan barcode">
+      <video
+        ref={video}
+        className="scan-panel__video"
+        hidden={!showVideo}
+        muted
+        playsInline
+        aria-label="Camera preview"
+      />
+      {missing !== null ? (
+        <p role="status">No item has barcode {missing}</p>
+      ) : state.phase === 'problem' ? (
+        <p className="form-message form-message--problem" role="alert">
+          {problemText(state.problem)} {TYPE_INSTEAD}
+        </p>
+      ) : (
+        <p role="status">
+          {state.phase === 'starting' ? 'Starting the camera…' : 'Point the camera at a barcode.'}
+        </p>
+      )}
+      <div className="fix-actions">
+        {missing !== null && manager && (
+          <a className="button" href={href({ name: 'new-item', barcode: missing })}>
+            New item with this barcode
+          </a>
+        )}
+        {missing !== null && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setMissing(null);
+              setRound((r) => r + 1);
+            }}
+          >
+            Scan again
+          </button>
+        )}
+        <button type="button" className="button" onClick={onClose}>
+          {showVideo ? 'Stop scanning' : 'Close scanner'}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Issue 12 "Scanning" in real Chromium: a fake camera (Chromium's own fake capture device, fed a
+ * Y4M picture of an EAN-13 barcode drawn in tests/e2e/support/fake-camera.ts) points at a demo
+ * item's label. Headless Chromium on Linux has no BarcodeDetector, so the ZXing WebAssembly reader
+ * runs: offline, from the service worker's precache, under the server's Content-Security-Policy.
+ * The scanner's screenshot goes to docs/screenshots/.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { nav } from './support/app';
+import { seriousViolations } from './support/axe';
+import { collectPageErrors, launchBrowser, newPhoneContext } from './support/browser';
+import { writeBarcodeVideo } from './support/fake-camera';
+import { useScene } from './support/scene';
+import { signInUi } from './support/sign-in';
+
+const scene = useScene();
+const LAMP = { name: 'Desk lamp, brass', barcode: '2000014000148' };
+/** A valid EAN-13 no demo item carries. */
+const UNKNOWN = '4006381333931';
+
+let dir: string;
+const browsers: Browser[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'stockroom-camera-'));
+});
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+  await rm(dir, { recursive: true, force: true });
+  expect(errors).toEqual([]);
+});
+
+/** A Chromium whose only camera shows `code` as an EAN-13 barcode. */
+async function browserFilming(code: string): Promise<Browser> {
+  const video = join(dir, `${code}.y4m`);
+  await writeBarcodeVideo(video, code);
+  const browser = await launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+  browsers.push(browser);
+  return browser;
+}
+
+/** A phone with the camera allowed, which remembers every camera stream the page opened. */
+async function cameraPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newPhoneContext(browser);
+  await context.grantPermissions(['camera'], { origin: scene.server.url });
+  await context.addInitScript(() => {
+    const streams: MediaStream[] = [];
+    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+    const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await open(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
+  const page = await context.newPage();
+  errors.push(...collectPageErrors(page));
+  return { context, page };
+}
+
+/** How many camera tracks the page opened, and how many are still live. */
+function cameraTracks(page: Page): Promise<{ opened: number; live: number }> {
+  return page.evaluate(() => {
+    const tracks = (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) =>
+      s.getTracks(),
+    );
+    return { opened: tracks.length, live: tracks.filter((t) => t.readyState === 'live').length };
+  });
+}
+
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r));
+    }
+  });
+}
+
+/** The URLs in Cache Storage ending in .wasm (the service worker's precache). */
+function cachedWasm(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = await caches.keys();
+    const urls = await Promise.all(
+      names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)),
+    );
+    return urls.flat().filter((u) => new URL(u).pathname.endsWith('.wasm'));
+  });
+}
+
+describe('scanning a barcode', () => {
+  it('offline, the camera reads a demo item’s EAN-13 and opens the item; the camera stops', async () => {
+    const { context, page } = await cameraPhone(await browserFilming(LAMP.barcode));
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await signInUi(page, scene.server.url, 'demo');
+    await page.getByRole('link', { name: LAMP.name, exact: true }).waitFor();
+    await controlledByServiceWorker(page);
+    // The reader's WebAssembly is the app's own file (same origin), precached, served as wasm.
+    const wasm = await cachedWasm(page);
+    expect(wasm).toHaveLength(1);
+    expect(new URL(wasm[0] ?? '').origin).toBe(scene.server.url);
+    const served = await page.request.get(wasm[0] ?? '');
+    expect(served.headers()['content-type']).toBe('application/wasm');
+    // Which reader runs here: Chromium on Linux has no BarcodeDetector, so the WebAssembly one.
+    const native = await page.evaluate(() => 'BarcodeDetector' in window);
+
+    // The scanner and its reader load only when opened: signing in and Items did not fetch them.
+    const scanner = /scan-panel|wasm-detector|\.wasm$/;
+    expect(loaded.filter((path) => scanner.test(path))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Scan barcode' }).click();
+    await page.getByRole('heading', { level: 1, name: LAMP.name }).waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Confirmed quantity').count()).toBe(1);
+    expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
+    expect(native, 'expected the WebAssembly reader to be what ran').toBe(false);
+    expect(loaded.filter((path) => scanner.test(path)).length).toBeGreaterThanOrEqual(3);
+    await context.close();
+  });
+
+  it('a barcode no item has: managers are offered a new item with it; staff are told', async () => {
+    const browser = await browserFilming(UNKNOWN);
+    const { context, page } = await cameraPhone(browser);
+    await signInUi(page, scene.server.url, 'manager');
+    await page.getByRole('button', { name: 'Scan barcode' }).click();
+    const scanner = page.getByRole('region', { name: 'Scan barcode' });
+    await scanner.getByText(`No item has barcode ${UNKNOWN}`).waitFor({ timeout: 30_000 });
+    expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
+    expect(await seriousViolations(page), 'scanner').toEqual([]);
+    await mkdir('docs/screenshots', { recursive: true });
+    await page.screenshot({ path: 'docs/screenshots/scan-no-match.png' });
+    await scanner.getByRole('link', { name: 'New item with this barcode' }).click();
+    const form = page.getByRole('form', { name: 'New item' });
+    expect(await form.getByLabel('Barcode').inputValue()).toBe(UNKNOWN);
+    await context.close();
+
+    const staff = await cameraPhone(browser);
+    await signInUi(staff.page, scene.server.url, 'demo');
+    await staff.page.getByRole('button', { name: 'Scan barcode' }).click();
+    const staffScanner = staff.page.getByRole('region', { name: 'Scan barcode' });
+    await staffScanner.getByText(`No item has barcode ${UNKNOWN}`).waitFor({ timeout: 30_000 });
+    expect(await staffScanner.getByRole('link').count()).toBe(0);
+    // Scan again opens the camera anew; leaving Items stops it.
+    await staffScanner.getByRole('button', { name: 'Scan again' }).click();
+    await expect.poll(() => cameraTracks(staff.page)).toEqual({ opened: 2, live: 1 });
+    await nav(staff.page, 'Activity').click();
+    await expect.poll(() => cameraTracks(staff.page)).toEqual({ opened: 2, live: 0 });
+    await staff.context.close();
+  });
+
+  it('without a camera: a clear message, and the typed code finds the item', async () => {
+    const context = await newPhoneContext(scene.browser);
+    const page = await context.newPage();
+    errors.push(...collectPageErrors(page));
+    await signInUi(page, scene.server.url, 'demo');
+    await page.getByRole('button', { name: 'Scan barcode' }).click();
+    const alert = page.getByRole('region', { name: 'Scan barcode' }).getByRole('alert');
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(/^(No camera was found|The camera).*Type the code into Search items instead\.$/);
+    expect(await seriousViolations(page), 'scanner without a camera').toEqual([]);
+    await page.getByRole('button', { name: 'Close scanner' }).click();
+    expect(await page.getByRole('region', { name: 'Scan barcode' }).count()).toBe(0);
+    await page.getByLabel('Search items').fill(LAMP.barcode);
+    await page.getByRole('link', { name: LAMP.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: LAMP.name }).waitFor();
+    await context.close();
+  });
+});
