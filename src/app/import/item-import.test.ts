@@ -137,7 +137,7 @@ describe('planImport', () => {
         'a-2,A-2,,Two,A1,5abc,\r\n' + // row 3: bad number
         'a-3,DUP,,Three,A1,1,\r\n' + // row 4 and 5: SKU twice in the file
         'a-4,DUP,,Four,A1,1,\r\n' +
-        'a-5,LMP-014,,Five,A1,1,\r\n' + // row 6: SKU of another item
+        "a-5,'=MUG,,Five,A1,1,\r\n" + // row 6: SKU of another item (formula-protected)
         'a-6,A-6,,Six\u202Eevil,A1,1,\r\n' + // row 7: text rule
         'Bad Id,A-7,,Seven,A1,1,\r\n' + // row 8: id pattern
         'a-8,A-8,café,Eight,A1,1,-1\r\n' + // row 9: barcode and threshold
@@ -154,7 +154,7 @@ describe('planImport', () => {
     expect(words(2)).toContain('Name is missing');
     expect(words(3)).toContain('“5abc” is not a whole number');
     expect(words(4)).toContain('SKU “DUP” is on rows 4 and 5');
-    expect(words(6)).toContain('belongs to another item: Desk lamp (lamp-14)');
+    expect(words(6)).toContain('SKU “=MUG” belongs to another item: -Blue mug (mug-blue)');
     expect(words(7)).toContain('must not contain bidirectional controls');
     expect(words(8)).toContain('Id “Bad Id” must be');
     expect(words(9)).toMatch(

@@ -242,7 +242,7 @@ export function planImport(text: string, catalogue: ImportCatalogue): ImportPlan
       if (errors.length > 0) return { row: r.row, kind: 'error', label, errors };
       return newItem(r.row, label, values, quantity, taken);
     }
-    if (values.barcode === null && target.barcode !== null && errors.length === 0) {
+    if (values.barcode === null && target.barcode !== null) {
       errors.push(
         `The barcode cell is empty but the item has barcode “${target.barcode}”: a barcode can be replaced, not removed.`,
       );
