@@ -236,6 +236,11 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
     updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
     archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
+    async importItems(ops) {
+      const ids: string[] = [];
+      for (const op of ops) ids.push((await enqueue(op)).id);
+      return ids;
+    },
     async checkAndResend(id) {
       const op = snapshot.operations.find((o) => o.id === id);
       if (op) finish(op, 'confirmed');
