@@ -14,6 +14,7 @@ import { ActivityScreen } from './screens/activity-screen';
 import { EnterAgainScreen } from './screens/enter-again-screen';
 import { EditItemScreen, NewItemScreen } from './screens/item-form-screens';
 import { ItemScreen } from './screens/item-screen';
+import { ImportScreen } from './screens/import-screen';
 import { ItemsScreen } from './screens/items-screen';
 import { OperationDetail } from './screens/operation-detail';
 import { ReorderScreen } from './screens/reorder-screen';
@@ -48,6 +49,8 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
       return <EditItemScreen id={route.id} />;
     case 'reorder':
       return <ReorderScreen />;
+    case 'import':
+      return <ImportScreen />;
     case 'not-found':
       return (
         <Screen title="Page not found">

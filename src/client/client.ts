@@ -546,7 +546,9 @@ class Client implements StockroomClientCore {
     return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
   }
 
-  async importItems(ops: Parameters<StockroomClient['importItems']>[0]): Promise<string[]> {
+  async importItems(
+    ops: Parameters<StockroomClient['importItems']>[0],
+  ): Promise<{ ids: string[]; createdAt: string }> {
     let checked: Op[];
     try {
       checked = ops.map((op) =>
@@ -555,17 +557,19 @@ class Client implements StockroomClientCore {
     } catch (e) {
       throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
     }
-    if (checked.length === 0) return [];
+    const now = this.clock.now();
+    const createdAt = new Date(now).toISOString();
+    if (checked.length === 0) return { ids: [], createdAt };
     const result = await this.write(async (tx) => {
       const session = await getMeta(tx, 'session');
       if (!session) return { kind: 'signed-out' as const };
       const author = { userId: session.user.id, userName: session.user.name };
-      return enqueueAll(tx, author, checked, this.clock.now());
+      return enqueueAll(tx, author, checked, now);
     });
     switch (result.kind) {
       case 'saved':
         void this.rounds.kick();
-        return result.records.map((r) => r.id);
+        return { ids: result.records.map((r) => r.id), createdAt };
       case 'signed-out':
         throw new ClientError('signed-out', 'Sign in to make changes.');
       case 'no-room':

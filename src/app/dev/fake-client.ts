@@ -237,9 +237,9 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
     archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
     async importItems(ops) {
-      const ids: string[] = [];
-      for (const op of ops) ids.push((await enqueue(op)).id);
-      return ids;
+      const views: OperationView[] = [];
+      for (const op of ops) views.push(await enqueue(op));
+      return { ids: views.map((v) => v.id), createdAt: views[0]?.createdAt ?? nowIso() };
     },
     async checkAndResend(id) {
       const op = snapshot.operations.find((o) => o.id === id);

@@ -10,8 +10,7 @@ import { userLeases } from './leases';
 import { enqueue, type Author } from './outbox';
 
 export type EnqueueAllResult =
-  | { kind: 'saved'; records: OperationRecord[] }
-  | { kind: 'no-room'; room: number };
+  { kind: 'saved'; records: OperationRecord[] } | { kind: 'no-room'; room: number };
 
 export async function enqueueAll(
   tx: Tx,
