@@ -31,6 +31,15 @@ afterAll(async () => {
   expect(errors).toEqual([]);
 });
 
+/** The whole screen (the viewport grown to it, so the fixed navigation stays at the bottom). */
+async function screenshot(p: Page, name: string): Promise<void> {
+  const viewport = p.viewportSize() ?? { width: 390, height: 844 };
+  const height = await p.evaluate(() => document.documentElement.scrollHeight);
+  await p.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  await p.setViewportSize(viewport);
+}
+
 const FILE = [
   '\uFEFFid,sku,barcode,name,location,quantity,lowStockThreshold',
   'imp-tape,TAPE-50,,"Packing tape, 50 m",C3,24,6',
@@ -58,7 +67,7 @@ describe('Import items', () => {
       .poll(() => bad.getByRole('row').nth(1).innerText())
       .toMatch(/3\s+BOX-S\s+Name is missing\./);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/import-items.png`, fullPage: true });
+    await screenshot(page, 'import-items');
 
     await page.getByRole('button', { name: 'Import 2 rows' }).click();
     const progress = page.getByRole('region', { name: 'Import saved on this device' });

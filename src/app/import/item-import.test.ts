@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvRow, type CsvValue } from '../../protocol/csv';
+import { itemsCsv } from './items-csv';
 import { planImport, plannedOps, type CatalogueItem, type ImportCatalogue } from './item-import';
 
 const item = (over: Partial<CatalogueItem> & Pick<CatalogueItem, 'id'>): CatalogueItem => ({
@@ -59,6 +60,12 @@ describe('planImport', () => {
     const p = plan(`\uFEFF${exportOf([lamp, mug, archived])}`);
     expect(p.counts).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
     expect(plannedOps(p.rows)).toEqual([]);
+  });
+
+  it('round trip: the device-made items CSV is the same file, and changes nothing', () => {
+    const text = itemsCsv([lamp, mug, archived]);
+    expect(text).toBe(exportOf([lamp, mug, archived]));
+    expect(plan(text).counts).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
   });
 
   it('an edited export: only the changed fields, based on the revision the device has', () => {

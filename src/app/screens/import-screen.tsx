@@ -12,7 +12,9 @@ import {
 } from '../import/item-import';
 import { isUnderway } from '../operation-groups';
 import { href } from '../routes';
+import { itemsCsv } from '../import/items-csv';
 import { DrainProgress } from './activity-screen';
+import { download } from './reorder-screen';
 import { ImportPreview } from './import-preview';
 
 /** Files larger than this are refused before reading (about 20 times a 5,000-row export). */
@@ -80,7 +82,7 @@ function ImportProgress({ batch }: { batch: ImportBatch }): ReactNode {
 }
 
 export function ImportScreen(): ReactNode {
-  const { user } = useSnapshot();
+  const { user, items } = useSnapshot();
   const client = useClient();
   const catalogue = useImportCatalogue();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
@@ -129,10 +131,17 @@ export function ImportScreen(): ReactNode {
     <Screen title="Import items">
       <p>
         A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity,
-        lowStockThreshold (archived and revision are ignored). Export from Items, edit in a
-        spreadsheet, import here: new rows become new items, changed rows change the item&apos;s
-        details. Every row becomes its own change in the outbox, so it works offline.
+        lowStockThreshold (archived and revision are ignored). Download the items, edit them in a
+        spreadsheet, import the file here: new rows become new items, changed rows change the
+        item&apos;s details. Every row becomes its own change in the outbox, so it works offline.
       </p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => download('stockroom-items.csv', itemsCsv(items))}
+      >
+        Download items (CSV)
+      </button>
       <label className="field">
         <span>CSV file</span>
         <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
