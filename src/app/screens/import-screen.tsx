@@ -163,7 +163,9 @@ export function ImportScreen(): ReactNode {
               disabled={busy}
               onClick={() => void save()}
             >
-              Import {formatCount(ops.length)} {ops.length === 1 ? 'row' : 'rows'}
+              {busy
+                ? 'Saving on this device…'
+                : `Import ${formatCount(ops.length)} ${ops.length === 1 ? 'row' : 'rows'}`}
             </button>
           )}
         </>
