@@ -14,6 +14,7 @@ import {
   ActivityScreen,
   EditItemScreen,
   EnterAgainScreen,
+  ImportScreen,
   ItemScreen,
   ItemsScreen,
   NewItemScreen,
@@ -52,6 +53,8 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
       return <EditItemScreen id={route.id} />;
     case 'reorder':
       return <ReorderScreen />;
+    case 'import':
+      return <ImportScreen />;
     case 'not-found':
       return (
         <Screen title="Page not found">

@@ -25,6 +25,10 @@ export const EditItemScreen = lazy(() => everyday().then((m) => ({ default: m.Ed
 export const ReorderScreen = lazy(() => everyday().then((m) => ({ default: m.ReorderScreen })));
 export const ReviewScreen = lazy(() => everyday().then((m) => ({ default: m.ReviewScreen })));
 export const SettingsScreen = lazy(() => everyday().then((m) => ({ default: m.SettingsScreen })));
+/** Importing a spreadsheet is a manager's occasional work: its own chunk, fetched when opened. */
+export const ImportScreen = lazy(() =>
+  import('./screens/import-screen').then((m) => ({ default: m.ImportScreen })),
+);
 /** The tester panel is for testing the app alone: its own chunk, fetched only when opened. */
 export const TesterScreen = lazy(() =>
   import('./screens/tester-screen').then((m) => ({ default: m.TesterScreen })),

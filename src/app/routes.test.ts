@@ -19,6 +19,7 @@ describe('routes', () => {
     expect(parseHash('#/items/new')).toEqual({ name: 'item', id: 'new' });
     expect(parseHash('#/items/lamp-14/edit')).toEqual({ name: 'edit-item', id: 'lamp-14' });
     expect(parseHash('#/reorder')).toEqual({ name: 'reorder' });
+    expect(parseHash('#/import')).toEqual({ name: 'import' });
   });
 
   it('refuses unknown and malformed paths', () => {
@@ -44,6 +45,7 @@ describe('routes', () => {
       { name: 'new-item', barcode: 'A/1 2' },
       { name: 'edit-item', id: 'lamp-14' },
       { name: 'reorder' },
+      { name: 'import' },
     ];
     for (const r of routes) expect(parseHash(href(r))).toEqual(r);
   });

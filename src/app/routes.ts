@@ -15,6 +15,8 @@ export type Route =
   | { name: 'new-item'; barcode: string | null }
   | { name: 'edit-item'; id: string }
   | { name: 'reorder' }
+  /** Item import from a spreadsheet (managers). */
+  | { name: 'import' }
   | { name: 'not-found'; path: string };
 
 function decode(part: string): string | null {
@@ -51,6 +53,7 @@ export function parseHash(hash: string): Route {
     case 'settings':
     case 'tester':
     case 'reorder':
+    case 'import':
       return id ? { name: 'not-found', path } : { name: section };
     default:
       return { name: 'not-found', path };
@@ -65,6 +68,7 @@ export function href(route: Route): string {
     case 'settings':
     case 'tester':
     case 'reorder':
+    case 'import':
       return `#/${route.name}`;
     case 'item':
       return `#/items/${encodeURIComponent(route.id)}`;

@@ -35,6 +35,7 @@ import { tellServerSessionsEnded } from './session-end';
 import { defaultCaches, forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
 import { cancelUnsent, reverse } from './local/fixes';
 import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
+import { enqueueAll } from './local/enqueue-all';
 import { loadView, type LocalView } from './local/view';
 import { recordingStore } from './store/recording-store';
 import * as api from './net/api';
@@ -543,6 +544,42 @@ class Client implements StockroomClientCore {
 
   archiveItem(input: Parameters<StockroomClient['archiveItem']>[0]): Promise<OperationView> {
     return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
+  }
+
+  async importItems(
+    ops: Parameters<StockroomClient['importItems']>[0],
+  ): Promise<{ ids: string[]; createdAt: string }> {
+    let checked: Op[];
+    try {
+      checked = ops.map((op) =>
+        op.type === 'createItem' ? CreateItemOp.parse(op) : UpdateItemOp.parse(op),
+      );
+    } catch (e) {
+      throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
+    }
+    const now = this.clock.now();
+    const createdAt = new Date(now).toISOString();
+    if (checked.length === 0) return { ids: [], createdAt };
+    const result = await this.write(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      if (!session) return { kind: 'signed-out' as const };
+      const author = { userId: session.user.id, userName: session.user.name };
+      return enqueueAll(tx, author, checked, now);
+    });
+    switch (result.kind) {
+      case 'saved':
+        void this.rounds.kick();
+        return { ids: result.records.map((r) => r.id), createdAt };
+      case 'signed-out':
+        throw new ClientError('signed-out', 'Sign in to make changes.');
+      case 'no-room':
+        throw new ClientError(
+          'no-lease',
+          `This device can save ${result.room} more changes before it reaches the server again; import fewer rows, or connect first.`,
+        );
+      default:
+        return assertNever(result);
+    }
   }
 
   async checkAndResend(operationId: string): Promise<void> {

@@ -158,6 +158,15 @@ export interface StockroomClient {
   /** (added) Catalogue changes (managers; the server refuses others with `not-allowed`). */
   updateItem(input: Omit<UpdateItemOp, 'type'>): Promise<OperationView>;
   archiveItem(input: Omit<ArchiveItemOp, 'type'>): Promise<OperationView>;
+  /**
+   * (added) An item import: one new operation (own id) per entry, all saved in one local
+   * transaction (all or none) and sent later by the sender like any change. Resolves with the
+   * new operation ids, in order, and the `createdAt` they share (an id may change before its
+   * first attempt, when a fresh lease arrives; `createdAt`, type and item do not).
+   */
+  importItems(
+    ops: readonly (CreateItemOp | UpdateItemOp)[],
+  ): Promise<{ ids: string[]; createdAt: string }>;
 
   /** "Check and resend safely": same id, a new round of recovery. */
   checkAndResend(operationId: string): Promise<void>;

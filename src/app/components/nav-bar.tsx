@@ -13,6 +13,7 @@ function sectionOf(route: Route): Section | null {
     case 'new-item':
     case 'edit-item':
     case 'reorder':
+    case 'import':
       return 'items';
     case 'activity':
     case 'operation':

@@ -237,6 +237,11 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
     updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
     archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
+    async importItems(ops) {
+      const views: OperationView[] = [];
+      for (const op of ops) views.push(await enqueue(op));
+      return { ids: views.map((v) => v.id), createdAt: views[0]?.createdAt ?? nowIso() };
+    },
     async checkAndResend(id) {
       const op = snapshot.operations.find((o) => o.id === id);
       if (op) finish(op, 'confirmed');

@@ -117,6 +117,11 @@ export function ItemsScreen(): ReactNode {
               New item
             </a>
           )}
+          {manager && (
+            <a className="button button--small" href={href({ name: 'import' })}>
+              Import items
+            </a>
+          )}
           <a className="button button--small" href={href({ name: 'reorder' })}>
             Reorder list
           </a>

@@ -6,7 +6,7 @@ import { reorderCsv, reorderList } from '../low-stock';
 import { href } from '../routes';
 
 /** Hands the CSV to the person as a file; made on the device, so it works offline. */
-function download(name: string, text: string): void {
+export function download(name: string, text: string): void {
   // A byte order mark, so spreadsheet programs read the UTF-8 names right.
   const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');

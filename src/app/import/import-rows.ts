@@ -1,0 +1,66 @@
+/**
+ * From CSV records to named cells: the header row says which column is which (in any order, any
+ * case; columns the import does not use, like the export's archived and revision, are ignored),
+ * blank rows are skipped, and the `'` our own export puts before formula-like text is taken off
+ * again. Pure.
+ */
+import type { CsvRecord } from '../../protocol/csv-read';
+
+export const IMPORT_COLUMNS = [
+  'id',
+  'sku',
+  'barcode',
+  'name',
+  'location',
+  'quantity',
+  'lowStockThreshold',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+const REQUIRED: readonly ImportColumn[] = ['sku', 'name', 'location'];
+
+export interface ImportRow {
+  /** The row number a spreadsheet shows (the header is row 1). */
+  row: number;
+  /** Trimmed cells; a column the file does not have is absent (undefined). */
+  cells: Partial<Record<ImportColumn, string>>;
+}
+
+export type ImportRows = { ok: true; rows: ImportRow[] } | { ok: false; message: string };
+
+/** The inverse of csvCell's formula protection (src/protocol/csv.ts). */
+const PROTECTED = /^'[=+\-@\t\r]/;
+
+export function unprotect(cell: string): string {
+  return PROTECTED.test(cell) ? cell.slice(1) : cell;
+}
+
+const COLUMN_BY_NAME = new Map<string, ImportColumn>(
+  IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]),
+);
+
+export function readRows(records: readonly CsvRecord[]): ImportRows {
+  const [header, ...body] = records;
+  if (!header) return { ok: false, message: 'The file is empty.' };
+  const at = new Map<ImportColumn, number>();
+  for (const [index, raw] of header.cells.entries()) {
+    const column = COLUMN_BY_NAME.get(raw.trim().toLowerCase());
+    if (!column) continue;
+    if (at.has(column)) return { ok: false, message: `The column “${column}” appears twice.` };
+    at.set(column, index);
+  }
+  const missing = REQUIRED.filter((c) => !at.has(c));
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      message: `The first row must name the columns; “${missing.join('”, “')}” ${missing.length === 1 ? 'is' : 'are'} missing. Use the columns of the items export: ${IMPORT_COLUMNS.join(',')}.`,
+    };
+  }
+  const rows: ImportRow[] = [];
+  for (const record of body) {
+    if (record.cells.every((c) => c.trim() === '')) continue;
+    const cells: Partial<Record<ImportColumn, string>> = {};
+    for (const [column, index] of at) cells[column] = unprotect(record.cells[index] ?? '').trim();
+    rows.push({ row: record.row, cells });
+  }
+  return { ok: true, rows };
+}

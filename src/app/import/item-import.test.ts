@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { csvRow, type CsvValue } from '../../protocol/csv';
+import { itemsCsv } from './items-csv';
+import { planImport, plannedOps, type CatalogueItem, type ImportCatalogue } from './item-import';
+
+const item = (over: Partial<CatalogueItem> & Pick<CatalogueItem, 'id'>): CatalogueItem => ({
+  sku: over.id.toUpperCase(),
+  name: `Item ${over.id}`,
+  location: 'A1',
+  barcode: null,
+  quantity: 10,
+  lowStockThreshold: null,
+  revision: 3,
+  archived: false,
+  ...over,
+});
+
+const lamp = item({ id: 'lamp-14', sku: 'LMP-014', name: 'Desk lamp', barcode: '4006381333931' });
+const mug = item({ id: 'mug-blue', sku: '=MUG', name: '-Blue mug', lowStockThreshold: 5 });
+const archived = item({ id: 'old-chair', sku: 'CHR-1', name: 'Chair', archived: true });
+const catalogue: ImportCatalogue = { items: [lamp, mug, archived], pending: [] };
+
+/** The server's export (routes-csv.ts): the same columns, written by the shared CSV writer. */
+const EXPORT_HEADER = [
+  'id',
+  'sku',
+  'barcode',
+  'name',
+  'location',
+  'quantity',
+  'lowStockThreshold',
+  'archived',
+  'revision',
+];
+function exportOf(items: readonly CatalogueItem[]): string {
+  const rows = items.map((i): CsvValue[] => [
+    i.id,
+    i.sku,
+    i.barcode,
+    i.name,
+    i.location,
+    i.quantity,
+    i.lowStockThreshold,
+    i.archived,
+    i.revision,
+  ]);
+  return [EXPORT_HEADER, ...rows].map(csvRow).join('');
+}
+
+const HEADER = 'id,sku,barcode,name,location,quantity,lowStockThreshold\r\n';
+
+function plan(text: string, cat: ImportCatalogue = catalogue) {
+  const p = planImport(text, cat);
+  if (!p.ok) throw new Error(p.message);
+  return p;
+}
+
+describe('planImport', () => {
+  it('round trip: our own export (BOM, formula protection, archived items) changes nothing', () => {
+    const p = plan(`\uFEFF${exportOf([lamp, mug, archived])}`);
+    expect(p.counts).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
+    expect(plannedOps(p.rows)).toEqual([]);
+  });
+
+  it('round trip: the device-made items CSV is the same file, and changes nothing', () => {
+    const text = itemsCsv([lamp, mug, archived]);
+    expect(text).toBe(exportOf([lamp, mug, archived]));
+    expect(plan(text).counts).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
+  });
+
+  it('an edited export: only the changed fields, based on the revision the device has', () => {
+    const edited = exportOf([
+      { ...lamp, name: 'Desk lamp, brass', location: 'B2' },
+      { ...mug, lowStockThreshold: null },
+    ]);
+    const p = plan(edited);
+    expect(p.rows.map((r) => r.kind)).toEqual(['changed', 'changed']);
+    expect(plannedOps(p.rows)).toEqual([
+      {
+        type: 'updateItem',
+        itemId: 'lamp-14',
+        basedOnRevision: 3,
+        changes: { name: 'Desk lamp, brass', location: 'B2' },
+      },
+      {
+        type: 'updateItem',
+        itemId: 'mug-blue',
+        basedOnRevision: 3,
+        changes: { lowStockThreshold: null },
+      },
+    ]);
+  });
+
+  it('new items: the id from the file, or derived from the SKU like the New item form', () => {
+    const p = plan(
+      `${HEADER}tape-1,TP-1,,Tape,C3,40,2\r\n,LMP 014 B,,Lamp B,C3,,\r\n,LMP-014-B!,,Lamp C,C3,7,\r\n`,
+    );
+    expect(plannedOps(p.rows)).toEqual([
+      {
+        type: 'createItem',
+        itemId: 'tape-1',
+        sku: 'TP-1',
+        name: 'Tape',
+        location: 'C3',
+        initialQuantity: 40,
+        lowStockThreshold: 2,
+      },
+      {
+        type: 'createItem',
+        itemId: 'lmp-014-b',
+        sku: 'LMP 014 B',
+        name: 'Lamp B',
+        location: 'C3',
+        initialQuantity: 0,
+      },
+      {
+        type: 'createItem',
+        itemId: 'lmp-014-b-2',
+        sku: 'LMP-014-B!',
+        name: 'Lamp C',
+        location: 'C3',
+        initialQuantity: 7,
+      },
+    ]);
+  });
+
+  it('a file without an id column finds existing items by SKU', () => {
+    const p = plan('sku,name,location\r\nLMP-014,Desk lamp,A1\r\nLMP-014-X,Other,A1\r\n');
+    expect(p.rows.map((r) => r.kind)).toEqual(['unchanged', 'new']);
+  });
+
+  it('does not change the quantity of an existing item, and says so', () => {
+    const p = plan(exportOf([{ ...lamp, quantity: 99 }]));
+    expect(p.rows[0]).toMatchObject({
+      kind: 'unchanged',
+      notes: [expect.stringContaining('counts go through Stock count')],
+    });
+  });
+
+  it('row-level errors with the row number and words', () => {
+    const p = plan(
+      HEADER +
+        'a-1,A-1,,,A1,1,\r\n' + // row 2: no name
+        'a-2,A-2,,Two,A1,5abc,\r\n' + // row 3: bad number
+        'a-3,DUP,,Three,A1,1,\r\n' + // row 4 and 5: SKU twice in the file
+        'a-4,DUP,,Four,A1,1,\r\n' +
+        "a-5,'=MUG,,Five,A1,1,\r\n" + // row 6: SKU of another item (formula-protected)
+        'a-6,A-6,,Six\u202Eevil,A1,1,\r\n' + // row 7: text rule
+        'Bad Id,A-7,,Seven,A1,1,\r\n' + // row 8: id pattern
+        'a-8,A-8,café,Eight,A1,1,-1\r\n' + // row 9: barcode and threshold
+        'lamp-14,LMP-014,,Desk lamp,A1,10,\r\n' + // row 10: barcode removed
+        'old-chair,CHR-1,,Chair,B9,10,\r\n' + // row 11: archived item changed
+        ',A-9,4006381333931,Nine,A1,1,\r\n', // row 12: barcode of another item
+    );
+    const errors = p.rows.filter((r) => r.kind === 'error');
+    expect(errors.map((r) => r.row)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const words = (row: number) => {
+      const r = p.rows.find((x) => x.row === row);
+      return r?.kind === 'error' ? r.errors.join(' ') : '';
+    };
+    expect(words(2)).toContain('Name is missing');
+    expect(words(3)).toContain('“5abc” is not a whole number');
+    expect(words(4)).toContain('SKU “DUP” is on rows 4 and 5');
+    expect(words(6)).toContain('SKU “=MUG” belongs to another item: -Blue mug (mug-blue)');
+    expect(words(7)).toContain('must not contain bidirectional controls');
+    expect(words(8)).toContain('Id “Bad Id” must be');
+    expect(words(9)).toMatch(
+      /Barcode “café” is not a barcode.*low-stock threshold must be between 0/,
+    );
+    expect(words(10)).toContain('a barcode can be replaced, not removed');
+    expect(words(11)).toContain('archived');
+    expect(words(12)).toContain('Barcode “4006381333931” belongs to another item');
+    expect(plannedOps(p.rows)).toEqual([]);
+  });
+
+  it('counts what this device has queued: re-importing while the first import is pending queues nothing', () => {
+    const text = `${HEADER}tape-1,TP-1,,Tape,C3,40,\r\nlamp-14,LMP-014,4006381333931,Lamp,A1,10,\r\n`;
+    const first = plannedOps(plan(text).rows);
+    expect(first).toHaveLength(2);
+    const again = plan(text, { ...catalogue, pending: first });
+    expect(again.counts).toMatchObject({ new: 0, changed: 0, unchanged: 2 });
+  });
+
+  it('refuses a file it cannot read as a whole, with words', () => {
+    expect(planImport('', catalogue)).toMatchObject({ ok: false, message: 'The file is empty.' });
+    expect(planImport('id,name\r\nx,y\r\n', catalogue)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('“sku”, “location” are missing'),
+    });
+    expect(planImport('sku,name,location\r\n"x,y,z\r\n', catalogue)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Row 2: /),
+    });
+  });
+
+  it('skips blank rows (spreadsheets leave them) and ignores unknown columns', () => {
+    const p = plan('SKU,Name,Location,Colour\r\n,,,\r\nT-1,Tape,A1,red\r\n\r\n');
+    expect(p.rows).toHaveLength(1);
+    expect(p.rows[0]).toMatchObject({ row: 3, kind: 'new' });
+  });
+});

@@ -1,0 +1,184 @@
+import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import type { CreateItemOp, UpdateItemOp } from '../../protocol/schemas';
+import { useClient, useSnapshot } from '../client-context';
+import { Screen } from '../components/screen';
+import { formatCount } from '../format';
+import { importProgress, type ImportBatch } from '../import/import-progress';
+import {
+  planImport,
+  plannedOps,
+  type ImportCatalogue,
+  type ImportPlan,
+} from '../import/item-import';
+import { isUnderway } from '../operation-groups';
+import { href } from '../routes';
+import { itemsCsv } from '../import/items-csv';
+import { DrainProgress } from './activity-screen';
+import { download } from './reorder-screen';
+import { ImportPreview } from './import-preview';
+
+/** Files larger than this are refused before reading (about 20 times a 5,000-row export). */
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/** The file as text: UTF-8 (what our export and "CSV UTF-8" write), refused otherwise. */
+async function readText(
+  file: File,
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  if (file.size > MAX_BYTES) return { ok: false, message: 'The file is larger than 10 MB.' };
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+    return { ok: true, text };
+  } catch {
+    return {
+      ok: false,
+      message: 'The file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.',
+    };
+  }
+}
+
+function useImportCatalogue(): ImportCatalogue {
+  const { items, operations } = useSnapshot();
+  return useMemo(() => {
+    const pending = operations
+      .filter(isUnderway)
+      .map((o) => o.op)
+      .filter(
+        (op): op is CreateItemOp | UpdateItemOp =>
+          op.type === 'createItem' || op.type === 'updateItem',
+      );
+    return { items, pending };
+  }, [items, operations]);
+}
+
+/** The imported changes on their way: "Sending 120 of 3,000", then what became of them. */
+function ImportProgress({ batch }: { batch: ImportBatch }): ReactNode {
+  const { operations, connectivity } = useSnapshot();
+  const progress = useMemo(() => importProgress(batch, operations), [batch, operations]);
+  const done = progress.settled === progress.total;
+  return (
+    <section className="card stack" aria-labelledby="import-progress-heading">
+      <h2 id="import-progress-heading">Import saved on this device</h2>
+      <p>
+        {formatCount(progress.total)} {progress.total === 1 ? 'change is' : 'changes are'} in the
+        outbox, each with its own operation id. They are sent in the background; this screen can be
+        left.
+      </p>
+      {!done && connectivity !== 'online' && (
+        <p className="hint">They are sent when the connection returns.</p>
+      )}
+      <DrainProgress drain={{ sent: progress.settled, total: progress.total }} />
+      {done && (
+        <p role="status">
+          {progress.confirmed === progress.total
+            ? `All ${formatCount(progress.total)} confirmed by the server.`
+            : `${formatCount(progress.confirmed)} confirmed; ${formatCount(progress.total - progress.confirmed)} need a look in Activity.`}
+        </p>
+      )}
+      <a className="button" href={href({ name: 'activity' })}>
+        Activity
+      </a>
+    </section>
+  );
+}
+
+export function ImportScreen(): ReactNode {
+  const { user, items } = useSnapshot();
+  const client = useClient();
+  const catalogue = useImportCatalogue();
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<ImportBatch | null>(null);
+  const ops = useMemo(() => (plan?.ok ? plannedOps(plan.rows) : []), [plan]);
+
+  if (user?.role !== 'manager') {
+    return (
+      <Screen title="Import items">
+        <p>Only a manager can import items. Sign in as a manager to do this.</p>
+        <a className="button" href={href({ name: 'items' })}>
+          Back to items
+        </a>
+      </Screen>
+    );
+  }
+
+  async function choose(event: ChangeEvent<HTMLInputElement>): Promise<void> {
+    const file = event.target.files?.[0];
+    setProblem(null);
+    setSaved(null);
+    setPlan(null);
+    if (!file) return;
+    const read = await readText(file);
+    setPlan(read.ok ? planImport(read.text, catalogue) : read);
+  }
+
+  async function save(): Promise<void> {
+    setBusy(true);
+    setProblem(null);
+    try {
+      setSaved({ ...(await client.importItems(ops)), ops });
+      setPlan(null);
+    } catch (e) {
+      setProblem(
+        `Nothing was saved. ${e instanceof Error ? e.message : 'This device could not store the changes.'}`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Screen title="Import items">
+      <p>
+        A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity,
+        lowStockThreshold (archived and revision are ignored). Download the items, edit them in a
+        spreadsheet, import the file here: new rows become new items, changed rows change the
+        item&apos;s details. Every row becomes its own change in the outbox, so it works offline.
+      </p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => download('stockroom-items.csv', itemsCsv(items))}
+      >
+        Download items (CSV)
+      </button>
+      <label className="field">
+        <span>CSV file</span>
+        <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
+      </label>
+      {plan && !plan.ok && (
+        <p className="form-message form-message--problem" role="alert">
+          {plan.message}
+        </p>
+      )}
+      {plan?.ok && (
+        <>
+          <ImportPreview rows={plan.rows} />
+          {ops.length === 0 ? (
+            <p role="status">Nothing to import: every valid row matches this device already.</p>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => void save()}
+            >
+              {busy
+                ? 'Saving on this device…'
+                : `Import ${formatCount(ops.length)} ${ops.length === 1 ? 'row' : 'rows'}`}
+            </button>
+          )}
+        </>
+      )}
+      {problem && (
+        <p className="form-message form-message--problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {saved && <ImportProgress batch={saved} />}
+      <a className="button" href={href({ name: 'items' })}>
+        Back to items
+      </a>
+    </Screen>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { csvRow } from './csv';
+import { readCsv } from './csv-read';
+
+const cells = (text: string) => {
+  const r = readCsv(text);
+  if (!r.ok) throw new Error(r.message);
+  return r.records.map((x) => x.cells);
+};
+
+describe('readCsv (RFC 4180)', () => {
+  it('reads CRLF and LF records, with or without a final line end', () => {
+    expect(cells('a,b\r\n1,2\r\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(cells('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(cells('a\r1\r')).toEqual([['a'], ['1']]);
+  });
+
+  it('reads quoted cells with commas, line breaks and doubled quotes', () => {
+    expect(cells('"a,b","say ""hi""","two\r\nlines",""\r\nx,,"",y')).toEqual([
+      ['a,b', 'say "hi"', 'two\r\nlines', ''],
+      ['x', '', '', 'y'],
+    ]);
+  });
+
+  it('drops a UTF-8 byte order mark, and keeps empty cells at the end', () => {
+    expect(cells('\uFEFFid,name\r\nä,\r\n')).toEqual([
+      ['id', 'name'],
+      ['ä', ''],
+    ]);
+    expect(cells('""')).toEqual([['']]);
+  });
+
+  it('numbers rows as a spreadsheet does: a quoted line break stays in its row', () => {
+    const r = readCsv('h\r\n"a\nb"\r\nc\r\n');
+    expect(r.ok && r.records.map((x) => x.row)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses what it would have to guess, naming the row', () => {
+    expect(readCsv('a\r\n"open')).toMatchObject({ ok: false, row: 2 });
+    expect(readCsv('a\r\n"x"y')).toMatchObject({ ok: false, row: 2 });
+    expect(readCsv('a\r\nb"c')).toMatchObject({ ok: false, row: 2 });
+  });
+
+  it('reads back exactly what csvRow writes', () => {
+    const values = ['plain', 'a,b', 'quote " in', 'line\r\nbreak', '', 'ünï', '😀'];
+    expect(cells(csvRow(values) + csvRow(values))).toEqual([values, values]);
+  });
+
+  it('an empty file has no records', () => {
+    expect(cells('')).toEqual([]);
+    expect(cells('\uFEFF')).toEqual([]);
+  });
+});
