@@ -32,7 +32,7 @@ describe('attempt words', () => {
     const rows = mergeTimeline(
       [attempt({ endedAt: '2026-11-29T17:00:11.000Z', result: 'timeout' })],
       [
-        { at: '2026-11-29T17:00:01.000Z', event: 'received', attemptId: 'a1' },
+        { at: '2026-11-29T17:00:01.000Z', event: 'attempt-received', attemptId: 'a1' },
         { at: '2026-11-29T17:00:09.000Z', event: 'committed', attemptId: 'a1' },
       ],
     );
