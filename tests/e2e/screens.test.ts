@@ -118,7 +118,7 @@ describe('screens', () => {
         (r) => r.fault,
       );
     await nav(page, 'Tester').click();
-    const status = page.getByRole('region', { name: 'Faults' }).getByRole('status');
+    const status = page.getByRole('region', { name: 'Faults', exact: true }).getByRole('status');
 
     await page.getByRole('button', { name: 'Drop next response' }).click();
     await expect.poll(() => status.textContent()).toMatch(/response will be dropped/);
