@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptView } from '../client/facade';
-import { attemptOutcomeText, byMinute, mergeTimeline } from './attempt-words';
+import {
+  attemptNames,
+  attemptOutcomeText,
+  attemptsExplained,
+  byMinute,
+  mergeTimeline,
+} from './attempt-words';
 
 const attempt = (extra: Partial<AttemptView>): AttemptView => ({
   attemptId: 'a1',
@@ -28,25 +34,54 @@ describe('attempt words', () => {
     );
   });
 
-  it('merges both sides in time order, device first at equal times', () => {
+  it('merges both sides in time order, device first at equal times, in words', () => {
     const rows = mergeTimeline(
       [attempt({ endedAt: '2026-11-29T17:00:11.000Z', result: 'timeout' })],
       [
-        { at: '2026-11-29T17:00:01.000Z', event: 'received', attemptId: 'a1' },
-        { at: '2026-11-29T17:00:09.000Z', event: 'committed', attemptId: 'a1' },
+        { at: '2026-11-29T17:00:01.000Z', event: 'attempt-received', attemptId: 'a1' },
+        {
+          at: '2026-11-29T17:00:09.000Z',
+          event: 'committed',
+          attemptId: 'a1',
+          result: { outcome: 'applied', reason: null, delta: -2, resultingQuantity: 40 },
+        },
       ],
     );
     expect(rows.map((r) => `${r.side}:${r.text}`)).toEqual([
-      'device:Attempt sent',
-      'server:received',
-      'server:committed',
-      'device:Timed out: no response arrived',
+      'device:This device sent attempt 1',
+      'server:The server received attempt 1',
+      'server:Committed: \u22122 applied, quantity 40',
+      'device:Attempt 1: timed out: no response arrived',
     ]);
+  });
+
+  it('names attempts by number, status questions apart, ids only the server saw after', () => {
+    const names = attemptNames(
+      [
+        attempt({ attemptId: 'x-1' }),
+        attempt({ attemptId: 'x-2', kind: 'status' }),
+        attempt({ attemptId: 'x-3' }),
+      ],
+      [{ at: '2026-11-29T17:00:01.000Z', event: 'attempt-received', attemptId: 'sw-9' }],
+    );
+    expect([...names.values()]).toEqual([
+      'attempt 1',
+      'status question 1',
+      'attempt 2',
+      'attempt 3',
+    ]);
+  });
+
+  it('explains once that one change has several attempts', () => {
+    expect(attemptsExplained([attempt({}), attempt({ attemptId: 'a2' })])).toBe(
+      "One change, 2 attempts; the change's identity never changes, so the server applies it at most once.",
+    );
+    expect(attemptsExplained([])).toBe('One change, not sent yet.');
   });
 
   it('tells a status question from a send', () => {
     const rows = mergeTimeline([attempt({ kind: 'status' })], []);
-    expect(rows.map((r) => r.text)).toEqual(['Status question sent']);
+    expect(rows.map((r) => r.text)).toEqual(['This device asked about it (status question 1)']);
   });
 
   it('groups rows by minute', () => {

@@ -1,6 +1,8 @@
 /** An attempt's ending in words. A missing response is never called a failure. Pure. */
 import type { AttemptView } from '../client/facade';
 import type { TimelineEvent } from '../protocol/schemas';
+import { formatCount } from './format';
+import { serverEventText } from './server-event-words';
 
 export function attemptOutcomeText(attempt: AttemptView): string {
   switch (attempt.result) {
@@ -35,31 +37,71 @@ export interface TimelineRow {
   text: string;
 }
 
-/** The device's attempts and the server's events of one operation, in time order. */
+/**
+ * Short names for attempt ids: the device's sends are "attempt 1, 2, 3" in order, its status
+ * questions "status question 1, 2"; an id only the server saw gets the next attempt number.
+ */
+export function attemptNames(
+  attempts: readonly AttemptView[],
+  serverEvents: readonly TimelineEvent[] = [],
+): Map<string, string> {
+  const names = new Map<string, string>();
+  let sends = 0;
+  let questions = 0;
+  for (const a of attempts) {
+    if (names.has(a.attemptId)) continue;
+    names.set(
+      a.attemptId,
+      a.kind === 'status' ? `status question ${++questions}` : `attempt ${++sends}`,
+    );
+  }
+  for (const e of serverEvents) {
+    if (!names.has(e.attemptId)) names.set(e.attemptId, `attempt ${++sends}`);
+  }
+  return names;
+}
+
+/** The device's attempts and the server's events of one operation, in time order, in words. */
 export function mergeTimeline(
   attempts: readonly AttemptView[],
   serverEvents: readonly TimelineEvent[],
 ): TimelineRow[] {
+  const names = attemptNames(attempts, serverEvents);
+  const nameOf = (id: string) => names.get(id) ?? 'an attempt';
   const rows: TimelineRow[] = [];
   for (const a of attempts) {
-    const text = `${attemptKindText(a)} sent`;
+    const name = nameOf(a.attemptId);
+    const text =
+      a.kind === 'status' ? `This device asked about it (${name})` : `This device sent ${name}`;
     rows.push({ at: a.sentAt, side: 'device', attemptId: a.attemptId, text });
     if (a.endedAt) {
       rows.push({
         at: a.endedAt,
         side: 'device',
         attemptId: a.attemptId,
-        text: attemptOutcomeText(a),
+        text: `${capitalize(name)}: ${lowerFirst(attemptOutcomeText(a))}`,
       });
     }
   }
   for (const e of serverEvents) {
-    const text = e.detail ? `${e.event}: ${e.detail}` : e.event;
+    const text = serverEventText(e, nameOf(e.attemptId));
     rows.push({ at: e.at, side: 'server', attemptId: e.attemptId, text });
   }
   // Stable sort: at equal times the device's row (sent) stays before the server's (received).
   return rows.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
+
+/** "One change, three attempts; the change's identity never changes." */
+export function attemptsExplained(attempts: readonly AttemptView[]): string {
+  const sends = attempts.filter((a) => a.kind !== 'status').length;
+  const count = sends === 1 ? 'one attempt' : `${formatCount(sends)} attempts`;
+  return sends === 0
+    ? 'One change, not sent yet.'
+    : `One change, ${count}; the change's identity never changes, so the server applies it at most once.`;
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** Rows grouped by minute ("14:03"), for the minute-by-minute view. */
 export function byMinute(

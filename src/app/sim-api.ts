@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import {
+  ArmedFaults,
   CleanupResult,
+  type ArmedFault,
   ClockState,
   TimelineResponse,
   type FaultRule,
@@ -21,6 +23,9 @@ export type AuthorizedFetch = (path: string, init?: RequestInit) => Promise<Resp
 export interface SimApi {
   addFault(rule: FaultRule): Promise<SimResult<unknown>>;
   clearFaults(): Promise<SimResult<unknown>>;
+  /** The armed rules, in the order they act. */
+  faults(): Promise<SimResult<ArmedFault[]>>;
+  removeFault(id: string): Promise<SimResult<unknown>>;
   clock(): Promise<SimResult<ClockState>>;
   advanceClock(advanceMs: number): Promise<SimResult<ClockState>>;
   cleanup(): Promise<SimResult<CleanupResult>>;
@@ -63,6 +68,12 @@ export function createSimApi(fetcher: AuthorizedFetch): SimApi {
   return {
     addFault: (rule) => call(fetcher, '/api/sim/faults', json('POST', rule), z.unknown()),
     clearFaults: () => call(fetcher, '/api/sim/faults', { method: 'DELETE' }, z.unknown()),
+    faults: async () => {
+      const result = await call(fetcher, '/api/sim/faults', { method: 'GET' }, ArmedFaults);
+      return result.ok ? { ok: true, value: result.value.rules } : result;
+    },
+    removeFault: (id) =>
+      call(fetcher, `/api/sim/faults/${encodeURIComponent(id)}`, { method: 'DELETE' }, z.unknown()),
     clock: () => call(fetcher, '/api/sim/clock', { method: 'GET' }, ClockState),
     advanceClock: (advanceMs) =>
       call(fetcher, '/api/sim/clock', json('POST', { advanceMs }), ClockState),

@@ -410,8 +410,10 @@ class Client implements StockroomClientCore {
     };
     await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
-    const probe = await api.sim.clock(this.http, session.token);
-    this.testerMode = probe.kind === 'ok';
+    // Asked only when the sign-in answer said tester mode is open: never a 404 in the console.
+    // The clock read confirms the server still runs in tester mode (it may have restarted).
+    this.testerMode =
+      session.testerMode === true && (await api.sim.clock(this.http, session.token)).kind === 'ok';
     this.live.changed();
     void this.rounds.kick({ newRound: true });
   }
@@ -439,9 +441,9 @@ class Client implements StockroomClientCore {
   async signIn(username: string, password: string): Promise<CommandResult> {
     const res = await api.signIn(this.http, username, password);
     if (res.kind !== 'ok') return { ok: false, message: signInRefusal(res) };
-    const { token, user } = res.value;
+    const { token, user, testerMode } = res.value;
     try {
-      await this.write((tx) => setSession(tx, token, user));
+      await this.write((tx) => setSession(tx, token, user, testerMode === true));
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }

@@ -235,7 +235,15 @@ export const SessionRequest = z.strictObject({
   username: safeText().min(1).max(128),
   password: safeText().min(1).max(1024),
 });
-export const SessionResponse = z.object({ token: z.string(), user: User });
+/**
+ * (added) `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
+ * address), so the app asks for them only then. Optional: older servers did not send it.
+ */
+export const SessionResponse = z.object({
+  token: z.string(),
+  user: User,
+  testerMode: z.boolean().optional(),
+});
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const Item = z.object({
@@ -279,13 +287,27 @@ export const FAULTS = [
   'delay',
   'unavailable',
 ] as const;
+export type Fault = (typeof FAULTS)[number];
+/** The most uses a rule may have; a rule armed with it lasts until removed (the panel says so). */
+export const FAULT_TIMES_MAX = 1_000_000;
 export const FaultRule = z.strictObject({
   fault: z.enum(FAULTS),
-  times: z.number().int().min(1).max(1_000_000).optional(),
+  times: z.number().int().min(1).max(FAULT_TIMES_MAX).optional(),
   delayMs: z.number().int().min(0).max(600_000).optional(),
   match: z.strictObject({ operationId: safeText().max(200).optional() }).optional(),
 });
 export type FaultRule = z.infer<typeof FaultRule>;
+/** A rule as stored: its id (for `DELETE /api/sim/faults/{id}`) and the uses it has left. */
+export const ArmedFault = z.object({
+  id: z.string(),
+  fault: z.enum(FAULTS),
+  times: z.number().int().optional(),
+  delayMs: z.number().int().optional(),
+  match: z.object({ operationId: z.string().optional() }).optional(),
+  remaining: z.number().int(),
+});
+export type ArmedFault = z.infer<typeof ArmedFault>;
+export const ArmedFaults = z.object({ rules: z.array(ArmedFault) });
 export const ClockRequest = z.union([
   z.strictObject({ advanceMs: z.number().int().min(0), freeze: z.boolean().optional() }),
   z.strictObject({ set: Timestamp, freeze: z.boolean().optional() }),
@@ -293,13 +315,49 @@ export const ClockRequest = z.union([
 ]);
 export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
-export const CleanupResult = z.object({ compacted: z.number().int(), removed: z.number().int() });
+/** The counts of the contract, and (added) the retention settings they were judged by. */
+export const CleanupResult = z.object({
+  compacted: z.number().int(),
+  removed: z.number().int(),
+  receiptTtlMs: z.number().int().optional(),
+  tombstoneGraceMs: z.number().int().optional(),
+});
 export type CleanupResult = z.infer<typeof CleanupResult>;
+/**
+ * What the server saw of one operation. `resent`: this attempt id had already arrived (the
+ * browser silently repeated the request). `fault`: a tester fault caused it. `result`: the
+ * receipt committed or replayed. `code`: why it was refused.
+ */
+export const TIMELINE_EVENTS = [
+  'attempt-received',
+  'request-dropped',
+  'delayed',
+  'accepted',
+  'committed',
+  'replay-returned',
+  'refused',
+  'rolled-back',
+  'response-sent',
+  'response-dropped',
+] as const;
+export type TimelineEventKind = (typeof TIMELINE_EVENTS)[number];
 export const TimelineEvent = z.object({
   at: Timestamp,
-  event: z.string(),
+  event: z.enum(TIMELINE_EVENTS),
   attemptId: z.string(),
   detail: z.string().optional(),
+  resent: z.boolean().optional(),
+  fault: z.enum(FAULTS).optional(),
+  delayMs: z.number().int().optional(),
+  code: z.enum(problemCodes).optional(),
+  result: z
+    .object({
+      outcome: Outcome,
+      reason: ReasonCode.nullable(),
+      delta: z.number().int(),
+      resultingQuantity: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
 export const TimelineResponse = z.object({

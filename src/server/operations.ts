@@ -11,7 +11,13 @@
  */
 import { fingerprintNode } from './fingerprint-node';
 import { parseOperationId } from '../protocol/ids';
-import { fieldErrors, OperationBody, type Op, type User } from '../protocol/schemas';
+import {
+  fieldErrors,
+  OperationBody,
+  type Op,
+  type ProblemCode,
+  type User,
+} from '../protocol/schemas';
 import type { Clock } from './clock';
 import { statusWithoutRecord, type RetentionSettings } from './core/retention';
 import type { ProblemValue } from './http/problem';
@@ -24,7 +30,11 @@ export type OperationAnswer =
   | { kind: 'replayed'; id: string; receipt: string }
   | { kind: 'refused'; id: string | null; problem: ProblemValue };
 
-export type OperationEvent = 'accepted' | 'committed' | 'replay-returned' | 'refused';
+/** What the pipeline tells the tester timeline (the receipt's bytes; a refusal's code). */
+export type OperationEvent =
+  | { event: 'accepted' }
+  | { event: 'committed' | 'replay-returned'; receipt: string }
+  | { event: 'refused'; code: ProblemCode };
 
 export interface OperationDeps {
   store: Store;
@@ -34,7 +44,7 @@ export interface OperationDeps {
   retention: RetentionSettings;
   /** false only in the deliberately broken test variant. */
   dedup: boolean;
-  onEvent(user: User, operationId: string, event: OperationEvent, detail?: string): void;
+  onEvent(user: User, operationId: string, event: OperationEvent): void;
 }
 
 const metadata = (detail: string): ProblemValue => ({ code: 'invalid-operation-metadata', detail });
@@ -106,7 +116,7 @@ export async function processOperations(
   }
   let timing: ApplyTiming | null = null;
   if (admitted.length) {
-    admitted.forEach((a) => deps.onEvent(user, a.request.operationId, 'accepted'));
+    admitted.forEach((a) => deps.onEvent(user, a.request.operationId, { event: 'accepted' }));
     const applied = await deps.store.apply(
       admitted.map((a) => a.request),
       { now: () => deps.clock.now(), failBeforeCommit: options.failBeforeCommit },
@@ -133,9 +143,11 @@ export async function processOperations(
   const final = answers.map((a) => a!);
   for (const a of final) {
     if (a.id === null) continue;
-    if (a.kind === 'committed') deps.onEvent(user, a.id, 'committed');
-    if (a.kind === 'replayed') deps.onEvent(user, a.id, 'replay-returned');
-    if (a.kind === 'refused') deps.onEvent(user, a.id, 'refused', a.problem.code);
+    if (a.kind === 'committed')
+      deps.onEvent(user, a.id, { event: 'committed', receipt: a.receipt });
+    if (a.kind === 'replayed')
+      deps.onEvent(user, a.id, { event: 'replay-returned', receipt: a.receipt });
+    if (a.kind === 'refused') deps.onEvent(user, a.id, { event: 'refused', code: a.problem.code });
   }
   return { answers: final, timing };
 }

@@ -1,10 +1,11 @@
 /** spec/api.md "Tester mode": the clock, fault rules, cleanup; and 404 for all of it when off. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClockState } from '../../src/protocol/schemas';
+import { ArmedFault, ArmedFaults, ClockState } from '../../src/protocol/schemas';
 import { signIn } from './support/api';
 import type { Api } from './support/api';
 import { send } from './support/http';
-import { ISO_MS, expectProblem, iso } from './support/problem';
+import { adjust } from './support/ops';
+import { ISO_MS, expectProblem, expectReceipt, iso } from './support/problem';
 import { MINUTE, startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
 
@@ -71,8 +72,124 @@ describe('fault rules and cleanup', () => {
   });
 
   it('cleanup answers its counts', async () => {
-    const counts = await api.cleanup();
-    expect(counts).toEqual({ compacted: expect.any(Number), removed: expect.any(Number) });
+    const counts = (await api.send('POST', '/api/sim/cleanup')).body;
+    // The contract's counts, and the settings they were judged by (the panel's words use them).
+    expect(counts).toEqual({
+      compacted: expect.any(Number),
+      removed: expect.any(Number),
+      receiptTtlMs: 2 * 24 * 60 * MINUTE,
+      tombstoneGraceMs: 7 * 24 * 60 * MINUTE,
+    });
+  });
+});
+
+describe('armed fault rules: listed with ids, one removable at a time (issue 15)', () => {
+  const rulesNow = async () => ArmedFaults.parse((await api.get('/api/sim/faults')).body).rules;
+
+  it('lists each rule with its id and remaining uses; DELETE /api/sim/faults/{id} removes one', async () => {
+    await api.clearFaults();
+    const lasting = await api.post('/api/sim/faults', { fault: 'unavailable', times: 1_000_000 });
+    const once = await api.post('/api/sim/faults', { fault: 'drop-response' });
+    expect(lasting.status).toBe(201);
+    const a = ArmedFault.parse(lasting.body);
+    const b = ArmedFault.parse(once.body);
+    expect(a).toMatchObject({ fault: 'unavailable', times: 1_000_000, remaining: 1_000_000 });
+    expect(b).toMatchObject({ fault: 'drop-response', remaining: 1 });
+    expect(a.id).not.toBe(b.id);
+    expect(await rulesNow()).toEqual([a, b]);
+
+    const removed = await api.send('DELETE', `/api/sim/faults/${encodeURIComponent(a.id)}`);
+    expect(removed.status).toBe(204);
+    expect(await rulesNow()).toEqual([b]);
+    // Gone already, or never armed: 404, and nothing else changes.
+    expectProblem(await api.send('DELETE', `/api/sim/faults/${a.id}`), 'not-found');
+    expectProblem(await api.send('DELETE', '/api/sim/faults/no-such-rule'), 'not-found');
+    expect(await rulesNow()).toEqual([b]);
+    await api.clearFaults();
+  });
+
+  it('a removed rule no longer acts; the others still do', async () => {
+    await api.clearFaults();
+    const lease = await api.lease();
+    const itemId = await api.newItem(lease, 10, 'armed');
+    const first = lease.body(adjust(itemId, -1));
+    const busy = ArmedFault.parse(
+      (await api.post('/api/sim/faults', { fault: 'unavailable', times: 1_000_000 })).body,
+    );
+    expectProblem(await api.postOp(first), 'overloaded');
+    await api.send('DELETE', `/api/sim/faults/${busy.id}`);
+    expectReceipt(await api.postOp(first), 201);
+    expect(await rulesNow()).toEqual([]);
+  });
+});
+
+describe('the timeline says what happened, for words on the panel (issue 15)', () => {
+  it('a browser resend of the same attempt is marked; commits and replays carry their result', async () => {
+    const lease = await api.lease();
+    const itemId = await api.newItem(lease, 42, 'story');
+    const body = lease.body(adjust(itemId, -2));
+    await api.fault({ fault: 'drop-response', match: { operationId: body.id } });
+    const a = { headers: { 'x-request-id': 'story-attempt-a' } };
+    expect((await api.tryPostOp(body, a)).kind).toBe('dropped');
+    // The same attempt id again is what Chromium's silent resend looks like to the server.
+    expect((await api.tryPostOp(body, a)).kind).toBe('dropped');
+    expectReceipt(await api.postOp(body, { 'x-request-id': 'story-attempt-b' }), 200);
+    const events = await api.timeline(body.id);
+    expect(events.map((e) => [e.event, e.attemptId.slice(-1), e.resent ?? false])).toEqual([
+      ['attempt-received', 'a', false],
+      ['accepted', 'a', false],
+      ['committed', 'a', false],
+      ['response-dropped', 'a', false],
+      ['attempt-received', 'a', true],
+      ['replay-returned', 'a', false],
+      ['response-dropped', 'a', false],
+      ['attempt-received', 'b', false],
+      ['replay-returned', 'b', false],
+      ['response-sent', 'b', false],
+    ]);
+    const effect = { outcome: 'applied', reason: null, delta: -2, resultingQuantity: 40 };
+    expect(events.find((e) => e.event === 'committed')?.result).toEqual(effect);
+    expect(events.filter((e) => e.event === 'replay-returned').map((e) => e.result)).toEqual([
+      effect,
+      effect,
+    ]);
+    expect(events.find((e) => e.event === 'response-dropped')?.fault).toBe('drop-response');
+  });
+
+  it('an unavailable server and a delay are on the timeline too', async () => {
+    await api.clearFaults();
+    const lease = await api.lease();
+    const itemId = await api.newItem(lease, 5, 'busy');
+    const body = lease.body(adjust(itemId, 1));
+    await api.fault({ fault: 'unavailable', match: { operationId: body.id } });
+    await api.fault({ fault: 'delay', delayMs: 5, match: { operationId: body.id } });
+    expectProblem(await api.postOp(body), 'overloaded');
+    expectReceipt(await api.postOp(body), 201);
+    const events = await api.timeline(body.id);
+    expect(events.find((e) => e.event === 'refused')).toMatchObject({
+      code: 'overloaded',
+      fault: 'unavailable',
+    });
+    expect(events.find((e) => e.event === 'delayed')).toMatchObject({ delayMs: 5 });
+  });
+});
+
+describe('the sign-in answer says whether tester mode is open to this session (issue 14)', () => {
+  it('true for a manager on loopback; false for staff and for a remote manager', async () => {
+    expect(
+      (await api.post('/api/session', { username: 'manager', password: 'manager' })).body,
+    ).toMatchObject({ testerMode: true });
+    expect(
+      (await api.post('/api/session', { username: 'demo', password: 'demo' })).body,
+    ).toMatchObject({ testerMode: false });
+    const remote = await server.inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: '192.0.2.10',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'manager', password: 'manager' }),
+    });
+    expect(remote.json()).toMatchObject({ testerMode: false });
   });
 });
 
@@ -83,6 +200,7 @@ describe('tester mode is for managers on loopback, within bounds (issue 11, find
     ['GET', '/api/sim/faults', undefined],
     ['POST', '/api/sim/faults', { fault: 'drop-response' }],
     ['DELETE', '/api/sim/faults', undefined],
+    ['DELETE', '/api/sim/faults/f1', undefined],
     ['POST', '/api/sim/cleanup', undefined],
     ['GET', '/api/sim/timeline?operationId=a.1', undefined],
   ];
@@ -204,6 +322,7 @@ describe('SIMULATE off', () => {
       ['GET', '/api/sim/faults', undefined],
       ['POST', '/api/sim/faults', { fault: 'drop-response' }],
       ['DELETE', '/api/sim/faults', undefined],
+      ['DELETE', '/api/sim/faults/f1', undefined],
       ['POST', '/api/sim/cleanup', undefined],
       ['GET', '/api/sim/timeline?operationId=a.1', undefined],
       ['GET', '/api/sim/anything-else', undefined],
@@ -212,5 +331,12 @@ describe('SIMULATE off', () => {
       expectProblem(await send(off.url, method, path, { json }), 'not-found');
       expectProblem(await session.send(method, path, { json }), 'not-found');
     }
+  });
+
+  it('the sign-in answer says tester mode is off, so the app never asks for the tester clock', async () => {
+    const reply = await send(off.url, 'POST', '/api/session', {
+      json: { username: 'manager', password: 'manager' },
+    });
+    expect(reply.body).toMatchObject({ testerMode: false });
   });
 });

@@ -1,13 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { FaultRule } from '../../protocol/schemas';
+import { FAULT_TIMES_MAX, type FaultRule } from '../../protocol/schemas';
 import { useSim, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
 import { formatCount } from '../format';
 import type { SimApi, SimResult } from '../sim-api';
+import { cleanupText } from '../tester-words';
+import { ArmedFaults } from './armed-faults';
 import { TesterTimeline } from './tester-timeline';
 
-/** A fault that lasts until the tester presses "Clear faults". */
-const UNTIL_CLEARED = 1_000_000;
+/** "Make server unavailable" lasts until its Remove button in Armed faults; the others act once. */
+const UNTIL_REMOVED = FAULT_TIMES_MAX;
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 type Unit = keyof typeof UNIT_MS;
 
@@ -46,32 +48,20 @@ const BUTTONS: [name: string, action: Action][] = [
   [
     'Make server unavailable',
     faultAction(
-      { fault: 'unavailable', times: UNTIL_CLEARED },
-      'The server answers 503 to operations until faults are cleared.',
+      { fault: 'unavailable', times: UNTIL_REMOVED },
+      'The server refuses changes (503) until you remove this fault in Armed faults.',
     ),
-  ],
-  [
-    'Clear faults',
-    async (sim) => {
-      const r = await sim.clearFaults();
-      return r.ok ? { ok: true, value: 'All faults cleared.' } : r;
-    },
   ],
   [
     'Run cleanup',
     async (sim) => {
       const r = await sim.cleanup();
-      return r.ok
-        ? {
-            ok: true,
-            value: `Cleanup: ${formatCount(r.value.compacted)} compacted, ${formatCount(r.value.removed)} removed.`,
-          }
-        : r;
+      return r.ok ? { ok: true, value: cleanupText(r.value) } : r;
     },
   ],
 ];
 
-function Controls({ sim }: { sim: SimApi }): ReactNode {
+function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNode {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -79,6 +69,7 @@ function Controls({ sim }: { sim: SimApi }): ReactNode {
     setBusy(true);
     void action(sim).then((result) => {
       setBusy(false);
+      onDone();
       setMessage(result.ok ? result.value : `The server did not take it: ${result.message}`);
     });
   };
@@ -164,6 +155,8 @@ function Controls({ sim }: { sim: SimApi }): ReactNode {
 export function TesterScreen(): ReactNode {
   const sim = useSim();
   const { testerMode } = useSnapshot();
+  // Counts the panel's actions, so Armed faults reads the rules again at once after each.
+  const [actions, setActions] = useState(0);
   return (
     <Screen title="Tester">
       {!testerMode || !sim ? (
@@ -173,7 +166,8 @@ export function TesterScreen(): ReactNode {
           <p className="banner banner--warning">
             Tester mode: the server drops, delays and refuses requests on purpose when told to.
           </p>
-          <Controls sim={sim} />
+          <Controls sim={sim} onDone={() => setActions((n) => n + 1)} />
+          <ArmedFaults sim={sim} armed={actions} />
           <TesterTimeline sim={sim} />
         </>
       )}

@@ -1,18 +1,25 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { TimelineEvent } from '../../protocol/schemas';
-import { byMinute, mergeTimeline } from '../attempt-words';
+import { attemptsExplained, byMinute, mergeTimeline } from '../attempt-words';
 import { useSnapshot } from '../client-context';
 import { formatClockTime } from '../format';
 import type { SimApi } from '../sim-api';
 
 const minuteOf = (iso: string): string => formatClockTime(iso).slice(0, 5);
 
+/** The picker lists the newest changes only: a long radio list helps nobody on a phone. */
+const PICKER_SIZE = 12;
+
 type ServerSide =
   | { status: 'idle' | 'loading' }
   | { status: 'ready'; events: TimelineEvent[] }
   | { status: 'unavailable'; message: string };
 
-/** One operation from both sides: this device's attempts beside the server's events, by minute. */
+/**
+ * One operation from both sides, in plain words: this device's attempts and the server's events,
+ * interleaved by time, minute by minute, each row saying which side it is. The picker is a list
+ * of radio buttons (not a select) so long summaries wrap on a narrow phone instead of being cut.
+ */
 export function TesterTimeline({ sim }: { sim: SimApi }): ReactNode {
   const { operations } = useSnapshot();
   const [selected, setSelected] = useState('');
@@ -46,39 +53,51 @@ export function TesterTimeline({ sim }: { sim: SimApi }): ReactNode {
     );
   }
 
+  const shown = operations.slice(0, PICKER_SIZE);
+  if (!shown.includes(op)) shown.push(op);
   const rows = mergeTimeline(op.attempts, server.status === 'ready' ? server.events : []);
   return (
     <section className="card stack" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Timeline</h2>
-      <div className="field-row">
-        <label className="field field--grow">
-          <span>Operation</span>
-          <select value={op.id} onChange={(e) => setSelected(e.target.value)}>
-            {operations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.summary} ({o.label})
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="button" onClick={() => setRefreshes((n) => n + 1)}>
-          Refresh timeline
-        </button>
-      </div>
+      <fieldset className="op-picker">
+        <legend>Operation</legend>
+        {shown.map((o) => (
+          <label key={o.id} className="op-picker__choice">
+            <input
+              type="radio"
+              name="timeline-operation"
+              value={o.id}
+              checked={o.id === op.id}
+              onChange={() => setSelected(o.id)}
+            />
+            <span>
+              {o.summary} <span className="op-picker__state">({o.label})</span>
+            </span>
+          </label>
+        ))}
+        {operations.length > PICKER_SIZE && (
+          <p className="op-picker__note">
+            The {PICKER_SIZE} most recent changes; open any change&apos;s detail for its own
+            attempts.
+          </p>
+        )}
+      </fieldset>
+      <button type="button" className="button" onClick={() => setRefreshes((n) => n + 1)}>
+        Refresh timeline
+      </button>
       <p>
-        {op.summary}: {op.label}. Operation {op.id}.
+        <strong>{op.summary}</strong>: {op.label}. {attemptsExplained(op.attempts)} Operation id:{' '}
+        <span className="mono break">{op.id}</span>
       </p>
       {server.status === 'loading' && <p>Reading the server&apos;s side…</p>}
       {server.status === 'unavailable' && <p>Server side not available: {server.message}</p>}
       <table className="timeline">
-        <caption className="visually-hidden">
-          Both sides of operation {op.id}, in time order
-        </caption>
+        <caption className="visually-hidden">Both sides of this change, in time order</caption>
         <thead>
           <tr>
             <th scope="col">Time</th>
             <th scope="col">Side</th>
-            <th scope="col">Event</th>
+            <th scope="col">What happened</th>
           </tr>
         </thead>
         {byMinute(rows, minuteOf).map(([minute, group]) => (
@@ -95,10 +114,7 @@ export function TesterTimeline({ sim }: { sim: SimApi }): ReactNode {
               >
                 <td className="mono">{formatClockTime(row.at)}</td>
                 <td>{row.side === 'device' ? 'This device' : 'Server'}</td>
-                <td>
-                  {row.text}
-                  <span className="timeline__attempt mono">attempt {row.attemptId}</span>
-                </td>
+                <td>{row.text}</td>
               </tr>
             ))}
           </tbody>

@@ -6,7 +6,7 @@
 import type { Op, ReasonCode } from '../../protocol/schemas';
 import { assertNever, type OpState, type ReviewReason } from './operation-state';
 
-const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
+export const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'unknown-item': 'the item does not exist on the server',
   'duplicate-item': 'an item with this ID, SKU or barcode already exists',
   'would-go-negative': 'stock would go below zero',

@@ -22,8 +22,13 @@ export async function setDeviceName(tx: Tx, deviceName: string, newId: string): 
   await tx.put('meta', { ...device, deviceName });
 }
 
-export async function setSession(tx: Tx, token: string, user: User): Promise<void> {
-  await tx.put('meta', { key: 'session', token, user, expired: false });
+export async function setSession(
+  tx: Tx,
+  token: string,
+  user: User,
+  testerMode = false,
+): Promise<void> {
+  await tx.put('meta', { key: 'session', token, user, expired: false, testerMode });
 }
 
 export async function clearSession(tx: Tx): Promise<void> {

@@ -91,6 +91,8 @@ export interface SessionMeta {
   user: User;
   /** The server answered 401: the person must sign in again (operations keep their ids). */
   expired: boolean;
+  /** The sign-in answer said the tester routes answer this session (absent: older records, no). */
+  testerMode?: boolean;
 }
 export interface DeviceMeta {
   key: 'device';

@@ -16,6 +16,7 @@ import {
   type OperationDeps,
 } from '../operations';
 import type { ActiveRule } from '../sim/faults';
+import type { TimelineFact } from '../sim/timeline';
 import { SimulatedCrash } from '../store/store-errors';
 import type { AppDeps } from './app';
 import { problemBody, problemStatus, refuse } from './problem';
@@ -77,20 +78,24 @@ export const operationRoutes =
       fault: ActiveRule | null;
       ops: OperationDeps;
       release: () => void;
+      record: (id: string, fact: TimelineFact) => void;
     } | null> {
       const user = await request.user();
       const ids = bodies ? idsOf(bodies) : [];
-      const record = (id: string, event: string, detail?: string) =>
-        deps.sim?.timeline.record(user.id, id, event, request.id, detail);
-      ids.forEach((id) => record(id, 'attempt-received'));
+      const record = (id: string, fact: TimelineFact) =>
+        deps.sim?.timeline.record(user.id, id, request.id, fact);
+      ids.forEach((id) => record(id, { event: 'attempt-received' }));
       const sentId = request.headers['x-request-id'] === request.id ? request.id : undefined;
       const fault = deps.sim?.faults.take(ids, sentId) ?? null;
       if (fault?.fault === 'drop-request') {
-        ids.forEach((id) => record(id, 'request-dropped', 'tester fault'));
+        ids.forEach((id) => record(id, { event: 'request-dropped', fault: 'drop-request' }));
         dropConnection(request, reply);
         return null;
       }
       if (fault?.fault === 'unavailable') {
+        ids.forEach((id) =>
+          record(id, { event: 'refused', code: 'overloaded', fault: 'unavailable' }),
+        );
         throw refuse(
           'overloaded',
           'the server is unavailable (tester fault); nothing was applied',
@@ -101,7 +106,7 @@ export const operationRoutes =
       }
       const slot = await deps.admission.enter();
       if (!slot.admitted) {
-        ids.forEach((id) => record(id, 'refused', 'overloaded'));
+        ids.forEach((id) => record(id, { event: 'refused', code: 'overloaded' }));
         throw refuse(
           'overloaded',
           'the server is too busy to start this now; nothing was applied',
@@ -110,12 +115,16 @@ export const operationRoutes =
           },
         );
       }
-      if (fault?.fault === 'delay') await sleep(fault.delayMs ?? 0);
+      if (fault?.fault === 'delay') {
+        const delayMs = fault.delayMs ?? 0;
+        ids.forEach((id) => record(id, { event: 'delayed', fault: 'delay', delayMs }));
+        await sleep(delayMs);
+      }
       const ops: OperationDeps = {
         ...deps.operations,
-        onEvent: (u, id, event, detail) => record(id, event, detail),
+        onEvent: (_user, id, event) => record(id, event),
       };
-      return { user, fault, ops, release: slot.release };
+      return { user, fault, ops, release: slot.release, record };
     }
 
     async function run(
@@ -128,7 +137,7 @@ export const operationRoutes =
       const started = performance.now();
       const begun = await begin(request, reply, bodies);
       if (!begun) return undefined;
-      const { user, fault, ops, release } = begun;
+      const { user, fault, ops, release, record } = begun;
       const ids = idsOf(bodies);
       try {
         const acceptMs = performance.now() - started;
@@ -137,13 +146,11 @@ export const operationRoutes =
           idempotencyKey,
         });
         if (fault?.fault === 'drop-response') {
-          ids.forEach((id) =>
-            deps.sim?.timeline.record(user.id, id, 'response-dropped', request.id),
-          );
+          ids.forEach((id) => record(id, { event: 'response-dropped', fault: 'drop-response' }));
           dropConnection(request, reply);
           return undefined;
         }
-        ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'response-sent', request.id));
+        ids.forEach((id) => record(id, { event: 'response-sent' }));
         void reply.header('Server-Timing', serverTiming(acceptMs, timing));
         deps.metrics.answered(answers, performance.now() - started);
         const operations = answers.map((a) => [a.id, a.kind]);
@@ -151,7 +158,7 @@ export const operationRoutes =
         return respond(answers);
       } catch (error) {
         if (!(error instanceof SimulatedCrash)) throw error;
-        ids.forEach((id) => deps.sim?.timeline.record(user.id, id, 'rolled-back', request.id));
+        ids.forEach((id) => record(id, { event: 'rolled-back', fault: 'fail-before-commit' }));
         dropConnection(request, reply);
         return undefined;
       } finally {

@@ -4,6 +4,7 @@ import { fieldErrors, SessionRequest, type SessionResponse } from '../../protoco
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../passwords';
 import type { AppDeps } from './app';
 import { refuse } from './problem';
+import { isLoopbackAddress } from './routes-sim';
 
 export const sessionRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
@@ -39,6 +40,11 @@ export const sessionRoutes =
       const body: SessionResponse = {
         token,
         user: { id: user.id, name: user.name, role: user.role },
+        // The same three tests as the tester routes, so the app never has to probe them (a 404).
+        testerMode:
+          deps.sim !== null &&
+          user.role === 'manager' &&
+          (deps.config.simulateAllowRemote || isLoopbackAddress(request.socket.remoteAddress)),
       };
       return reply.code(200).send(body);
     });

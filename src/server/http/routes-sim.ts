@@ -75,6 +75,19 @@ export const simRoutes =
       return reply.code(204).send();
     });
 
+    app.delete('/api/sim/faults/:id', async (request, reply) => {
+      await manager(request);
+      const { id } = parse(
+        z.strictObject({ id: safeText().min(1).max(200) }),
+        request.params,
+        'send the id of an armed fault rule',
+      );
+      if (!sim.faults.remove(id)) {
+        throw refuse('not-found', 'no armed fault rule has this id (used up or removed already)');
+      }
+      return reply.code(204).send();
+    });
+
     app.get('/api/sim/clock', async (request) => {
       await manager(request);
       return clockState();
@@ -110,7 +123,10 @@ export const simRoutes =
 
     app.post('/api/sim/cleanup', async (request) => {
       await manager(request);
-      return deps.runCleanup();
+      const counts = await deps.runCleanup();
+      // The settings they were judged by, so the panel can say what "compacted" meant.
+      const { receiptTtlMs, tombstoneGraceMs } = deps.config;
+      return { ...counts, receiptTtlMs, tombstoneGraceMs };
     });
 
     app.get('/api/sim/timeline', async (request) => {

@@ -97,7 +97,8 @@ export function paths(): Json {
         requestBody: { required: true, content: json('SessionRequest') },
         responses: {
           '200': {
-            description: 'A bearer token (sliding expiry, SESSION_TTL).',
+            description:
+              'A bearer token (sliding expiry, SESSION_TTL); (added) `testerMode`: whether the tester routes answer this session.',
             content: json('SessionResponse'),
           },
           ...problems('invalid-request', 'unauthorized', 'rate-limited', 'unsupported-media-type'),
@@ -354,10 +355,25 @@ export function paths(): Json {
     '/api/sim/faults': {
       post: sim('Add a fault rule', {
         requestBody: { required: true, content: json('FaultRule') },
-        responses: { '201': { description: 'The active rule.' } },
+        responses: {
+          '201': {
+            description: `The armed rule, with its \`id\` and uses \`remaining\` (\`times\` ${wire.FAULT_TIMES_MAX} lasts until removed).`,
+            content: json('ArmedFault'),
+          },
+        },
       }),
-      get: sim('List fault rules', { responses: { '200': { description: '`{ rules }`' } } }),
+      get: sim('List the armed fault rules, in the order they act', {
+        responses: { '200': { description: '`{ rules }`', content: json('ArmedFaults') } },
+      }),
       delete: sim('Clear fault rules', { responses: { '204': { description: 'Cleared.' } } }),
+    },
+    '/api/sim/faults/{id}': {
+      delete: sim('Remove one armed fault rule', {
+        parameters: [idParam('The `id` of an armed rule (from POST or GET /api/sim/faults).')],
+        responses: {
+          '204': { description: 'Removed.' },
+        },
+      }),
     },
     '/api/sim/clock': {
       get: sim('Read the tester clock', {
@@ -372,16 +388,9 @@ export function paths(): Json {
       post: sim('Run the retention job now', {
         responses: {
           '200': {
-            description: 'What it did.',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: { compacted: { type: 'integer' }, removed: { type: 'integer' } },
-                  required: ['compacted', 'removed'],
-                },
-              },
-            },
+            description:
+              'What it did: `{ compacted, removed }`, and (added) the `receiptTtlMs` and `tombstoneGraceMs` it judged by.',
+            content: json('CleanupResult'),
           },
         },
       }),

@@ -21,6 +21,7 @@ const ROUTES = [
   'post /api/sim/faults',
   'get /api/sim/faults',
   'delete /api/sim/faults',
+  'delete /api/sim/faults/{id}',
   'post /api/sim/clock',
   'get /api/sim/clock',
   'post /api/sim/cleanup',

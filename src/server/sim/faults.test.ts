@@ -20,6 +20,18 @@ describe('FaultBook', () => {
     expect(book.take(['L.1'], 'attempt-b')).toBeNull();
   });
 
+  it('removes one rule by id, and a resend of an attempt it met is no longer met', () => {
+    const book = new FaultBook();
+    const lasting = book.add({ fault: 'unavailable', times: 1_000_000 })!;
+    const once = book.add({ fault: 'drop-request' })!;
+    expect(lasting.id).not.toBe(once.id);
+    expect(book.take(['L.1'], 'attempt-a')?.fault).toBe('unavailable');
+    expect(book.remove(lasting.id)).toBe(true);
+    expect(book.remove(lasting.id)).toBe(false);
+    expect(book.list().map((r) => r.id)).toEqual([once.id]);
+    expect(book.take(['L.1'], 'attempt-a')?.fault).toBe('drop-request');
+  });
+
   it(`holds at most ${MAX_FAULT_RULES} rules`, () => {
     const book = new FaultBook();
     for (let i = 0; i < MAX_FAULT_RULES; i++)

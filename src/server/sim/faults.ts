@@ -2,12 +2,10 @@
  * Tester faults (SIMULATE=1): rules that act on the next `times` operation requests that carry a
  * matching operation (every such request when `match` is absent). In memory: tester state only.
  */
-import type { FaultRule } from '../../protocol/schemas';
+import type { ArmedFault, FaultRule } from '../../protocol/schemas';
 
-export type Fault = FaultRule['fault'];
-export interface ActiveRule extends FaultRule {
-  remaining: number;
-}
+export type { Fault } from '../../protocol/schemas';
+export type ActiveRule = ArmedFault;
 
 /** Tester state stays small whatever a tester sends (spec/api.md "Tester mode"). */
 export const MAX_FAULT_RULES = 100;
@@ -18,17 +16,29 @@ const REMEMBERED_ATTEMPTS = 1000;
 export class FaultBook {
   private rules: ActiveRule[] = [];
   private readonly byAttempt = new Map<string, ActiveRule>();
+  /** Ids are never reused, so removing a rule by a stale id cannot remove a newer one. */
+  private nextId = 1;
 
   /** null when the book already holds MAX_FAULT_RULES rules. */
   add(rule: FaultRule): ActiveRule | null {
     if (this.rules.length >= MAX_FAULT_RULES) return null;
-    const active: ActiveRule = { ...rule, remaining: rule.times ?? 1 };
+    const active: ActiveRule = { id: `f${this.nextId++}`, ...rule, remaining: rule.times ?? 1 };
     this.rules.push(active);
     return active;
   }
 
   list(): ActiveRule[] {
     return this.rules.map((r) => ({ ...r }));
+  }
+
+  /** false when no armed rule has this id (used up or removed already). */
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => r.id !== id);
+    // A silent resend of an attempt this rule met is no longer met by it either.
+    for (const [attempt, rule] of this.byAttempt)
+      if (rule.id === id) this.byAttempt.delete(attempt);
+    return this.rules.length < before;
   }
 
   clear(): void {

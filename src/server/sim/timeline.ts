@@ -1,25 +1,40 @@
 /**
- * The server side of an operation's story, for testers: attempt received, accepted, committed,
- * response sent or dropped, replay returned, refused. Kept per (user, operation), bounded.
+ * The server side of an operation's story, for testers: attempt received (or received again),
+ * accepted, committed, response sent or dropped, replay returned, refused. Kept per (user,
+ * operation), bounded.
  */
-import type { TimelineEvent } from '../../protocol/schemas';
+import { Receipt, type TimelineEvent } from '../../protocol/schemas';
 import type { Clock } from '../clock';
 
 const MAX_OPERATIONS = 10_000;
 const MAX_EVENTS = 100;
+
+/** What the caller knows of an event; the time, and whether an attempt is a resend, are added here. */
+export type TimelineFact = Omit<TimelineEvent, 'at' | 'attemptId' | 'resent' | 'result'> & {
+  /** The stored receipt's bytes, for `committed` and `replay-returned`. */
+  receipt?: string;
+};
+
+/** The receipt's effect, for the words "Committed: −2 applied, quantity 40". */
+function resultOf(receipt: string | undefined): TimelineEvent['result'] {
+  if (receipt === undefined) return undefined;
+  let parsed: ReturnType<typeof Receipt.safeParse>;
+  try {
+    parsed = Receipt.safeParse(JSON.parse(receipt));
+  } catch {
+    return undefined;
+  }
+  if (!parsed.success) return undefined;
+  const { outcome, reason, delta, resultingQuantity } = parsed.data;
+  return { outcome, reason, delta, resultingQuantity };
+}
 
 export class Timeline {
   private readonly events = new Map<string, TimelineEvent[]>();
 
   constructor(private readonly clock: Clock) {}
 
-  record(
-    userId: string,
-    operationId: string,
-    event: string,
-    attemptId: string,
-    detail?: string,
-  ): void {
+  record(userId: string, operationId: string, attemptId: string, fact: TimelineFact): void {
     const key = `${userId} ${operationId}`;
     let list = this.events.get(key);
     if (!list) {
@@ -31,8 +46,23 @@ export class Timeline {
       this.events.set(key, list);
     }
     if (list.length >= MAX_EVENTS) list.shift();
-    const at = new Date(this.clock.now()).toISOString();
-    list.push(detail === undefined ? { at, event, attemptId } : { at, event, attemptId, detail });
+    const { receipt, ...rest } = fact;
+    const event: TimelineEvent = {
+      at: new Date(this.clock.now()).toISOString(),
+      attemptId,
+      ...rest,
+    };
+    // The same attempt id arriving again is the browser repeating the request by itself
+    // (Chromium does when a kept-alive connection closes before any reply byte).
+    if (
+      fact.event === 'attempt-received' &&
+      list.some((e) => e.event === 'attempt-received' && e.attemptId === attemptId)
+    ) {
+      event.resent = true;
+    }
+    const result = resultOf(receipt);
+    if (result) event.result = result;
+    list.push(event);
   }
 
   get(userId: string, operationId: string): TimelineEvent[] {
