@@ -12,6 +12,7 @@ const view = (
   createdAt = AT,
 ): OperationView => ({
   id,
+  handle: id,
   userName: 'manager',
   op: op(itemId),
   state,
