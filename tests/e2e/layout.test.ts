@@ -96,6 +96,12 @@ it('a busy Activity folds identical changes into one row', async () => {
   await nav(page, 'Activity').click();
   await page.getByText(/× 25$/).waitFor();
   await page.screenshot({ path: `${SHOTS}/activity-busy.png`, fullPage: true });
+  // The navigation's badge (25 not yet confirmed) fits a 320 px phone too.
+  await page.setViewportSize({ width: 320, height: 844 });
+  const narrow = await measure(page);
+  expect(narrow.scrollWidth, 'busy Activity at 320 px').toBeLessThanOrEqual(narrow.width);
+  expect(narrow.underNav, 'busy Activity at 320 px').toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 390, height: 844 });
   await light.setOffline(false);
   // Back online, the 25 are sent and confirmed: still one row.
   await page.getByRole('heading', { level: 2, name: /^Confirmed/ }).waitFor({ timeout: 60_000 });
