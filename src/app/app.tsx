@@ -81,7 +81,7 @@ function Shell(): ReactNode {
       </header>
       <UpdatePrompt />
       <Banners />
-      {signedIn && <Notices />}
+      {signedIn && <Notices route={route} />}
       <main className="content" id="main">
         {signedIn && <SessionExpired />}
         {!snapshot.ready ? (

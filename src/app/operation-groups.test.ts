@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperationState } from '../client/facade';
 import {
   ACTIVITY_ORDER,
+  runsOf,
   groupByState,
   needsReview,
   rowLabel,
@@ -86,5 +87,31 @@ describe('operation groups', () => {
     );
     expect(whatToCheck(op('a', 'review', { receipt }))).toMatch(/^The stock changed/);
     expect(whatToCheck(op('a', 'review'))).toMatch(/history/);
+  });
+});
+
+describe('runsOf', () => {
+  it('folds identical changes into one run where the first stood, keeping the order', () => {
+    const candle = { summary: 'Remove 1 from Scented candle, fig' };
+    const ops = [
+      op('a', 'queued', candle),
+      op('b', 'queued', { summary: 'Add 3 to Lamp' }),
+      op('c', 'queued', candle),
+      op('d', 'queued', candle),
+    ];
+    expect(runsOf(ops).map((r) => r.operations.map((o) => o.id))).toEqual([['a', 'c', 'd'], ['b']]);
+  });
+
+  it('keeps apart the same words in another state or with another decision', () => {
+    const ops = [
+      op('a', 'review', { label: 'Needs review: stock would go below zero' }),
+      op('b', 'review', { label: 'Needs review: count was based on old stock' }),
+      op('c', 'review', {
+        label: 'Needs review: stock would go below zero',
+        resolution: { kind: 'discarded', note: 'typo', at: '2026-11-29T17:10:00.000Z' },
+      }),
+      op('d', 'confirmed'),
+    ];
+    expect(runsOf(ops)).toHaveLength(4);
   });
 });

@@ -124,3 +124,24 @@ export function whatToCheck(op: OperationView): string {
     }
   }
 }
+
+/** Identical changes in one row of a list: the same words and the same state line. */
+export interface OperationRun {
+  key: string;
+  operations: OperationView[];
+}
+
+/**
+ * Folds identical operations (same summary, same state line) into one run at the place of the
+ * first, keeping the list's order: 25 × "Remove 1 from Scented candle, fig" become one row.
+ */
+export function runsOf(operations: readonly OperationView[]): OperationRun[] {
+  const runs = new Map<string, OperationRun>();
+  for (const op of operations) {
+    const key = JSON.stringify([op.summary, op.state, rowLabel(op)]);
+    const run = runs.get(key);
+    if (run) run.operations.push(op);
+    else runs.set(key, { key, operations: [op] });
+  }
+  return [...runs.values()];
+}

@@ -49,6 +49,15 @@ describe('screens', () => {
     await expectAccessible('sign-in');
   });
 
+  it('sign-in in the dark theme (layout.test.ts checks every other screen in both)', async () => {
+    const dark = await newPhoneContext(scene.browser, { colorScheme: 'dark' });
+    const p = await dark.newPage();
+    await p.goto(scene.server.url);
+    await p.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await seriousViolations(p), 'sign-in (dark)').toEqual([]);
+    await dark.close();
+  });
+
   it('items, item, activity, settings', async () => {
     const api = await scene.server.api();
     const item = await demoItem(api);

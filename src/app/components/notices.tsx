@@ -1,35 +1,71 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { OperationView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
-import { hasOutcome, pendingNotices } from '../notices';
-import { href } from '../routes';
+import { formatCount } from '../format';
+import {
+  markSeen,
+  needingYou,
+  nextFade,
+  noticeLine,
+  noticeText,
+  observe,
+  openNotices,
+  type NoticeMemory,
+} from '../notices';
+import { href, type Route } from '../routes';
 
-/** Brief notices of outcomes that arrived while the app was open (see ../notices.ts). */
-export function Notices(): ReactNode {
+/** What the person sees on this screen: Activity and Review show every change, a detail its own. */
+function seenHere(route: Route, needs: OperationView[]): OperationView[] {
+  if (route.name === 'activity' || route.name === 'review') return needs;
+  if (route.name === 'operation') return needs.filter((op) => op.handle === route.handle);
+  return [];
+}
+
+/** One calm line of outcomes that arrived while the app was open (see ../notices.ts). */
+export function Notices({ route }: { route: Route }): ReactNode {
   const { ready, operations } = useSnapshot();
-  const [baseline, setBaseline] = useState<ReadonlySet<string> | null>(null);
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [memory, setMemory] = useState<NoticeMemory | null>(null);
+  const [now, setNow] = useState(() => Date.now());
   // Outcomes already stored when the app opened are history, not news.
-  if (ready && baseline === null) {
-    setBaseline(new Set(operations.filter(hasOutcome).map((op) => op.handle)));
-  }
-  const notices = baseline ? pendingNotices(operations, baseline, dismissed) : [];
+  if (ready && memory === null) setMemory(openNotices(operations));
+
+  useEffect(() => {
+    const at = Date.now();
+    setNow(at);
+    setMemory((m) => {
+      if (m === null) return m;
+      const observed = observe(m, operations, at);
+      return markSeen(observed, seenHere(route, needingYou(operations, observed)));
+    });
+  }, [operations, route]);
+
+  const fadeAt = memory ? nextFade(operations, memory, now) : null;
+  useEffect(() => {
+    if (fadeAt === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, fadeAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [fadeAt]);
+
+  const line = memory ? noticeLine(operations, memory, now) : null;
+  const one = line?.operations.length === 1 ? line.operations[0] : undefined;
+  const target: Route = one ? { name: 'operation', handle: one.handle } : { name: 'activity' };
   return (
     <section className="notices" aria-label="Notices" aria-live="polite">
-      {notices.map((op) => (
-        <div key={op.handle} className={`notice notice--${op.state}`}>
-          <a href={href({ name: 'operation', handle: op.handle })}>
-            {op.summary}: {op.label}
+      {line && (
+        <div className={`notice notice--${line.kind}${one ? ` notice--${one.state}` : ''}`}>
+          <a className="notice__text" href={href(target)}>
+            {noticeText(line, formatCount)}
           </a>
           <button
             type="button"
             className="notice__close"
-            aria-label={`Dismiss notice: ${op.summary}`}
-            onClick={() => setDismissed((prev) => new Set(prev).add(op.handle))}
+            aria-label="Dismiss notice"
+            onClick={() => setMemory((m) => (m ? markSeen(m, line.operations) : m))}
           >
             ×
           </button>
         </div>
-      ))}
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { href, type Route } from '../routes';
 
 let firstScreen = true;
 
@@ -10,8 +11,10 @@ export function Screen(props: {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
+  /** A way back, above the heading: e.g. "Back to Items". */
+  back?: { to: Route; label: string };
 }): ReactNode {
-  const { title, children, actions } = props;
+  const { title, children, actions, back } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (firstScreen) firstScreen = false;
@@ -19,6 +22,12 @@ export function Screen(props: {
   }, [title]);
   return (
     <>
+      {back && (
+        <a className="back-link" href={href(back.to)}>
+          <span aria-hidden="true">←&nbsp;</span>
+          {back.label}
+        </a>
+      )}
       <div className="screen__head">
         <h1 ref={heading} tabIndex={-1}>
           {title}

@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
-import { OperationList } from '../components/operation-row';
+import { OperationRunList } from '../components/operation-row';
 import { Screen } from '../components/screen';
 import { formatCount, formatDrain } from '../format';
-import { groupByState, needsReview, type OperationGroup } from '../operation-groups';
+import { groupByState, needsReview, runsOf, type OperationGroup } from '../operation-groups';
 import { href } from '../routes';
 import { useNow } from '../use-now';
 
@@ -13,14 +13,15 @@ const GROUP_PREVIEW = 50;
 function StateGroup({ group, now }: { group: OperationGroup; now: number }): ReactNode {
   const [all, setAll] = useState(false);
   const headingId = `group-${group.key}`;
-  const shown = all ? group.operations : group.operations.slice(0, GROUP_PREVIEW);
+  const runs = useMemo(() => runsOf(group.operations), [group.operations]);
+  const shown = all ? runs : runs.slice(0, GROUP_PREVIEW);
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId}>
         {group.heading} <span className="count">({formatCount(group.operations.length)})</span>
       </h2>
-      <OperationList operations={shown} now={now} />
-      {shown.length < group.operations.length && (
+      <OperationRunList runs={shown} now={now} />
+      {shown.length < runs.length && (
         <button type="button" className="button" onClick={() => setAll(true)}>
           Show all {formatCount(group.operations.length)}
         </button>

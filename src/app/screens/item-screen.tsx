@@ -25,6 +25,7 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
   return (
     <Screen
       title={item.name}
+      back={{ to: { name: 'items' }, label: 'Back to Items' }}
       actions={
         user?.role === 'manager' && (
           <a className="button button--small" href={href({ name: 'edit-item', id: item.id })}>

@@ -84,6 +84,29 @@ function ItemList({ items }: { items: readonly ItemView[] }): ReactNode {
   );
 }
 
+/** Nothing found: say what was searched, and offer the way out. */
+function NoResults(props: {
+  query: string;
+  onClearSearch: () => void;
+  onClearFilters: () => void;
+}): ReactNode {
+  const query = props.query.trim();
+  return (
+    <div className="no-results card">
+      <p className="explain">
+        {query ? `No items match “${query}”` : 'No items match these filters'}
+      </p>
+      <button
+        type="button"
+        className="button"
+        onClick={query ? props.onClearSearch : props.onClearFilters}
+      >
+        {query ? 'Clear search' : 'Clear filters'}
+      </button>
+    </div>
+  );
+}
+
 export function ItemsScreen(): ReactNode {
   const { items: all, user } = useSnapshot();
   const [query, setQuery] = useState('');
@@ -174,6 +197,16 @@ export function ItemsScreen(): ReactNode {
           ? 'No items on this device yet.'
           : `Showing ${formatCount(shown.length)} of ${formatCount(items.length)} items`}
       </p>
+      {items.length > 0 && shown.length === 0 && (
+        <NoResults
+          query={deferredQuery}
+          onClearSearch={() => setQuery('')}
+          onClearFilters={() => {
+            setShelf('');
+            setLowOnly(false);
+          }}
+        />
+      )}
       {manager && shown.length === 0 && looksLikeBarcode(deferredQuery) && (
         <a className="button" href={href({ name: 'new-item', barcode: deferredQuery.trim() })}>
           New item with this barcode

@@ -171,7 +171,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
     return <NotOnDevice what="change" />;
   }
   return (
-    <Screen title={op.summary}>
+    <Screen title={op.summary} back={{ to: { name: 'activity' }, label: 'Back to Activity' }}>
       <p className={`state-label state-label--${op.state}`} role="status">
         {op.label}
       </p>

@@ -20,6 +20,8 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
 export interface ContextOptions {
   /** Block the service worker, where a test intercepts the page's requests with `page.route`. */
   blockServiceWorker?: boolean;
+  /** What the phone asks for with `prefers-color-scheme` (light unless said). */
+  colorScheme?: 'light' | 'dark';
 }
 
 /**
@@ -37,6 +39,7 @@ export async function newPhoneContext(
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     serviceWorkers: o.blockServiceWorker ? 'block' : 'allow',
+    colorScheme: o.colorScheme ?? 'light',
   });
   context.on('console', (message) => {
     if (CSP_REPORT.test(message.text())) cspViolations.push(message.text());

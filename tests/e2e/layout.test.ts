@@ -1,0 +1,169 @@
+/**
+ * Layouts that hold: every screen at 320, 390 and 1280 px, with a long item name and a note of
+ * 500 characters without a space, scrolls only up and down, and nothing ends up under the bottom
+ * navigation. The same screens are axe-clean (contrast included) in the light and the dark theme,
+ * and the README's phone screenshots (light, dark, a busy Activity) come from here.
+ */
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { adjustStock, nav } from './support/app';
+import { seriousViolations } from './support/axe';
+import { newPhoneContext } from './support/browser';
+import { signInUi } from './support/sign-in';
+import { useScene } from './support/scene';
+import { adjust, createItem } from '../api/support/ops';
+
+const scene = useScene();
+const SHOTS = 'docs/screenshots';
+const ITEM_ID = 'layout-candle-xl';
+const NAME =
+  'Scented candle, fig and blackcurrant, hand-poured soy wax, Extralargegiftboxeditionwithmatchingsaucer';
+const NOTE = 'Customerreturnedtheboxunopened'.repeat(17).slice(0, 500);
+const WIDTHS = [320, 390, 1280] as const;
+
+let light: BrowserContext;
+let page: Page;
+let operationId = '';
+
+/** Every screen a person can reach, by address, and the heading that says it is open. */
+function screens(): { name: string; hash: string; heading: string | RegExp }[] {
+  return [
+    { name: 'Items', hash: '#/items', heading: 'Items' },
+    { name: 'Item', hash: `#/items/${ITEM_ID}`, heading: NAME },
+    { name: 'Activity', hash: '#/activity', heading: 'Activity' },
+    { name: 'Operation detail', hash: `#/activity/${operationId}`, heading: /^Remove 1 from / },
+    { name: 'Review', hash: '#/review', heading: 'Review' },
+    { name: 'Settings', hash: '#/settings', heading: 'Settings' },
+    { name: 'Tester', hash: '#/tester', heading: 'Tester' },
+    { name: 'New item', hash: '#/new-item', heading: 'New item' },
+    { name: 'Edit item', hash: `#/items/${ITEM_ID}/edit`, heading: `Edit ${NAME}` },
+    { name: 'Reorder list', hash: '#/reorder', heading: 'Reorder list' },
+  ];
+}
+
+async function open(p: Page, hash: string, heading: string | RegExp): Promise<void> {
+  await p.goto(`${scene.server.url}/${hash}`);
+  await p.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+/** Horizontal overflow, and how far the end of the content reaches under the navigation. */
+function measure(p: Page): Promise<{ scrollWidth: number; width: number; underNav: number }> {
+  return p.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    window.scrollTo(0, root.scrollHeight);
+    const last = document.querySelector('main')?.lastElementChild;
+    const nav = document.querySelector('nav[aria-label="Main"]');
+    const bottom = last?.getBoundingClientRect().bottom ?? 0;
+    const navTop = nav?.getBoundingClientRect().top ?? window.innerHeight;
+    return { scrollWidth: root.scrollWidth, width: window.innerWidth, underNav: bottom - navTop };
+  });
+}
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  const api = await scene.server.api();
+  const lease = await api.lease('layout-setup');
+  const create = { ...createItem(ITEM_ID, 60, 'LAYOUT-CANDLE-XL'), name: NAME, location: 'Z9' };
+  for (const op of [create, adjust(ITEM_ID, 5, { note: NOTE })]) {
+    const reply = await api.postOp(lease.body(op));
+    expect(reply.body, op.type).toMatchObject({ outcome: 'applied' });
+  }
+
+  light = await newPhoneContext(scene.browser);
+  page = await light.newPage();
+});
+
+afterAll(async () => {
+  await light?.close();
+});
+
+it('a busy Activity folds identical changes into one row', async () => {
+  await signInUi(page, scene.server.url);
+  await open(page, `#/items/${ITEM_ID}`, NAME);
+  // A confirmed change, then many identical ones made offline: a busy Activity.
+  await adjustStock(page, -1);
+  await page.getByText('Confirmed', { exact: true }).first().waitFor({ timeout: 30_000 });
+  await light.setOffline(true);
+  for (let i = 0; i < 25; i += 1) await adjustStock(page, -1);
+  const firstChange = page
+    .getByRole('region', { name: "This device's changes" })
+    .getByRole('link')
+    .last();
+  operationId = decodeURIComponent(
+    (await firstChange.getAttribute('href'))?.split('/').pop() ?? '',
+  );
+  await nav(page, 'Activity').click();
+  await page.getByText(/× 25$/).waitFor();
+  await page.screenshot({ path: `${SHOTS}/activity-busy.png`, fullPage: true });
+  // The navigation's badge (25 not yet confirmed) fits a 320 px phone too.
+  await page.setViewportSize({ width: 320, height: 844 });
+  const narrow = await measure(page);
+  expect(narrow.scrollWidth, 'busy Activity at 320 px').toBeLessThanOrEqual(narrow.width);
+  expect(narrow.underNav, 'busy Activity at 320 px').toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await light.setOffline(false);
+  // Back online, the 25 are sent and confirmed: with the first, one row of 26 identical changes.
+  const confirmed = page.getByRole('region', { name: /^Confirmed/ });
+  await confirmed.getByText(/× 26$/).waitFor({ timeout: 60_000 });
+  expect(await page.getByText(/× \d+$/).count()).toBe(1);
+});
+
+describe('layouts that hold', () => {
+  for (const width of WIDTHS) {
+    it(`every screen at ${width} px scrolls only up and down and ends above the navigation`, async () => {
+      await page.setViewportSize({ width, height: 844 });
+      for (const screen of screens()) {
+        await open(page, screen.hash, screen.heading);
+        const m = await measure(page);
+        expect(
+          m.scrollWidth,
+          `${screen.name} at ${width} px is wider than the screen`,
+        ).toBeLessThanOrEqual(m.width);
+        expect(
+          m.underNav,
+          `${screen.name} at ${width} px ends under the navigation`,
+        ).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});
+
+describe('both themes', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`every screen is axe-clean (contrast included) in the ${scheme} theme`, async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const screen of screens()) {
+        await open(page, screen.hash, screen.heading);
+        expect(await seriousViolations(page), `${screen.name} (${scheme})`).toEqual([]);
+      }
+      await open(page, `#/items/${ITEM_ID}`, NAME);
+      // The phone's screen where the item's history shows the 500-character note, wrapped.
+      const note = page.getByText(NOTE, { exact: false }).first();
+      await note.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -200));
+      await page.screenshot({ path: `${SHOTS}/phone-${scheme}.png` });
+    });
+  }
+});
+
+describe('the way back', () => {
+  it('item and change pages lead back; an empty search says what was searched and clears', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `#/activity/${operationId}`, /^Remove 1 from /);
+    await page.getByRole('link', { name: 'Back to Activity' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
+
+    await open(page, `#/items/${ITEM_ID}`, NAME);
+    await page.getByRole('link', { name: 'Back to Items' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Items' }).waitFor();
+    const search = page.getByLabel('Search items');
+    await search.fill('xyzzy');
+    await page.getByText('No items match “xyzzy”', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    expect(await search.inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await page.getByText(/^No items match/).count()).toBe(0);
+  });
+});
