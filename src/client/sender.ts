@@ -21,6 +21,7 @@ import {
 } from './core/answers';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/backoff';
 import { DEFAULT_RECHECK, type RecheckPolicy } from './core/recheck';
+import { heldUntil, holdAfterStep, showInFlightFor, type PacingPolicy } from './core/pacing';
 import { randomId } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
@@ -37,6 +38,7 @@ import {
 } from './local/outbox';
 import { askStatus, sendOperations } from './net/api';
 import type { HttpDeps, HttpOutcome } from './net/http';
+import type { ServerSkew } from './core/rules';
 import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
 import type { LeaseRecord, OperationRecord, SessionMeta } from './store/schema';
 import { pullItemChanges } from './sync-items';
@@ -87,6 +89,16 @@ export interface SenderDeps {
   progress?: (settled: number) => void;
   storageFailed?: (failure: StorageFailure) => void;
   seams?: SenderSeams;
+  /** Step by step (pacing.ts): absent in the service worker, which nobody watches. */
+  pace?: Pace;
+  /** The server's clock as last read (rules.ts): deadlines follow the server's clock. */
+  serverSkew?: () => ServerSkew | null;
+}
+
+/** The pace the tabs choose, and the hold it left (kept across rounds: a hold outlives one). */
+export interface Pace {
+  policy(): PacingPolicy;
+  hold: number | null;
 }
 
 export type RoundEnd = 'idle' | 'offline' | 'signed-out' | 'sign-in-needed' | 'storage-problem';
@@ -189,6 +201,8 @@ class Round {
 
     const lease = await this.refreshLease(session);
     if (lease === 'sign-in-needed' || lease === 'storage-problem') return this.report(lease);
+    // "Check and resend safely" ends a step-by-step hold for the step it asked for.
+    let asked = restart.resendId !== null;
     for (let step = 0; step < MAX_STEPS; step++) {
       const work = await deps.store.read((tx) => readWork(tx, userId, deps.policy.batchSize));
       const next = plan({
@@ -196,8 +210,21 @@ class Round {
         now: this.now(),
         policy: deps.policy,
         batchSize: deps.policy.batchSize,
+        skew: deps.serverSkew?.() ?? null,
       });
       let end: StepEnd;
+      const held =
+        next.kind === 'idle' ? null : heldUntil(deps.pace?.hold ?? null, this.now(), asked);
+      asked = false;
+      if (held !== null) {
+        const refreshAt = freshestLease(work.leases)?.fetchedAt;
+        return this.report(
+          'idle',
+          held,
+          refreshAt === undefined ? null : refreshAt + deps.policy.leaseMaxAgeMs,
+        );
+      }
+      if (deps.pace) deps.pace.hold = null;
       if (next.kind === 'idle') {
         const fetchedAt = freshestLease(work.leases)?.fetchedAt;
         if (this.receipts > 0) await this.pullItems(session);
@@ -266,6 +293,7 @@ class Round {
     );
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
+    await this.showInFlight();
     const tokens = new Map(leases.map((l) => [l.id, l.token]));
     const bodies: OperationBody[] = claimed.map((r) => ({
       id: r.id,
@@ -293,6 +321,7 @@ class Round {
     const claimed = await this.claim(session, [record.id], attempt);
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
+    await this.showInFlight();
     const token = leases.find((l) => l.id === record.leaseId)?.token ?? '';
     const outcome = await askStatus(
       this.deps.http,
@@ -346,12 +375,28 @@ class Round {
       return 'storage-problem';
     }
     for (const s of withReceipt) deps.finishing?.(s.id, null);
+    if (deps.pace) {
+      const final = withReceipt.length === settlements.length;
+      deps.pace.hold = holdAfterStep({ final }, this.now(), deps.pace.policy());
+    }
     this.receipts += withReceipt.length;
     this.settled += ids.length;
     deps.progress?.(this.settled);
     return answers.some((a) => a.answer.kind === 'sign-in')
       ? this.signInNeeded(session)
       : 'continue';
+  }
+
+  /**
+   * Step by step: the attempt is recorded and shows as in flight; it stays on screen a moment
+   * before the request leaves. Outside any transaction, and nothing changes meanwhile.
+   */
+  private async showInFlight(): Promise<void> {
+    const pace = this.deps.pace;
+    const ms = pace ? showInFlightFor(pace.policy()) : 0;
+    if (ms <= 0) return;
+    const { clock } = this.deps.http;
+    await new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
   }
 
   private async pullItems(session: SessionMeta): Promise<void> {

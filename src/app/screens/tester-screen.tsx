@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FaultRule } from '../../protocol/schemas';
-import { useSim, useSnapshot } from '../client-context';
+import { useClient, useSim, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
 import { formatCount } from '../format';
 import type { SimApi, SimResult } from '../sim-api';
+import { StepByStepSwitch } from './step-by-step-switch';
 import { TesterTimeline } from './tester-timeline';
 
 /** A fault that lasts until the tester presses "Clear faults". */
@@ -72,6 +73,7 @@ const BUTTONS: [name: string, action: Action][] = [
 ];
 
 function Controls({ sim }: { sim: SimApi }): ReactNode {
+  const client = useClient();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -100,6 +102,8 @@ function Controls({ sim }: { sim: SimApi }): ReactNode {
     const ms = Math.round(Number(data.get('amount')) * UNIT_MS[data.get('unit') as Unit]);
     act(async () => {
       const result = await sim.advanceClock(ms);
+      // Deadlines shown and judged follow the server's clock from this answer on.
+      if (result.ok) client.noteServerClock?.(result.value.now);
       return result.ok ? { ok: true, value: `Server clock is now ${result.value.now}.` } : result;
     });
   };
@@ -173,6 +177,7 @@ export function TesterScreen(): ReactNode {
           <p className="banner banner--warning">
             Tester mode: the server drops, delays and refuses requests on purpose when told to.
           </p>
+          <StepByStepSwitch />
           <Controls sim={sim} />
           <TesterTimeline sim={sim} />
         </>

@@ -3,7 +3,7 @@
  * creation order: a later operation never overtakes an earlier one that is still pending (a
  * createItem precedes the adjustments of that item), so the head decides when the queue moves.
  */
-import { localDeadline, movable } from './rules';
+import { localDeadline, movable, type ServerSkew } from './rules';
 import type { LeaseRecord, OperationRecord } from '../store/schema';
 import type { BackoffPolicy } from './backoff';
 import { awaitsStatus, eligible } from './operation-state';
@@ -22,6 +22,8 @@ export interface PlanInput {
   now: number;
   policy: BackoffPolicy;
   batchSize: number;
+  /** The server's clock as last read, if it was (deadlines follow the server's clock). */
+  skew?: ServerSkew | null;
 }
 
 /** A lease check is local and only chooses the request; the server's clock decides the outcome. */
@@ -32,7 +34,7 @@ export function plan(input: PlanInput): Plan {
   const leases = new Map(input.leases.map((l) => [l.id, l]));
   const pastDeadline = (r: OperationRecord) => {
     const lease = leases.get(r.leaseId);
-    return lease !== undefined && localDeadline(lease) < now;
+    return lease !== undefined && localDeadline(lease, input.skew ?? null) < now;
   };
   /** Never sent and its lease is over: it waits to move to a fresh lease instead of expiring. */
   const needsLease = (r: OperationRecord) =>

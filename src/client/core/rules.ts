@@ -16,15 +16,39 @@ export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | nul
 }
 
 /**
+ * The server's clock minus this device's (ms), measured at `measuredAt` (device ms) from an answer
+ * that carries the server's time (the tester clock). A lease measures it too, when it arrives.
+ */
+export interface ServerSkew {
+  offsetMs: number;
+  measuredAt: number;
+}
+
+/**
+ * The skew to judge deadlines with: the newest measurement. A lease's own (its `issuedAt` against
+ * when it arrived) unless the server's clock was read since (a tester clock moved, say).
+ */
+export function skewFor(lease: LeaseRecord, measured: ServerSkew | null): number {
+  if (measured !== null && measured.measuredAt > lease.fetchedAt) return measured.offsetMs;
+  return Date.parse(lease.issuedAt) - lease.fetchedAt;
+}
+
+/**
  * When a lease runs out, on this device's clock: its lifetime counted from when it arrived, so a
- * device clock that is off by hours still judges it right. Only a guess that chooses what to do
- * next (resend, or ask; wait for a fresh lease): the server's clock decides every outcome.
+ * device clock that is off by hours still judges it right; once the server's clock has been read
+ * since (a tester clock jump), its deadline less that newer skew. Only a guess that chooses what to
+ * do next (resend, or ask; wait for a fresh lease): the server's clock decides every outcome.
  * A restored lease arrived on another device: its deadline is all there is.
  */
-export function localDeadline(lease: LeaseRecord): number {
+export function localDeadline(lease: LeaseRecord, measured: ServerSkew | null = null): number {
   const deadline = Date.parse(lease.deadline);
   if (lease.origin === 'imported') return deadline;
-  return lease.fetchedAt + (deadline - Date.parse(lease.issuedAt));
+  return deadline - skewFor(lease, measured);
+}
+
+/** The server's clock now, as this device best knows it (for deadlines shown and judged). */
+export function serverNow(deviceNow: number, measured: ServerSkew | null): number {
+  return deviceNow + (measured?.offsetMs ?? 0);
 }
 
 /**
@@ -35,9 +59,14 @@ export function leaseNeedsRefresh(
   lease: LeaseRecord | null,
   now: number,
   maxAgeMs: number,
+  measured: ServerSkew | null = null,
 ): boolean {
   if (lease === null) return true;
-  return now - lease.fetchedAt >= maxAgeMs || now < lease.fetchedAt || localDeadline(lease) <= now;
+  return (
+    now - lease.fetchedAt >= maxAgeMs ||
+    now < lease.fetchedAt ||
+    localDeadline(lease, measured) <= now
+  );
 }
 
 /**

@@ -22,7 +22,7 @@ import { deadlineWarnings } from './deadline-warnings';
 import { reversedIds } from './fixes';
 import { isPending, rechecked, type OpState } from './operation-state';
 import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
-import { freshestLease, isOpen } from './rules';
+import { freshestLease, isOpen, serverNow, type ServerSkew } from './rules';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -31,6 +31,10 @@ export interface Runtime extends ViewTime {
   settledThisRound: number | null;
   storageProblem: StorageProblem;
   testerMode: boolean;
+  /** The Tester panel's "Step by step" switch (pacing.ts). */
+  stepByStep?: boolean;
+  /** The server's clock as last read: every deadline shown and judged follows it. */
+  serverSkew?: ServerSkew | null;
   warnWithinMs: number;
   timeZone?: string;
   /** When the sender next talks to the server by itself (the status bar), if planned. */
@@ -171,13 +175,15 @@ export class SnapshotBuilder {
           sendAttempts: r.sendAttempts,
           deadline: Date.parse(view.leases.get(r.leaseId)?.deadline ?? '') || Infinity,
         })),
-        runtime.now,
+        serverNow(runtime.now, runtime.serverSkew ?? null),
         runtime.warnWithinMs,
         runtime.timeZone,
       ),
       otherUsersWaiting: [...others.entries()].map(([userName, count]) => ({ userName, count })),
       storageProblem: runtime.storageProblem,
       testerMode: runtime.testerMode,
+      stepByStep: runtime.stepByStep ?? false,
+      serverOffsetMs: runtime.serverSkew?.offsetMs ?? 0,
       sessionExpired: view.session?.expired ?? false,
     };
   }
