@@ -121,6 +121,8 @@ export interface StockroomClientCore extends StockroomClient {
   syncNow(start?: RoundStart): Promise<RoundReport>;
   /** Resolves when no round, reload or start-up work is running. */
   whenIdle(): Promise<void>;
+  setStepByStep(on: boolean): void;
+  noteServerClock(serverNow: string): void;
 }
 
 /** Why "Sign out and remove data from this device" removed nothing (never "failed"). */

@@ -21,7 +21,13 @@ import {
 } from './core/answers';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/backoff';
 import { DEFAULT_RECHECK, type RecheckPolicy } from './core/recheck';
-import { heldUntil, holdAfterStep, showInFlightFor, type PacingPolicy } from './core/pacing';
+import {
+  heldUntil,
+  holdAfterStep,
+  pacedWake,
+  showInFlightFor,
+  type PacingPolicy,
+} from './core/pacing';
 import { randomId } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
@@ -213,27 +219,20 @@ class Round {
         skew: deps.serverSkew?.() ?? null,
       });
       let end: StepEnd;
-      const held =
-        next.kind === 'idle' ? null : heldUntil(deps.pace?.hold ?? null, this.now(), asked);
+      const held = heldUntil(deps.pace?.hold ?? null, this.now(), asked);
       asked = false;
-      if (held !== null) {
-        const refreshAt = freshestLease(work.leases)?.fetchedAt;
-        return this.report(
-          'idle',
-          held,
-          refreshAt === undefined ? null : refreshAt + deps.policy.leaseMaxAgeMs,
-        );
-      }
-      if (deps.pace) deps.pace.hold = null;
-      if (next.kind === 'idle') {
+      if (next.kind === 'idle' || held !== null) {
         const fetchedAt = freshestLease(work.leases)?.fetchedAt;
         if (this.receipts > 0) await this.pullItems(session);
         const refreshAt = fetchedAt === undefined ? null : fetchedAt + deps.policy.leaseMaxAgeMs;
+        const wakeAt = pacedWake(next.kind === 'idle' ? next.wakeAt : this.now(), held);
         return {
-          ...this.report('idle', next.wakeAt, refreshAt),
-          resting: next.blocked === 'waiting',
+          ...this.report('idle', wakeAt, refreshAt),
+          resting: next.kind === 'idle' && next.blocked === 'waiting',
         };
-      } else if (next.kind === 'send') {
+      }
+      if (deps.pace) deps.pace.hold = null;
+      if (next.kind === 'send') {
         end = await this.send(session, next.records, work.leases);
       } else {
         end = await this.check(session, next.record, work.leases);

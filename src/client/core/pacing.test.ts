@@ -4,6 +4,7 @@ import {
   STEP_BY_STEP,
   heldUntil,
   holdAfterStep,
+  pacedWake,
   pacing,
   showInFlightFor,
 } from './pacing';
@@ -41,5 +42,12 @@ describe('pacing (step by step)', () => {
   it('holds nothing after a final answer: the next change may go at once', () => {
     expect(holdAfterStep({ final: true }, NOW, STEP_BY_STEP)).toBeNull();
     expect(heldUntil(null, NOW, false)).toBeNull();
+  });
+
+  it('moves the next wake-up to the end of a hold, never earlier', () => {
+    expect(pacedWake(NOW + 800, NOW + 3_000)).toBe(NOW + 3_000);
+    expect(pacedWake(NOW + 9_000, NOW + 3_000)).toBe(NOW + 9_000);
+    expect(pacedWake(NOW + 800, null)).toBe(NOW + 800);
+    expect(pacedWake(null, NOW + 3_000)).toBeNull();
   });
 });

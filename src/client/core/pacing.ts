@@ -48,3 +48,9 @@ export function heldUntil(hold: number | null, now: number, askedByPerson: boole
   if (askedByPerson || hold === null || hold <= now) return null;
   return hold;
 }
+
+/** The sender's next timer while held: not before the hold ends (no wake-up just to wait again). */
+export function pacedWake(wakeAt: number | null, held: number | null): number | null {
+  if (wakeAt === null || held === null) return wakeAt;
+  return Math.max(wakeAt, held);
+}
