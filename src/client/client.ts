@@ -15,7 +15,7 @@ import {
 import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
-import { afterExchange, heardFrom } from './core/recheck';
+import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { pacing } from './core/pacing';
 import type { ServerSkew } from './core/rules';
 import type { Runtime } from './core/snapshot';
@@ -171,6 +171,8 @@ class Client implements StockroomClientCore {
   private closed = false;
   private storageProblem: StorageProblem = null;
   private reachable = true;
+  /** The last answer was the server refusing work (503/429): the bar says so, not "Online". */
+  private refusing = false;
   private testerMode = false;
   private settledThisRound: number | null = null;
   private readonly preferences: Preferences | null;
@@ -313,9 +315,11 @@ class Client implements StockroomClientCore {
       now: this.clock.now(),
       connectivity: !this.network.isOnline()
         ? 'offline'
-        : this.reachable
-          ? 'online'
-          : 'server-unreachable',
+        : !this.reachable
+          ? 'server-unreachable'
+          : this.refusing
+            ? 'server-busy'
+            : 'online',
       settledThisRound: this.settledThisRound,
       storageProblem: this.storageProblem,
       testerMode: this.testerMode,
@@ -372,8 +376,10 @@ class Client implements StockroomClientCore {
     if (this.closed) return;
     const { answered, succeeded } = heardFrom(outcome);
     const wasUnreachable = !this.reachable;
-    if (answered !== this.reachable) {
+    const refusing = answered && refusedForNow(outcome);
+    if (answered !== this.reachable || (answered && refusing !== this.refusing)) {
       this.reachable = answered;
+      if (answered) this.refusing = refusing;
       this.live.changed();
     }
     const then = afterExchange({

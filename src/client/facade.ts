@@ -92,7 +92,8 @@ export interface ItemView extends Item {
   pendingCount?: number | null;
 }
 
-export type Connectivity = 'online' | 'offline' | 'server-unreachable';
+/** `server-busy` (added): the server answers, but refuses work for now (503/429, Retry-After). */
+export type Connectivity = 'online' | 'offline' | 'server-unreachable' | 'server-busy';
 
 export type StorageProblem = null | 'quota-exceeded' | 'upgrade-blocked' | 'local-write-failed';
 

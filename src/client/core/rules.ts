@@ -26,10 +26,10 @@ export interface ServerSkew {
 
 /**
  * The skew to judge deadlines with: the newest measurement. A lease's own (its `issuedAt` against
- * when it arrived) unless the server's clock was read since (a tester clock moved, say).
+ * when it arrived) unless the server's clock was read at or after that (a tester clock moved).
  */
 export function skewFor(lease: LeaseRecord, measured: ServerSkew | null): number {
-  if (measured !== null && measured.measuredAt > lease.fetchedAt) return measured.offsetMs;
+  if (measured !== null && measured.measuredAt >= lease.fetchedAt) return measured.offsetMs;
   return Date.parse(lease.issuedAt) - lease.fetchedAt;
 }
 
