@@ -4,6 +4,7 @@ import { useClient, useSim, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
 import { formatCount } from '../format';
 import type { SimApi, SimResult } from '../sim-api';
+import { Scenarios } from './scenarios';
 import { StepByStepSwitch } from './step-by-step-switch';
 import { TesterTimeline } from './tester-timeline';
 
@@ -178,6 +179,7 @@ export function TesterScreen(): ReactNode {
             Tester mode: the server drops, delays and refuses requests on purpose when told to.
           </p>
           <StepByStepSwitch />
+          <Scenarios sim={sim} />
           <Controls sim={sim} />
           <TesterTimeline sim={sim} />
         </>
