@@ -42,6 +42,15 @@ const UNITS: [ms: number, one: string][] = [
   [60_000, 'minute'],
 ];
 
+/** A span in its largest whole unit: "8 days", "1 hour", "under a minute". */
+export function formatDuration(ms: number): string {
+  for (const [unit, name] of UNITS) {
+    const n = Math.floor(ms / unit);
+    if (n >= 1) return `${formatCount(n)} ${name}${n === 1 ? '' : 's'}`;
+  }
+  return 'under a minute';
+}
+
 /** How long ago `iso` was, in words: "just now", "5 minutes ago", "9 days ago". */
 export function formatAge(iso: string, nowMs: number): string {
   const elapsed = nowMs - Date.parse(iso);

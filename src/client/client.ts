@@ -15,7 +15,9 @@ import {
 import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
-import { afterExchange, heardFrom } from './core/recheck';
+import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
+import { pacing } from './core/pacing';
+import type { ServerSkew } from './core/server-clock';
 import type { Runtime } from './core/snapshot';
 import type {
   ClientSnapshot,
@@ -44,6 +46,7 @@ import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
 import {
   DEFAULT_SENDER_POLICY,
   drainOnce,
+  type Pace,
   type RoundReport,
   type RoundStart,
   type SenderDeps,
@@ -90,6 +93,25 @@ export interface ClientOptions {
   seams?: SenderSeams;
   /** Cache Storage emptied of API answers by "remove data" (default: the page's; null: none). */
   caches?: CacheStorageLike | null;
+  /** Where this device remembers the Tester panel's "Step by step" (default: localStorage). */
+  preferences?: Preferences | null;
+}
+
+/** The slice of `Storage` a device preference needs. */
+export interface Preferences {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+const STEP_BY_STEP_KEY = 'stockroom:step-by-step';
+
+function defaultPreferences(): Preferences | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage blocked by the browser's settings: the switch still works, for this visit.
+    return null;
+  }
 }
 
 export { ClientError, type ClientErrorKind } from './client-error';
@@ -100,6 +122,8 @@ export interface StockroomClientCore extends StockroomClient {
   syncNow(start?: RoundStart): Promise<RoundReport>;
   /** Resolves when no round, reload or start-up work is running. */
   whenIdle(): Promise<void>;
+  setStepByStep(on: boolean): void;
+  noteServerClock(serverNow: string): void;
 }
 
 /** Why "Sign out and remove data from this device" removed nothing (never "failed"). */
@@ -148,14 +172,26 @@ class Client implements StockroomClientCore {
   private closed = false;
   private storageProblem: StorageProblem = null;
   private reachable = true;
+  /** The last answer was the server refusing work (503/429): the bar says so, not "Online". */
+  private refusing = false;
   private testerMode = false;
   private settledThisRound: number | null = null;
+  private readonly preferences: Preferences | null;
+  private stepByStep: boolean;
+  /** Step by step (pacing.ts): shared by every round of this tab. */
+  private readonly pace: Pace;
+  /** The server's clock minus this device's, as last measured (tester clock answers). */
+  private serverSkew: ServerSkew | null = null;
   private endingSessions: Promise<unknown> | null = null;
 
   constructor(private readonly options: ClientOptions) {
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_SENDER_POLICY, ...options.policy };
+    this.preferences =
+      options.preferences === undefined ? defaultPreferences() : options.preferences;
+    this.stepByStep = this.preferences?.getItem(STEP_BY_STEP_KEY) === 'on';
+    this.pace = { policy: () => pacing(this.stepByStep && this.testerMode), hold: null };
     this.http = {
       baseUrl: options.baseUrl ?? '',
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
@@ -280,12 +316,16 @@ class Client implements StockroomClientCore {
       now: this.clock.now(),
       connectivity: !this.network.isOnline()
         ? 'offline'
-        : this.reachable
-          ? 'online'
-          : 'server-unreachable',
+        : !this.reachable
+          ? 'server-unreachable'
+          : this.refusing
+            ? 'server-busy'
+            : 'online',
       settledThisRound: this.settledThisRound,
       storageProblem: this.storageProblem,
       testerMode: this.testerMode,
+      stepByStep: this.stepByStep,
+      serverSkew: this.serverSkew,
       finishing: this.finishing,
       warnWithinMs: this.options.warnWithinMs ?? 86_400_000,
       nextCheckAt: this.rounds.nextCheckAt,
@@ -321,6 +361,8 @@ class Client implements StockroomClientCore {
         this.live.changed();
       },
       storageFailed: this.storageFailed,
+      pace: this.pace,
+      serverSkew: () => this.serverSkew,
     };
     if (this.options.seams) deps.seams = this.options.seams;
     return deps;
@@ -335,8 +377,10 @@ class Client implements StockroomClientCore {
     if (this.closed) return;
     const { answered, succeeded } = heardFrom(outcome);
     const wasUnreachable = !this.reachable;
-    if (answered !== this.reachable) {
+    const refusing = answered && refusedForNow(outcome);
+    if (answered !== this.reachable || (answered && refusing !== this.refusing)) {
       this.reachable = answered;
+      if (answered) this.refusing = refusing;
       this.live.changed();
     }
     const then = afterExchange({
@@ -407,13 +451,20 @@ class Client implements StockroomClientCore {
       http: this.http,
       random: this.random,
       storageFailed: this.storageFailed,
+      serverSkew: () => this.serverSkew,
     };
+    // Tester mode first, asked only when the sign-in answer said it is open (never a 404 in the
+    // console; the clock read confirms the server still runs in tester mode after a restart). Its
+    // clock may be days ahead, and the lease is judged by it.
+    const probe =
+      session.testerMode === true ? await api.sim.clock(this.http, session.token) : null;
+    this.testerMode = probe?.kind === 'ok';
+    if (probe?.kind === 'ok') {
+      const now = this.clock.now();
+      this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
+    }
     await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
-    // Asked only when the sign-in answer said tester mode is open: never a 404 in the console.
-    // The clock read confirms the server still runs in tester mode (it may have restarted).
-    this.testerMode =
-      session.testerMode === true && (await api.sim.clock(this.http, session.token)).kind === 'ok';
     this.live.changed();
     void this.rounds.kick({ newRound: true });
   }
@@ -582,6 +633,29 @@ class Client implements StockroomClientCore {
       default:
         return assertNever(result);
     }
+  }
+
+  setStepByStep(on: boolean): void {
+    this.stepByStep = on;
+    if (!on) this.pace.hold = null;
+    try {
+      this.preferences?.setItem(STEP_BY_STEP_KEY, on ? 'on' : 'off');
+    } catch {
+      // Not remembered (storage full or blocked): it still applies to this visit.
+    }
+    this.live.changed();
+    // Leaving step by step lets held work go at once.
+    if (!on) void this.rounds.kick({});
+  }
+
+  noteServerClock(serverNow: string): void {
+    const at = Date.parse(serverNow);
+    if (Number.isNaN(at)) return;
+    const now = this.clock.now();
+    this.serverSkew = { offsetMs: at - now, measuredAt: now };
+    this.live.changed();
+    // The lease may be over on the server's clock: a round refreshes it.
+    void this.rounds.kick({});
   }
 
   async checkAndResend(operationId: string): Promise<void> {

@@ -98,7 +98,8 @@ export interface ItemView extends Item {
   pendingCount?: number | null;
 }
 
-export type Connectivity = 'online' | 'offline' | 'server-unreachable';
+/** `server-busy` (added): the server answers, but refuses work for now (503/429, Retry-After). */
+export type Connectivity = 'online' | 'offline' | 'server-unreachable' | 'server-busy';
 
 export type StorageProblem = null | 'quota-exceeded' | 'upgrade-blocked' | 'local-write-failed';
 
@@ -133,6 +134,13 @@ export interface ClientSnapshot {
   testerMode: boolean;
   /** (added) The server refused the stored session (401): sign in again; nothing is lost. */
   sessionExpired?: boolean;
+  /** (added) The Tester panel's "Step by step" switch: each state held a few seconds. */
+  stepByStep?: boolean;
+  /**
+   * (added) The server's clock minus this device's (ms), as last read; 0 when never read. Every
+   * deadline shown follows the server's clock (a tester clock may be days ahead).
+   */
+  serverOffsetMs?: number;
 }
 
 export type CommandResult = { ok: true } | { ok: false; message: string };
@@ -193,6 +201,10 @@ export interface StockroomClient {
    * tester panel's `AuthorizedFetch`). Rejects like fetch when the network does.
    */
   authorizedFetch?(path: string, init?: RequestInit): Promise<Response>;
+  /** (added) Tester panel: "Step by step" on or off; remembered on this device. */
+  setStepByStep?(on: boolean): void;
+  /** (added) Tester panel: the server's clock answered (`now`); deadlines follow it from here. */
+  noteServerClock?(serverNow: string): void;
 
   /** Stop timers, listeners and the database connection. */
   close(): void;

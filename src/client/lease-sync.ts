@@ -1,6 +1,7 @@
 /** Fetch a lease when the freshest one is too old (or missing); movable operations move onto it. */
 import { randomId } from './core/clock';
 import { freshestLease, leaseNeedsRefresh } from './core/rules';
+import type { ServerSkew } from './core/server-clock';
 import { storeLease, userLeases } from './local/leases';
 import { ensureDevice, getMeta } from './local/meta';
 import { requestLease } from './net/api';
@@ -13,6 +14,8 @@ export interface LeaseSyncDeps {
   http: HttpDeps;
   random: () => number;
   storageFailed?: (failure: StorageFailure) => void;
+  /** The server's clock as last read (a tester clock jump can end a lease early). */
+  serverSkew?: () => ServerSkew | null;
 }
 
 export type LeaseSyncResult =
@@ -25,7 +28,8 @@ export async function ensureFreshLease(
 ): Promise<LeaseSyncResult> {
   const userId = session.user.id;
   const current = freshestLease(await deps.store.read((tx) => userLeases(tx, userId)));
-  if (!leaseNeedsRefresh(current, deps.http.clock.now(), maxAgeMs)) return 'fresh';
+  const skew = deps.serverSkew?.() ?? null;
+  if (!leaseNeedsRefresh(current, deps.http.clock.now(), maxAgeMs, skew)) return 'fresh';
   try {
     const device = await deps.store.write((tx) => ensureDevice(tx, randomId(deps.random)));
     const res = await requestLease(deps.http, session.token, device.deviceId);

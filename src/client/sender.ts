@@ -21,6 +21,13 @@ import {
 } from './core/answers';
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/backoff';
 import { DEFAULT_RECHECK, type RecheckPolicy } from './core/recheck';
+import {
+  heldUntil,
+  holdAfterStep,
+  pacedWake,
+  showInFlightFor,
+  type PacingPolicy,
+} from './core/pacing';
 import { randomId } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
@@ -37,6 +44,7 @@ import {
 } from './local/outbox';
 import { askStatus, sendOperations } from './net/api';
 import type { HttpDeps, HttpOutcome } from './net/http';
+import type { ServerSkew } from './core/server-clock';
 import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
 import type { LeaseRecord, OperationRecord, SessionMeta } from './store/schema';
 import { pullItemChanges } from './sync-items';
@@ -87,6 +95,16 @@ export interface SenderDeps {
   progress?: (settled: number) => void;
   storageFailed?: (failure: StorageFailure) => void;
   seams?: SenderSeams;
+  /** Step by step (pacing.ts): absent in the service worker, which nobody watches. */
+  pace?: Pace;
+  /** The server's clock as last read (rules.ts): deadlines follow the server's clock. */
+  serverSkew?: () => ServerSkew | null;
+}
+
+/** The pace the tabs choose, and the hold it left (kept across rounds: a hold outlives one). */
+export interface Pace {
+  policy(): PacingPolicy;
+  hold: number | null;
 }
 
 export type RoundEnd = 'idle' | 'offline' | 'signed-out' | 'sign-in-needed' | 'storage-problem';
@@ -189,6 +207,8 @@ class Round {
 
     const lease = await this.refreshLease(session);
     if (lease === 'sign-in-needed' || lease === 'storage-problem') return this.report(lease);
+    // "Check and resend safely" ends a step-by-step hold for the step it asked for.
+    let asked = restart.resendId !== null;
     for (let step = 0; step < MAX_STEPS; step++) {
       const work = await deps.store.read((tx) => readWork(tx, userId, deps.policy.batchSize));
       const next = plan({
@@ -196,17 +216,23 @@ class Round {
         now: this.now(),
         policy: deps.policy,
         batchSize: deps.policy.batchSize,
+        skew: deps.serverSkew?.() ?? null,
       });
       let end: StepEnd;
-      if (next.kind === 'idle') {
+      const held = heldUntil(deps.pace?.hold ?? null, this.now(), asked);
+      asked = false;
+      if (next.kind === 'idle' || held !== null) {
         const fetchedAt = freshestLease(work.leases)?.fetchedAt;
         if (this.receipts > 0) await this.pullItems(session);
         const refreshAt = fetchedAt === undefined ? null : fetchedAt + deps.policy.leaseMaxAgeMs;
+        const wakeAt = pacedWake(next.kind === 'idle' ? next.wakeAt : this.now(), held);
         return {
-          ...this.report('idle', next.wakeAt, refreshAt),
-          resting: next.blocked === 'waiting',
+          ...this.report('idle', wakeAt, refreshAt),
+          resting: next.kind === 'idle' && next.blocked === 'waiting',
         };
-      } else if (next.kind === 'send') {
+      }
+      if (deps.pace) deps.pace.hold = null;
+      if (next.kind === 'send') {
         end = await this.send(session, next.records, work.leases);
       } else {
         end = await this.check(session, next.record, work.leases);
@@ -266,6 +292,7 @@ class Round {
     );
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
+    await this.showInFlight();
     const tokens = new Map(leases.map((l) => [l.id, l.token]));
     const bodies: OperationBody[] = claimed.map((r) => ({
       id: r.id,
@@ -293,6 +320,7 @@ class Round {
     const claimed = await this.claim(session, [record.id], attempt);
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
+    await this.showInFlight();
     const token = leases.find((l) => l.id === record.leaseId)?.token ?? '';
     const outcome = await askStatus(
       this.deps.http,
@@ -346,12 +374,28 @@ class Round {
       return 'storage-problem';
     }
     for (const s of withReceipt) deps.finishing?.(s.id, null);
+    if (deps.pace) {
+      const final = withReceipt.length === settlements.length;
+      deps.pace.hold = holdAfterStep({ final }, this.now(), deps.pace.policy());
+    }
     this.receipts += withReceipt.length;
     this.settled += ids.length;
     deps.progress?.(this.settled);
     return answers.some((a) => a.answer.kind === 'sign-in')
       ? this.signInNeeded(session)
       : 'continue';
+  }
+
+  /**
+   * Step by step: the attempt is recorded and shows as in flight; it stays on screen a moment
+   * before the request leaves. Outside any transaction, and nothing changes meanwhile.
+   */
+  private async showInFlight(): Promise<void> {
+    const pace = this.deps.pace;
+    const ms = pace ? showInFlightFor(pace.policy()) : 0;
+    if (ms <= 0) return;
+    const { clock } = this.deps.http;
+    await new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
   }
 
   private async pullItems(session: SessionMeta): Promise<void> {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useClient, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
-import { formatCount, formatMoment } from '../format';
+import { formatCount, formatDuration, formatMoment } from '../format';
 import { href } from '../routes';
 import { navigate } from '../use-route';
-import { useNow } from '../use-now';
+import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
 
 function Account(): ReactNode {
@@ -105,16 +105,38 @@ function DeviceName(): ReactNode {
   );
 }
 
+/** A tester clock moved: say which clock the deadline is on (a minute's drift is not worth it). */
+function ServerClock({ serverNow, offsetMs }: { serverNow: number; offsetMs: number }): ReactNode {
+  if (Math.abs(offsetMs) < 60_000) return null;
+  const at = new Date(serverNow).toISOString();
+  return (
+    <p className="hint">
+      Deadlines follow the server&apos;s clock, which reads {formatMoment(at, serverNow)} (
+      {formatDuration(Math.abs(offsetMs))} {offsetMs > 0 ? 'ahead of' : 'behind'} this device).
+    </p>
+  );
+}
+
 function LeaseStatus(): ReactNode {
   const { lease } = useSnapshot();
-  const now = useNow();
+  const { serverNow, offsetMs } = useServerNow();
+  const passed = lease !== null && Date.parse(lease.deadline) <= serverNow;
   return (
     <section className="card stack" aria-labelledby="lease-heading">
       <h2 id="lease-heading">Deadline for changes</h2>
       {/* Warnings about close deadlines are in the banner above every screen. */}
-      {lease ? (
+      <ServerClock serverNow={serverNow} offsetMs={offsetMs} />
+      {lease && passed ? (
+        <p>
+          The server&apos;s clock has passed this device&apos;s deadline (
+          {formatMoment(lease.deadline, serverNow)}
+          ). It gets a new one the next time it reaches the server.
+        </p>
+      ) : lease ? (
         <>
-          <p>Changes made now must reach the server by {formatMoment(lease.deadline, now)}.</p>
+          <p>
+            Changes made now must reach the server by {formatMoment(lease.deadline, serverNow)}.
+          </p>
           <p className="hint">
             {formatCount(lease.used)} of {formatCount(lease.size)} operation ids of this lease used.
           </p>

@@ -1,11 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FAULT_TIMES_MAX, type FaultRule } from '../../protocol/schemas';
-import { useSim, useSnapshot } from '../client-context';
+import { useClient, useSim, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
 import { formatCount } from '../format';
 import type { SimApi, SimResult } from '../sim-api';
 import { cleanupText } from '../tester-words';
 import { ArmedFaults } from './armed-faults';
+import { Scenarios } from './scenarios';
+import { StepByStepSwitch } from './step-by-step-switch';
 import { TesterTimeline } from './tester-timeline';
 
 /** "Make server unavailable" lasts until its Remove button in Armed faults; the others act once. */
@@ -62,6 +64,7 @@ const BUTTONS: [name: string, action: Action][] = [
 ];
 
 function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNode {
+  const client = useClient();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -91,6 +94,8 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
     const ms = Math.round(Number(data.get('amount')) * UNIT_MS[data.get('unit') as Unit]);
     act(async () => {
       const result = await sim.advanceClock(ms);
+      // Deadlines shown and judged follow the server's clock from this answer on.
+      if (result.ok) client.noteServerClock?.(result.value.now);
       return result.ok ? { ok: true, value: `Server clock is now ${result.value.now}.` } : result;
     });
   };
@@ -166,6 +171,8 @@ export function TesterScreen(): ReactNode {
           <p className="banner banner--warning">
             Tester mode: the server drops, delays and refuses requests on purpose when told to.
           </p>
+          <StepByStepSwitch />
+          <Scenarios sim={sim} />
           <Controls sim={sim} onDone={() => setActions((n) => n + 1)} />
           <ArmedFaults sim={sim} armed={actions} />
           <TesterTimeline sim={sim} />

@@ -14,6 +14,11 @@ describe('the status bar’s words', () => {
     expect(connectivityLabel('server-unreachable', null, GB)).toBe('Server unreachable');
   });
 
+  it('says the server is refusing work while it answers 503, never "Online"', () => {
+    expect(connectivityLabel('server-busy', AT, GB)).toBe('Server busy · trying again at 14:02');
+    expect(connectivityLabel('server-busy', null, GB)).toBe('Server busy');
+  });
+
   it('shows the time in the device locale’s short form, in its zone', () => {
     expect(shortTime(AT, { timeZone: 'UTC', locale: 'en-US' })).toBe('2:02 PM');
     expect(shortTime(AT, { timeZone: 'Europe/Berlin', locale: 'de-DE' })).toBe('15:02');

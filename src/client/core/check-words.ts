@@ -18,7 +18,10 @@ export function shortTime(ms: number, where: TimeWords = {}): string {
   return new Intl.DateTimeFormat(where.locale, options).format(new Date(ms));
 }
 
-/** "Online", "Offline", or "Server unreachable · checking again at 14:02". */
+/**
+ * "Online", "Offline", "Server unreachable · checking again at 14:02", or, while the server refuses
+ * work (503/429), "Server busy · trying again at 14:02".
+ */
 export function connectivityLabel(
   connectivity: Connectivity,
   nextCheckAt: number | null,
@@ -33,6 +36,10 @@ export function connectivityLabel(
       return nextCheckAt === null
         ? 'Server unreachable'
         : `Server unreachable · checking again at ${shortTime(nextCheckAt, where)}`;
+    case 'server-busy':
+      return nextCheckAt === null
+        ? 'Server busy'
+        : `Server busy · trying again at ${shortTime(nextCheckAt, where)}`;
     default:
       return assertNever(connectivity);
   }

@@ -4,7 +4,7 @@
  * createItem precedes the adjustments of that item), so the head decides when the queue moves.
  */
 import { movable } from './rules';
-import { pastDeadline, serverNow } from './server-clock';
+import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
 import type { LeaseRecord, OperationRecord } from '../store/schema';
 import type { BackoffPolicy } from './backoff';
 import { awaitsStatus, eligible } from './operation-state';
@@ -23,6 +23,8 @@ export interface PlanInput {
   now: number;
   policy: BackoffPolicy;
   batchSize: number;
+  /** The server's clock as last read, if it was (deadlines follow the server's clock). */
+  skew?: ServerSkew | null;
 }
 
 /** A lease check is local and only chooses the request; the server's clock decides the outcome. */
@@ -31,7 +33,7 @@ const LEASE_RETRY_MS = 30_000;
 export function plan(input: PlanInput): Plan {
   const { now, policy } = input;
   const leases = new Map(input.leases.map((l) => [l.id, l]));
-  const serverTime = serverNow(now, input.leases);
+  const serverTime = serverNow(now, input.leases, input.skew ?? null);
   const past = (r: OperationRecord) => {
     const lease = leases.get(r.leaseId);
     return lease !== undefined && pastDeadline(lease.deadline, serverTime);

@@ -76,6 +76,11 @@ export function heardFrom(outcome: HttpOutcome): { answered: boolean; succeeded:
   return { answered, succeeded: outcome.status >= 200 && outcome.status < 300 };
 }
 
+/** The server answered but refuses work for now (503 overloaded, 429): "Server busy". */
+export function refusedForNow(outcome: HttpOutcome): boolean {
+  return outcome.kind === 'response' && (outcome.status === 503 || outcome.status === 429);
+}
+
 export interface Answer {
   answered: boolean;
   succeeded: boolean;

@@ -4,7 +4,7 @@
  */
 import type { LeaseRecord, OperationRecord } from '../store/schema';
 import { assertNever, isPending, type OpState } from './operation-state';
-import { pastDeadline, serverNow } from './server-clock';
+import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
 
 /** The lease new operations take ids from: this device's own, with ids left, newest first. */
 export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | null {
@@ -24,12 +24,13 @@ export function leaseNeedsRefresh(
   lease: LeaseRecord | null,
   now: number,
   maxAgeMs: number,
+  measured: ServerSkew | null = null,
 ): boolean {
   if (lease === null) return true;
   return (
     now - lease.fetchedAt >= maxAgeMs ||
     now < lease.fetchedAt ||
-    pastDeadline(lease.deadline, serverNow(now, [lease]))
+    pastDeadline(lease.deadline, serverNow(now, [lease], measured))
   );
 }
 

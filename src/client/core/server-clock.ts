@@ -11,19 +11,41 @@
  */
 import type { LeaseRecord } from '../store/schema';
 
-/** Device clock minus server clock, from the newest lease this device fetched (0: none yet). */
-export function clockSkew(leases: Iterable<LeaseRecord>): number {
+/**
+ * A direct reading of the server's clock (the tester clock's answer, which may jump days ahead):
+ * the server's clock minus this device's (ms), read at device time `measuredAt`.
+ */
+export interface ServerSkew {
+  offsetMs: number;
+  measuredAt: number;
+}
+
+/**
+ * Device clock minus server clock, from the newest measurement: the newest lease this device
+ * fetched, or a direct reading of the server's clock taken at or after it (0: none yet).
+ */
+export function clockSkew(
+  leases: Iterable<LeaseRecord>,
+  measured: ServerSkew | null = null,
+): number {
   let newest: LeaseRecord | null = null;
   for (const l of leases) {
     // A restored lease arrived on another device: it says nothing about this device's clock.
     if (l.origin === 'issued' && (newest === null || l.issuedAt > newest.issuedAt)) newest = l;
   }
+  if (measured !== null && (newest === null || measured.measuredAt >= newest.fetchedAt)) {
+    return -measured.offsetMs;
+  }
   return newest === null ? 0 : newest.fetchedAt - Date.parse(newest.issuedAt);
 }
 
 /** The server's time now, as this device knows it. */
-export function serverNow(deviceNow: number, leases: Iterable<LeaseRecord>): number {
-  return deviceNow - clockSkew(leases);
+export function serverNow(
+  deviceNow: number,
+  leases: Iterable<LeaseRecord>,
+  measured: ServerSkew | null = null,
+): number {
+  return deviceNow - clockSkew(leases, measured);
 }
 
 /** Past its deadline (server time, ms or ISO): the server will not apply it for the first time. */

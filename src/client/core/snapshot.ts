@@ -23,7 +23,7 @@ import { reversedIds } from './fixes';
 import { isPending, rechecked, type OpState } from './operation-state';
 import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease, isOpen } from './rules';
-import { pastDeadline, serverNow } from './server-clock';
+import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -32,6 +32,10 @@ export interface Runtime extends ViewTime {
   settledThisRound: number | null;
   storageProblem: StorageProblem;
   testerMode: boolean;
+  /** The Tester panel's "Step by step" switch (pacing.ts). */
+  stepByStep?: boolean;
+  /** The server's clock as last read: every deadline shown and judged follows it. */
+  serverSkew?: ServerSkew | null;
   warnWithinMs: number;
   timeZone?: string;
   /** When the sender next talks to the server by itself (the status bar), if planned. */
@@ -143,7 +147,7 @@ export class SnapshotBuilder {
     }
 
     const leases = [...view.leases.values()].filter((l) => l.userId === user?.id);
-    const serverTime = serverNow(runtime.now, leases);
+    const serverTime = serverNow(runtime.now, leases, runtime.serverSkew ?? null);
     const freshest = freshestLease(leases);
     // Past its deadline, it binds nothing: changes made now wait for a fresh lease.
     const lease = freshest && !pastDeadline(freshest.deadline, serverTime) ? freshest : null;
@@ -182,6 +186,8 @@ export class SnapshotBuilder {
       otherUsersWaiting: [...others.entries()].map(([userName, count]) => ({ userName, count })),
       storageProblem: runtime.storageProblem,
       testerMode: runtime.testerMode,
+      stepByStep: runtime.stepByStep ?? false,
+      serverOffsetMs: runtime.serverSkew?.offsetMs ?? 0,
       sessionExpired: view.session?.expired ?? false,
     };
   }

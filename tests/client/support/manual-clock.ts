@@ -34,6 +34,11 @@ export class ManualClock implements Clock {
     return this.timers.reduce<number | null>((m, t) => (m === null || t.at < m ? t.at : m), null);
   }
 
+  /** A timer is pending for exactly this time (a hold the code under test just started). */
+  hasTimerAt(at: number): boolean {
+    return this.timers.some((t) => t.at === at);
+  }
+
   /** Move time forward, firing every timer that falls due, in order. */
   advance(ms: number): void {
     const target = this.current + ms;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { SCENARIOS, stepsSeen } from './scenarios';
+
+const byName = (name: string) => {
+  const s = SCENARIOS.find((x) => x.name === name);
+  if (!s) throw new Error(name);
+  return s;
+};
+
+describe('scenarios', () => {
+  it('has the spec’s five stories that run on their own, by their accessible names', () => {
+    expect(SCENARIOS.map((s) => s.name)).toEqual([
+      'Lost reply after commit',
+      'Failure before commit',
+      'Reply slower than the app waits',
+      'Server busy',
+      'Too old to apply',
+    ]);
+  });
+
+  it('ticks steps in order as states are seen, a repeat of a state included', () => {
+    const lost = byName('Lost reply after commit');
+    expect(stepsSeen(lost, ['queued'])).toBe(0);
+    expect(stepsSeen(lost, ['queued', 'sending', 'unknown'])).toBe(2);
+    expect(
+      stepsSeen(lost, [
+        'queued',
+        'sending',
+        'unknown',
+        'checking',
+        'unknown',
+        'checking',
+        'confirmed',
+      ]),
+    ).toBe(4);
+    // Confirmed before anything was seen unknown does not tick the later steps out of order.
+    expect(stepsSeen(lost, ['sending', 'confirmed'])).toBe(1);
+  });
+
+  it('server busy: sent, saved again while refused, sent again, confirmed', () => {
+    const busy = byName('Server busy');
+    expect(stepsSeen(busy, ['queued', 'sending', 'queued', 'sending', 'confirmed'])).toBe(4);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Step by step (Tester panel): the same sender, the same ids and attempts, only slower. Client time
+ * is fake (ManualClock), so "held for 3 s" is exact; HTTP and the server (SIMULATE=1) are real.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { StockroomClientCore } from '../../src/client/client';
+import { STEP_BY_STEP } from '../../src/client/core/pacing';
+import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';
+
+const HOLD = STEP_BY_STEP.holdMs;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+afterEach(async () => {
+  await h.clearFaults();
+});
+
+/** Wait for the state, then for its hold to start (the timer is set just after the state shows). */
+async function held(c: StockroomClientCore, id: string, state: string): Promise<void> {
+  const at = h.clock.now() + HOLD;
+  await until(() => opById(c, id).state === state, state);
+  await until(() => h.clock.hasTimerAt(at), `the hold of ${state}`);
+}
+
+describe('step by step', () => {
+  it('holds Sending…, then Outcome unknown until the person checks; then Checking outcome…, Confirmed', async () => {
+    const c = await signedIn(h, { preferences: null }, 'manager');
+    expect(c.getSnapshot().testerMode).toBe(true);
+    c.setStepByStep(true);
+    expect(c.getSnapshot().stepByStep).toBe(true);
+    await h.fault({ fault: 'drop-response', times: 1 });
+    const op = await c.adjust({ itemId: 'mug-blue', delta: -1, reason: 'sold' });
+
+    await held(c, op.id, 'sending');
+    h.clock.advance(HOLD - 1);
+    expect(opById(c, op.id).state).toBe('sending');
+    expect(await effectsOf(h, 'mug-blue', op.id)).toBe(0); // held before the request left
+    h.clock.advance(1);
+    await held(c, op.id, 'unknown');
+    await c.whenIdle();
+
+    // It does not look again by itself while held (the normal pace resends within a second).
+    h.clock.advance(HOLD - 1);
+    await c.whenIdle();
+    expect(opById(c, op.id).state).toBe('unknown');
+    expect(opById(c, op.id).attempts).toHaveLength(1);
+
+    // The person presses "Check and resend safely": at once, and the check itself is held too.
+    void c.checkAndResend(op.id);
+    await held(c, op.id, 'checking');
+    expect(opById(c, op.id).label).toBe('Checking outcome…');
+    h.clock.advance(HOLD);
+    await until(() => opById(c, op.id).state === 'confirmed', 'Confirmed');
+    await c.whenIdle();
+
+    const done = opById(c, op.id);
+    expect(done.attempts.map((a) => a.result)).toEqual(['network-error', 'response']);
+    expect(await effectsOf(h, 'mug-blue', op.id)).toBe(1);
+    c.close();
+  });
+
+  it('without a person, a held unknown outcome is checked by itself once the hold ends', async () => {
+    const c = await signedIn(h, { preferences: null }, 'manager');
+    c.setStepByStep(true);
+    await h.fault({ fault: 'drop-request', times: 1 });
+    const op = await c.adjust({ itemId: 'plate-26', delta: 1, reason: 'received' });
+    await held(c, op.id, 'sending');
+    h.clock.advance(HOLD);
+    await held(c, op.id, 'unknown');
+    await c.whenIdle();
+    h.clock.advance(HOLD);
+    await held(c, op.id, 'checking');
+    h.clock.advance(HOLD);
+    await until(() => opById(c, op.id).state === 'confirmed', 'Confirmed');
+    expect(await effectsOf(h, 'plate-26', op.id)).toBe(1);
+    c.close();
+  });
+
+  it('is remembered on this device, and only for tester mode', async () => {
+    const saved = new Map<string, string>();
+    const preferences = {
+      getItem: (k: string) => saved.get(k) ?? null,
+      setItem: (k: string, v: string) => void saved.set(k, v),
+    };
+    const first = await signedIn(h, { preferences }, 'manager');
+    first.setStepByStep(true);
+    first.close();
+    const again = await signedIn(h, { preferences }, 'manager');
+    expect(again.getSnapshot().stepByStep).toBe(true);
+    again.close();
+  });
+});
