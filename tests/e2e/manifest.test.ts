@@ -51,7 +51,9 @@ describe('web app manifest', () => {
       display: 'standalone',
     });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
-    const themeMeta = await page.locator('meta[name="theme-color"]').getAttribute('content');
+    const themeMeta = await page
+      .locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')
+      .getAttribute('content');
     expect(themeMeta).toBe(manifest.theme_color);
 
     const icons = manifest.icons ?? [];
