@@ -30,3 +30,41 @@ export async function* csvLines(
     if (rows.length > 0) yield rows.map(csvRow).join('');
   }
 }
+
+/** The columns of `GET /api/items.csv`, also of the file the app makes offline and imports. */
+export const ITEM_CSV_COLUMNS = [
+  'id',
+  'sku',
+  'barcode',
+  'name',
+  'location',
+  'quantity',
+  'lowStockThreshold',
+  'archived',
+  'revision',
+] as const;
+
+/** One item as a row under ITEM_CSV_COLUMNS. */
+export function itemCsvRow(i: {
+  id: string;
+  sku: string;
+  barcode: string | null;
+  name: string;
+  location: string;
+  quantity: number;
+  lowStockThreshold: number | null;
+  archived: boolean;
+  revision: number;
+}): CsvValue[] {
+  return [
+    i.id,
+    i.sku,
+    i.barcode,
+    i.name,
+    i.location,
+    i.quantity,
+    i.lowStockThreshold,
+    i.archived,
+    i.revision,
+  ];
+}

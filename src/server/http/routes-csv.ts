@@ -4,23 +4,12 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { HistoryResponse, Item } from '../../protocol/schemas';
+import type { HistoryResponse } from '../../protocol/schemas';
 import type { Store } from '../store/store';
 import type { AppDeps } from './app';
-import { csvLines, type CsvValue } from '../../protocol/csv';
+import { csvLines, ITEM_CSV_COLUMNS, itemCsvRow, type CsvValue } from '../../protocol/csv';
 import { refuse } from './problem';
 
-const ITEM_COLUMNS = [
-  'id',
-  'sku',
-  'barcode',
-  'name',
-  'location',
-  'quantity',
-  'lowStockThreshold',
-  'archived',
-  'revision',
-] as const;
 const HISTORY_COLUMNS = [
   'recordedAt',
   'operationId',
@@ -33,23 +22,11 @@ const HISTORY_COLUMNS = [
 const ITEMS_PAGE = 500;
 const HISTORY_PAGE = 200;
 
-const itemRow = (i: Item): CsvValue[] => [
-  i.id,
-  i.sku,
-  i.barcode,
-  i.name,
-  i.location,
-  i.quantity,
-  i.lowStockThreshold,
-  i.archived,
-  i.revision,
-];
-
 async function* itemPages(store: Store): AsyncGenerator<CsvValue[][]> {
   let after: string | null = null;
   for (;;) {
     const page = await store.catalogue(after, ITEMS_PAGE);
-    yield page.map(itemRow);
+    yield page.map(itemCsvRow);
     const last = page[page.length - 1];
     if (page.length < ITEMS_PAGE || !last) return;
     after = last.id;
@@ -95,7 +72,7 @@ export const csvRoutes =
   async (app) => {
     app.get('/api/items.csv', async (request, reply) => {
       await request.user();
-      return sendCsv(reply, 'items.csv', ITEM_COLUMNS, itemPages(deps.store));
+      return sendCsv(reply, 'items.csv', ITEM_CSV_COLUMNS, itemPages(deps.store));
     });
 
     app.get<{ Params: { id: string } }>('/api/items/:id/history.csv', async (request, reply) => {
