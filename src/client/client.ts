@@ -17,6 +17,7 @@ import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { pacing } from './core/pacing';
+import { handleOf } from './core/rules';
 import type { ServerSkew } from './core/server-clock';
 import type { Runtime } from './core/snapshot';
 import type {
@@ -601,7 +602,7 @@ class Client implements StockroomClientCore {
 
   async importItems(
     ops: Parameters<StockroomClient['importItems']>[0],
-  ): Promise<{ ids: string[]; createdAt: string }> {
+  ): Promise<{ ids: string[] }> {
     let checked: Op[];
     try {
       checked = ops.map((op) =>
@@ -611,8 +612,7 @@ class Client implements StockroomClientCore {
       throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
     }
     const now = this.clock.now();
-    const createdAt = new Date(now).toISOString();
-    if (checked.length === 0) return { ids: [], createdAt };
+    if (checked.length === 0) return { ids: [] };
     const result = await this.write(async (tx) => {
       const session = await getMeta(tx, 'session');
       if (!session) return { kind: 'signed-out' as const };
@@ -622,7 +622,7 @@ class Client implements StockroomClientCore {
     switch (result.kind) {
       case 'saved':
         void this.rounds.kick();
-        return { ids: result.records.map((r) => r.id), createdAt };
+        return { ids: result.records.map(handleOf) };
       case 'signed-out':
         throw new ClientError('signed-out', 'Sign in to make changes.');
       case 'no-room':

@@ -169,12 +169,10 @@ export interface StockroomClient {
   /**
    * (added) An item import: one new operation (own id) per entry, all saved in one local
    * transaction (all or none) and sent later by the sender like any change. Resolves with the
-   * new operation ids, in order, and the `createdAt` they share (an id may change before its
-   * first attempt, when a fresh lease arrives; `createdAt`, type and item do not).
+   * new operations' stable handles, in order (an id may change before its first attempt, when a
+   * fresh lease arrives; the handle does not).
    */
-  importItems(
-    ops: readonly (CreateItemOp | UpdateItemOp)[],
-  ): Promise<{ ids: string[]; createdAt: string }>;
+  importItems(ops: readonly (CreateItemOp | UpdateItemOp)[]): Promise<{ ids: string[] }>;
 
   /** "Check and resend safely": same id, a new round of recovery. */
   checkAndResend(operationId: string): Promise<void>;

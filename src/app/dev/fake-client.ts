@@ -240,7 +240,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async importItems(ops) {
       const views: OperationView[] = [];
       for (const op of ops) views.push(await enqueue(op));
-      return { ids: views.map((v) => v.id), createdAt: views[0]?.createdAt ?? nowIso() };
+      return { ids: views.map((v) => v.handle) };
     },
     async checkAndResend(id) {
       const op = snapshot.operations.find((o) => o.id === id);

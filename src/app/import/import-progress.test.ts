@@ -10,9 +10,10 @@ const view = (
   itemId: string,
   state: OperationState,
   createdAt = AT,
+  handle = id,
 ): OperationView => ({
   id,
-  handle: id,
+  handle,
   userName: 'manager',
   op: op(itemId),
   state,
@@ -29,15 +30,11 @@ const view = (
 
 describe('importProgress', () => {
   it('counts the import’s settled and confirmed operations, also after a new lease renamed them', () => {
-    const batch = {
-      ids: ['L1.0', 'L1.1', 'L1.2'],
-      createdAt: AT,
-      ops: [op('a'), op('b'), op('c')],
-    };
+    const batch = { ids: ['L1.0', 'L1.1', 'L1.2'] };
     const progress = importProgress(batch, [
       view('L1.0', 'a', 'confirmed'),
-      view('L2.0', 'b', 'rejected'), // re-keyed onto a fresh lease before its first attempt
-      view('L2.1', 'c', 'queued'),
+      view('L2.0', 'b', 'rejected', AT, 'L1.1'), // re-keyed onto a fresh lease before its first attempt
+      view('L2.1', 'c', 'queued', AT, 'L1.2'),
       view('L1.9', 'a', 'confirmed', '2026-12-01T09:00:00.000Z'), // another change, not the import's
     ]);
     expect(progress).toEqual({ total: 3, settled: 2, confirmed: 1 });

@@ -1,17 +1,14 @@
 /**
- * How far an import's operations have got: settled (no longer underway) and confirmed. An
- * operation is known by its id, or by what cannot change (its `createdAt`, shared by the whole
- * import, its type and its item: one row per item), because an operation not yet attempted takes a
- * new id when a fresh lease arrives. Pure.
+ * How far an import's operations have got: settled (no longer underway) and confirmed. Each is
+ * known by its stable handle, which an operation keeps when it moves to a fresh lease before its
+ * first attempt (its id changes then). Pure.
  */
 import type { OperationView } from '../../client/facade';
-import type { Op } from '../../protocol/schemas';
 import { isUnderway } from '../operation-groups';
 
 export interface ImportBatch {
+  /** The handles of the import's operations, as `importItems` returned them. */
   ids: readonly string[];
-  createdAt: string;
-  ops: readonly Op[];
 }
 
 export interface ImportProgress {
@@ -20,19 +17,15 @@ export interface ImportProgress {
   confirmed: number;
 }
 
-const keyOf = (createdAt: string, op: Op): string => `${createdAt} ${op.type} ${op.itemId}`;
-
 export function importProgress(
   batch: ImportBatch,
   operations: readonly OperationView[],
 ): ImportProgress {
-  const ids = new Set(batch.ids);
-  const keys = new Set(batch.ops.map((op) => keyOf(batch.createdAt, op)));
+  const handles = new Set(batch.ids);
   let settled = 0;
   let confirmed = 0;
   for (const o of operations) {
-    if (!ids.has(o.id) && !keys.has(keyOf(o.createdAt, o.op))) continue;
-    if (isUnderway(o)) continue;
+    if (!handles.has(o.handle) || isUnderway(o)) continue;
     settled++;
     if (o.state === 'confirmed') confirmed++;
   }

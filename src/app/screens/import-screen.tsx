@@ -116,7 +116,7 @@ export function ImportScreen(): ReactNode {
     setBusy(true);
     setProblem(null);
     try {
-      setSaved({ ...(await client.importItems(ops)), ops });
+      setSaved(await client.importItems(ops));
       setPlan(null);
     } catch (e) {
       setProblem(
