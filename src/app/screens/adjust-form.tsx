@@ -5,6 +5,7 @@ import { useClient, useSnapshot } from '../client-context';
 import { NoteField } from '../components/note-field';
 import { SavedIntent } from '../components/saved-intent';
 import { parseWholeNumber, stepBy, toggleSign } from '../input/whole-number';
+import { WholeNumberInput } from '../input/whole-number-input';
 import { REASON_LABELS } from '../labels';
 import { useIntentForm } from '../use-intent-form';
 
@@ -78,15 +79,11 @@ export function AdjustForm(props: {
           </button>
           <label className="field">
             <span>Change</span>
-            <input
+            <WholeNumberInput
               name="delta"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
               value={delta}
-              onChange={(e) => setDelta(e.target.value)}
-              required
-              aria-describedby="delta-hint"
+              onChange={setDelta}
+              hintId="delta-hint"
               size={8}
             />
           </label>

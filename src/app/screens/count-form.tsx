@@ -4,6 +4,7 @@ import { useClient } from '../client-context';
 import { SavedIntent } from '../components/saved-intent';
 import { formatCount, formatDelta } from '../format';
 import { parseWholeNumber } from '../input/whole-number';
+import { WholeNumberInput } from '../input/whole-number-input';
 import { expectedQuantity } from '../low-stock';
 import { useIntentForm } from '../use-intent-form';
 
@@ -63,15 +64,11 @@ export function CountForm(props: {
       <h2 id="count-heading">Stock count</h2>
       <label className="field">
         <span>Counted quantity</span>
-        <input
+        <WholeNumberInput
           name="quantity"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          required
-          aria-describedby="count-hint"
+          onChange={setText}
+          hintId="count-hint"
           size={10}
         />
       </label>
