@@ -20,7 +20,7 @@ import {
 } from '../protocol/schemas';
 import type { Clock } from './clock';
 import { statusWithoutRecord, type RetentionSettings } from './core/retention';
-import type { ProblemValue } from './http/problem';
+import type { ProblemValue } from './core/problem-value';
 import { verifyLease, type LeaseClaims } from './lease-token';
 import type { ApplyRequest, ApplyTiming, OperationRecord, Store } from './store/store';
 import { pastDeadline } from './core/deadline';

@@ -2,7 +2,7 @@
  * What the primary and its worker processes say to each other over node:cluster IPC (WORKERS=n).
  * Metrics travel as plain data (FamilySnapshot), never as text to re-parse.
  */
-import type { FamilySnapshot } from '../ops/metrics';
+import type { FamilySnapshot } from '../observability/metrics';
 
 export type WorkerMessage =
   /** The worker's server is listening. */

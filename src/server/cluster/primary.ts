@@ -5,8 +5,8 @@
  * port hands it to). SIGTERM/SIGINT stop every worker gracefully.
  */
 import cluster, { type Worker } from 'node:cluster';
-import type { FamilySnapshot } from '../ops/metrics';
-import { mergeFamilies } from '../ops/metrics-merge';
+import type { FamilySnapshot } from '../observability/metrics';
+import { mergeFamilies } from '../observability/metrics-merge';
 import { unreachable } from '../core/decide';
 import { isWorkerMessage, type PrimaryMessage } from './messages';
 import { restartDelayMs, RESTART_STABLE_MS } from './restart-policy';

@@ -5,7 +5,7 @@
  * (its `stockroom_processes` says 1) rather than failing.
  */
 import { unreachable } from '../core/decide';
-import type { FamilySnapshot } from '../ops/metrics';
+import type { FamilySnapshot } from '../observability/metrics';
 import { isPrimaryMessage, type WorkerMessage } from './messages';
 
 const ANSWER_TIMEOUT_MS = 5_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type Facts, type ItemState } from './decide';
+import { decide, type Facts } from './decide';
+import type { ItemState } from './item-state';
 
 const lamp: ItemState = {
   id: 'lamp-14',

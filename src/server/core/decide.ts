@@ -3,25 +3,10 @@
  * the adapter looked up, what happens. No I/O; every store adapter calls this inside its
  * transaction, so SQLite and PostgreSQL agree.
  */
-import type { ItemChangeField, Op, Outcome, ReasonCode } from '../../protocol/schemas';
+import type { Op, Outcome, ReasonCode } from '../../protocol/schemas';
 import { editItem, type FieldEdit } from './item-edit';
+import type { ItemState } from './item-state';
 import { mayMake, type Role } from './roles';
-
-/** The item revision at which each catalogue field last changed; absent: as created. */
-export type FieldRevisions = Partial<Record<ItemChangeField, number>>;
-
-export interface ItemState {
-  id: string;
-  sku: string;
-  name: string;
-  location: string;
-  quantity: number;
-  revision: number;
-  barcode: string | null;
-  lowStockThreshold: number | null;
-  archived: boolean;
-  fieldRevisions: FieldRevisions;
-}
 
 /** What the adapter looked up for this operation, in the same transaction. */
 export interface Facts {

@@ -4,7 +4,7 @@
  * value differs count: setting a field to the value it already has never conflicts.
  */
 import { ITEM_CHANGE_FIELDS, type ItemChangeField, type ItemChanges } from '../../protocol/schemas';
-import type { ItemState } from './decide';
+import type { ItemState } from './item-state';
 
 type FieldValue = string | number | null;
 

@@ -2,24 +2,11 @@
  * The HTTP adapter: Fastify with every failure mapped to problem+json (also those of the HTTP layer
  * itself), `X-Request-Id` on every response (the attempt id), and the routes registered per area.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { User } from '../../protocol/schemas';
-import type { Sessions } from '../auth';
-import type { Clock, TesterClock } from '../clock';
-import type { Config } from '../config';
-import type { OperationAnswer, OperationDeps } from '../operations';
-import type { FaultBook } from '../sim/faults';
-import type { Timeline } from '../sim/timeline';
-import type { Store } from '../store/store';
-import {
-  problemBody,
-  ProblemError,
-  PROBLEM_TYPE,
-  problemStatus,
-  refuse,
-  type ProblemValue,
-} from './problem';
+import type { ProblemValue } from '../core/problem-value';
+import type { AppDeps } from './deps';
+import { ProblemError, refuse } from './problem';
 import { csvRoutes } from './routes-csv';
 import { securityHeaders } from './security';
 import { answerEverything, capConnections, clientErrorHandler, serverOptions } from './transport';
@@ -29,68 +16,12 @@ import { operationRoutes } from './routes-operations';
 import { sessionRoutes } from './routes-session';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
-import { opsRoutes } from './routes-ops';
-import type { CountingAdmission } from '../ops/admission';
-import type { ServerMetrics } from '../ops/server-metrics';
-
-export interface Sim {
-  clock: TesterClock;
-  faults: FaultBook;
-  timeline: Timeline;
-}
-
-/** Load shedding: an operation starts only if it can start within its safe window. */
-export interface Admission {
-  enter(): Promise<
-    { admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }
-  >;
-}
-
-/** Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked. */
-export interface SignInLimiter {
-  reserve(
-    userName: string,
-    ip: string,
-  ): { allowed: true; succeeded(): void } | { allowed: false; retryAfterSeconds: number };
-}
-
-export interface OperationMetrics {
-  answered(answers: readonly OperationAnswer[], durationMs: number): void;
-}
-
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  clock: Clock;
-  sessions: Sessions;
-  /** Shared by the operation routes; `onEvent` is bound per attempt. */
-  operations: Omit<OperationDeps, 'onEvent'>;
-  sim: Sim | null;
-  admission: CountingAdmission;
-  signInLimiter: SignInLimiter;
-  metrics: ServerMetrics;
-  runCleanup(): Promise<{ compacted: number; removed: number }>;
-  logLevel: string;
-}
+import { operatingRoutes } from './routes-operating';
+import { sendProblem } from './send-problem';
 
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Authentication for a route: the signed-in user, or a 401 problem. */
-    user(): Promise<User>;
-  }
-}
-
-export function sendProblem(reply: FastifyReply, problem: ProblemValue): FastifyReply {
-  if (problem.headers) void reply.headers(problem.headers);
-  return reply
-    .code(problemStatus(problem.code))
-    .type(PROBLEM_TYPE)
-    .send(JSON.stringify(problemBody(problem)));
-}
 
 /** Errors raised by Fastify itself (parsing, limits) as the contract's problems. */
 function fromFrameworkError(error: FastifyError): ProblemValue | null {
@@ -223,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operationRoutes(deps));
   await app.register(itemRoutes(deps));
   await app.register(csvRoutes(deps));
-  await app.register(opsRoutes(deps, deps.admission, deps.metrics));
+  await app.register(operatingRoutes(deps, deps.admission, deps.metrics));
   if (deps.sim) await app.register(simRoutes(deps, deps.sim));
   await staticRoutes(app, deps.config.staticDir);
   return app;

@@ -5,8 +5,8 @@
  */
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ServerMetrics } from '../ops/server-metrics';
-import { sendProblem } from './app';
+import { sendProblem } from './send-problem';
+import type { HttpMetrics } from './deps';
 import { ProblemError, refuse } from './problem';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -18,7 +18,7 @@ function bearerMatches(authorization: string | undefined, token: string): boolea
 }
 
 export const metricsRoute =
-  (metrics: ServerMetrics, token: string | null): FastifyPluginAsync =>
+  (metrics: HttpMetrics, token: string | null): FastifyPluginAsync =>
   async (app) => {
     app.get('/metrics', async (request, reply) => {
       if (token !== null && !bearerMatches(request.headers.authorization, token)) {
@@ -35,7 +35,7 @@ export const metricsRoute =
 
 /** The separate metrics server (METRICS_PORT): `/metrics` only, every error problem+json. */
 export async function startMetricsServer(
-  metrics: ServerMetrics,
+  metrics: HttpMetrics,
   token: string | null,
   port: number,
 ): Promise<{ url: string; server: FastifyInstance }> {

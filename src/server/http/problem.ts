@@ -3,12 +3,8 @@
  * Expected refusals travel as `ProblemValue`s; `ProblemError` carries one through a throw where a
  * handler cannot go on (authentication, bad input).
  */
-import {
-  PROBLEM_CODES,
-  type FieldError,
-  type Problem,
-  type ProblemCode,
-} from '../../protocol/schemas';
+import { PROBLEM_CODES, type Problem, type ProblemCode } from '../../protocol/schemas';
+import type { ProblemValue } from '../core/problem-value';
 
 const TITLES: Record<ProblemCode, string> = {
   unauthorized: 'Sign-in required',
@@ -26,14 +22,6 @@ const TITLES: Record<ProblemCode, string> = {
   overloaded: 'Server too busy',
   'internal-error': 'Internal error',
 };
-
-export interface ProblemValue {
-  code: ProblemCode;
-  detail: string;
-  errors?: FieldError[];
-  /** Extra response headers, e.g. Retry-After. */
-  headers?: Record<string, string>;
-}
 
 export class ProblemError extends Error {
   readonly kind = 'problem';

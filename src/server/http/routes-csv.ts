@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { HistoryResponse } from '../../protocol/schemas';
 import type { Store } from '../store/store';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { csvLines, ITEM_CSV_COLUMNS, itemCsvRow, type CsvValue } from '../../protocol/csv';
 import { refuse } from './problem';
 

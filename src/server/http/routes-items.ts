@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { fieldErrors } from '../../protocol/schemas';
 import { safeText } from '../../protocol/text';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { refuse } from './problem';
 
 const count = z

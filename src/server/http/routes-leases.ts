@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldErrors, LeaseRequest, type LeaseResponse } from '../../protocol/schemas';
 import { leaseView, newLeaseId, signLease, type LeaseClaims } from '../lease-token';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { refuse } from './problem';
 
 export const leaseRoutes =

@@ -18,9 +18,9 @@ import {
 import type { ActiveRule } from '../sim/faults';
 import type { TimelineFact } from '../sim/timeline';
 import { SimulatedCrash } from '../store/store-errors';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { problemBody, problemStatus, refuse } from './problem';
-import { sendProblem } from './app';
+import { sendProblem } from './send-problem';
 
 /** The text rule for the id in `GET /api/operations/{id}` (its shape is the lease check's business). */
 const StatusParams = z.strictObject({ id: safeText() });

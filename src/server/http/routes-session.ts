@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fieldErrors, SessionRequest, type SessionResponse } from '../../protocol/schemas';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../passwords';
-import type { AppDeps } from './app';
+import type { AppDeps } from './deps';
 import { refuse } from './problem';
 import { isLoopbackAddress } from './routes-sim';
 

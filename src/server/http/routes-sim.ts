@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ClockRequest, fieldErrors, FaultRule, type ClockState } from '../../protocol/schemas';
 import { safeText } from '../../protocol/text';
 import { MAX_FAULT_RULES } from '../sim/faults';
-import type { AppDeps, Sim } from './app';
+import type { AppDeps, Sim } from './deps';
 import { refuse } from './problem';
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, hint: string): T {

@@ -8,7 +8,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { DOCS_STYLE } from '../ops/docs-page';
+import { DOCS_STYLE } from '../api-docs/docs-page';
 
 /** The one inline element the server writes: the API reference page's stylesheet. */
 const docsStyleHash = `'sha256-${createHash('sha256').update(DOCS_STYLE).digest('base64')}'`;

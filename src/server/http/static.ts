@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { sendProblem } from './app';
+import { sendProblem } from './send-problem';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';

@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ProblemCode } from '../../protocol/schemas';
-import { problemBody, problemStatus, PROBLEM_TYPE, type ProblemValue } from './problem';
+import type { ProblemValue } from '../core/problem-value';
+import { problemBody, problemStatus, PROBLEM_TYPE } from './problem';
 
 export interface TransportLimits {
   requestTimeoutMs: number;

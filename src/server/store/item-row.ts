@@ -3,7 +3,7 @@
  * uses: the rules' `ItemState` and the wire's `Item`. One mapping, so SQLite and PostgreSQL agree.
  */
 import type { Item } from '../../protocol/schemas';
-import type { FieldRevisions, ItemState } from '../core/decide';
+import type { FieldRevisions, ItemState } from '../core/item-state';
 
 export interface ItemColumns {
   id: string;

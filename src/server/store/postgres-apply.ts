@@ -17,7 +17,8 @@
  */
 import type { Pool } from 'pg';
 import { performance } from 'node:perf_hooks';
-import { claimedCodes, decide, type ItemState, type Verdict } from '../core/decide';
+import { claimedCodes, decide, type Verdict } from '../core/decide';
+import type { ItemState } from '../core/item-state';
 import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/receipt';
 import { catalogueColumns, itemState, type ItemColumns } from './item-row';
 import { Pipeline } from './postgres-pipeline';

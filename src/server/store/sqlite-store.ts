@@ -22,7 +22,8 @@ import type {
   ItemsResponse,
   Receipt,
 } from '../../protocol/schemas';
-import { claimedCodes, decide, type ItemState, type Verdict } from '../core/decide';
+import { claimedCodes, decide, type Verdict } from '../core/decide';
+import type { ItemState } from '../core/item-state';
 import { cleanupCutoffs } from '../core/retention';
 import {
   buildReceipt,

@@ -12,7 +12,7 @@
  *   user signed in from recently, so hammering the account never shuts its owner out.
  */
 import type { Clock } from '../clock';
-import type { SignInLimiter } from '../http/app';
+import type { SignInLimiter } from '../http/deps';
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

@@ -1,6 +1,6 @@
 /** The `paths` of the OpenAPI document: every route of spec/api.md with its answers. */
 import * as wire from '../../protocol/schemas';
-import type { Component } from './openapi';
+import type { Component } from './openapi-components';
 
 type Json = Record<string, unknown>;
 

@@ -1,13 +1,13 @@
 /**
- * The load shedder as the HTTP layer uses it (`Admission` in src/server/http/app.ts): `enter()`
+ * The load shedder as the HTTP layer uses it (`Admission` in src/server/http/deps.ts): `enter()`
  * resolves at once (start, or shed with Retry-After) or when a queued request starts or runs out
  * of waiting time. `release()` of an admitted request frees its slot (calling it twice is harmless).
  */
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock';
 import { unreachable } from '../core/decide';
-import type { Admission } from '../http/app';
-import { LoadShedder, type ShedLimits, type ShedStats } from './load-shed';
+import type { Admission, CountingAdmission } from '../http/deps';
+import { LoadShedder, type ShedLimits } from './load-shed';
 
 type Slot = Awaited<ReturnType<Admission['enter']>>;
 
@@ -21,10 +21,6 @@ const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 export const monotonicClock: Clock = { now: () => performance.now() };
-
-export interface CountingAdmission extends Admission {
-  stats(): ShedStats;
-}
 
 export function createAdmission(
   limits: ShedLimits,

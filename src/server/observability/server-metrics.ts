@@ -4,10 +4,10 @@
  * `OperationMetrics` the operation routes call; the rest is read from its sources at scrape time.
  */
 import type { Clock } from '../clock';
-import type { OperationMetrics } from '../http/app';
+import type { HttpMetrics } from '../http/deps';
 import type { OperationAnswer } from '../operations';
 import type { Store } from '../store/store';
-import type { ShedStats } from './load-shed';
+import type { ShedStats } from '../limits/load-shed';
 import {
   MetricsRegistry,
   PROMETHEUS_CONTENT_TYPE,
@@ -37,14 +37,9 @@ export interface ServerMetricsDeps {
   gather?: (local: () => Promise<FamilySnapshot[]>) => Promise<FamilySnapshot[]>;
 }
 
-export interface ServerMetrics extends OperationMetrics {
-  /** Any HTTP response (an `onResponse` hook): `route` is the route pattern, never the raw URL. */
-  observeHttp(method: string, route: string, status: number, durationMs: number): void;
+export interface ServerMetrics extends HttpMetrics {
   /** This process's families, as plain data (what a worker sends for a cluster-wide scrape). */
   collect(): Promise<FamilySnapshot[]>;
-  /** The exposition for the whole server: every process's metrics added up. */
-  render(): Promise<string>;
-  readonly contentType: string;
 }
 
 export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {

@@ -4,50 +4,10 @@
  * Schema 2020-12, zod's default target. Cross-references between named schemas become `$ref`s.
  */
 import { z } from 'zod';
-import * as wire from '../../protocol/schemas';
-import { Diagnostics } from './diagnostics';
+import { COMPONENTS } from './openapi-components';
 import { paths, TESTER } from './openapi-paths';
 
 type Json = Record<string, unknown>;
-
-/** Every named schema of the document, by component name. */
-const COMPONENTS = {
-  SessionRequest: wire.SessionRequest,
-  SessionResponse: wire.SessionResponse,
-  User: wire.User,
-  LeaseRequest: wire.LeaseRequest,
-  LeaseResponse: wire.LeaseResponse,
-  Lease: wire.Lease,
-  Op: wire.Op,
-  AdjustOp: wire.AdjustOp,
-  CountOp: wire.CountOp,
-  CreateItemOp: wire.CreateItemOp,
-  UpdateItemOp: wire.UpdateItemOp,
-  ItemChanges: wire.ItemChanges,
-  ArchiveItemOp: wire.ArchiveItemOp,
-  OperationBody: wire.OperationBody,
-  BatchBody: wire.BatchBody,
-  BatchResponse: wire.BatchResponse,
-  BatchResult: wire.BatchResult,
-  Receipt: wire.Receipt,
-  OperationStatus: wire.OperationStatus,
-  Item: wire.Item,
-  ItemsResponse: wire.ItemsResponse,
-  HistoryEntry: wire.HistoryEntry,
-  HistoryResponse: wire.HistoryResponse,
-  Problem: wire.Problem,
-  FieldError: wire.FieldError,
-  Diagnostics,
-  FaultRule: wire.FaultRule,
-  ArmedFault: wire.ArmedFault,
-  ArmedFaults: wire.ArmedFaults,
-  CleanupResult: wire.CleanupResult,
-  ClockRequest: wire.ClockRequest,
-  ClockState: wire.ClockState,
-  TimelineEvent: wire.TimelineEvent,
-  TimelineResponse: wire.TimelineResponse,
-} as const satisfies Record<string, z.ZodType>;
-export type Component = keyof typeof COMPONENTS;
 
 function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string }>();

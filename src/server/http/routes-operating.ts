@@ -3,17 +3,15 @@
  * generated from the zod schemas.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { collectDiagnostics } from '../ops/diagnostics';
-import { renderDocsPage } from '../ops/docs-page';
-import { buildOpenApiDocument } from '../ops/openapi';
-import type { CountingAdmission } from '../ops/admission';
-import type { ServerMetrics } from '../ops/server-metrics';
-import type { AppDeps } from './app';
+import { collectDiagnostics } from '../observability/diagnostics';
+import { renderDocsPage } from '../api-docs/docs-page';
+import { buildOpenApiDocument } from '../api-docs/openapi';
+import type { AppDeps, CountingAdmission, HttpMetrics } from './deps';
 import { metricsRoute } from './metrics-endpoint';
 import { refuse } from './problem';
 
-export const opsRoutes =
-  (deps: AppDeps, admission: CountingAdmission, metrics: ServerMetrics): FastifyPluginAsync =>
+export const operatingRoutes =
+  (deps: AppDeps, admission: CountingAdmission, metrics: HttpMetrics): FastifyPluginAsync =>
   async (app) => {
     const openapi = buildOpenApiDocument();
     const docs = renderDocsPage(openapi);
