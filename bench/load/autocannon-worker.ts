@@ -8,6 +8,7 @@ import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { createInterface } from 'node:readline';
 import { adjustBody } from '../support/demo-session';
 import type { LoadConfig, LoadResult, LoadTarget } from './load-config';
+import { assertNever } from '../../src/protocol/assert-never';
 
 /** The requests of a run; for operations, `seq.next` counts up through the lease. */
 function requests(target: LoadTarget, seq: { next: number }): RequestSpec[] {
@@ -29,7 +30,7 @@ function requests(target: LoadTarget, seq: { next: number }): RequestSpec[] {
       ];
     }
     default:
-      return target satisfies never;
+      return assertNever(target);
   }
 }
 

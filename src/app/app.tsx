@@ -28,6 +28,7 @@ import {
 import { SignInScreen } from './screens/sign-in-screen';
 import type { SimApi } from './sim-api';
 import { useRoute } from './use-route';
+import { assertNever } from '../protocol/assert-never';
 
 function CurrentScreen({ route }: { route: Route }): ReactNode {
   switch (route.name) {
@@ -61,10 +62,8 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
           <p>There is no page at this address.</p>
         </Screen>
       );
-    default: {
-      const never: never = route;
-      throw new Error(`unhandled route ${JSON.stringify(never)}`);
-    }
+    default:
+      return assertNever(route);
   }
 }
 

@@ -3,6 +3,7 @@ import type { AttemptView } from '../client/facade';
 import type { TimelineEvent } from '../protocol/schemas';
 import { formatCount } from './format';
 import { serverEventText } from './server-event-words';
+import { assertNever } from '../protocol/assert-never';
 
 export function attemptOutcomeText(attempt: AttemptView): string {
   switch (attempt.result) {
@@ -16,10 +17,8 @@ export function attemptOutcomeText(attempt: AttemptView): string {
       return 'Connection lost: no response arrived';
     case 'http-error':
       return `Server answered HTTP ${attempt.httpStatus ?? '?'}`;
-    default: {
-      const never: never = attempt.result;
-      throw new Error(`unhandled attempt result ${String(never)}`);
-    }
+    default:
+      return assertNever(attempt.result);
   }
 }
 

@@ -1,5 +1,6 @@
 /** Words for the adjust reasons and journal entry types. */
 import type { AdjustOp, HistoryEntry } from '../protocol/schemas';
+import { assertNever } from '../protocol/assert-never';
 
 export const REASON_LABELS: Record<AdjustOp['reason'], string> = {
   received: 'Received',
@@ -22,10 +23,8 @@ export function entryTypeLabel(type: HistoryEntry['type']): string {
       return 'Details edited';
     case 'archiveItem':
       return 'Item archived';
-    default: {
-      const never: never = type;
-      throw new Error(`unhandled entry type ${String(never)}`);
-    }
+    default:
+      return assertNever(type);
   }
 }
 

@@ -8,6 +8,7 @@
  * entered again) never shows. Pure: time comes in as `now` (milliseconds).
  */
 import type { OperationState, OperationView } from '../client/facade';
+import { assertNever } from '../protocol/assert-never';
 
 export const FADE_MS = 5_000;
 
@@ -135,9 +136,7 @@ export function noticeText(line: NoticeLine, formatCount: (n: number) => string)
       ].filter((p): p is string => p !== null);
       return `${formatCount(n)} changes: ${parts.join(', ')}`;
     }
-    default: {
-      const never: never = line;
-      throw new Error(`unhandled notice ${JSON.stringify(never)}`);
-    }
+    default:
+      return assertNever(line);
   }
 }

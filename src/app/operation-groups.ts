@@ -1,6 +1,7 @@
 /** How the Activity and Review screens order and group operations. Pure. */
 import { STATE_WORDS } from '../client/core/labels';
 import type { OperationState, OperationView } from '../client/facade';
+import { assertNever } from '../protocol/assert-never';
 
 /** Activity order: what needs a person first (unknown, review), settled work last. */
 export const ACTIVITY_ORDER: readonly OperationState[] = [
@@ -66,10 +67,8 @@ export function isUnderway(op: OperationView): boolean {
     case 'expired':
     case 'not-applied':
       return false;
-    default: {
-      const never: never = op.state;
-      throw new Error(`unhandled state ${String(never)}`);
-    }
+    default:
+      return assertNever(op.state);
   }
 }
 
@@ -87,10 +86,8 @@ export function rowLabel(op: OperationView): string {
       return `Discarded: ${resolution.note}`;
     case 'entered-again':
       return 'Entered again as a new change';
-    default: {
-      const never: never = resolution;
-      throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
-    }
+    default:
+      return assertNever(resolution);
   }
 }
 
@@ -118,10 +115,8 @@ export function whatToCheck(op: OperationView): string {
       return 'Your role may not make this kind of change. Ask a manager to make it.';
     case null:
       return "Check the item's history, then enter the change again as new or discard it.";
-    default: {
-      const never: never = reason;
-      throw new Error(`unhandled reason ${String(never)}`);
-    }
+    default:
+      return assertNever(reason);
   }
 }
 

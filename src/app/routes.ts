@@ -1,3 +1,4 @@
+import { assertNever } from '../protocol/assert-never';
 /** The app's routes as a union, and their mapping to and from the URL hash. Pure. */
 
 export type Route =
@@ -84,9 +85,7 @@ export function href(route: Route): string {
         : `#/new-item/${encodeURIComponent(route.barcode)}`;
     case 'not-found':
       return `#/${route.path}`;
-    default: {
-      const never: never = route;
-      throw new Error(`unhandled route ${JSON.stringify(never)}`);
-    }
+    default:
+      return assertNever(route);
   }
 }

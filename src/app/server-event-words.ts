@@ -6,6 +6,7 @@ import { RECEIPT_REASON_WORDS } from '../client/core/labels';
 import type { ProblemCode, TimelineEvent } from '../protocol/schemas';
 import { formatCount, formatDelta } from './format';
 import { durationText } from './tester-words';
+import { assertNever } from '../protocol/assert-never';
 
 /** Why the server refused, after "Refused: ". */
 export function refusalText(code: ProblemCode | undefined): string {
@@ -39,10 +40,8 @@ export function refusalText(code: ProblemCode | undefined): string {
       return 'too many attempts; asked to wait';
     case 'internal-error':
       return 'something broke on the server';
-    default: {
-      const never: never = code;
-      throw new Error(`unhandled problem code ${String(never)}`);
-    }
+    default:
+      return assertNever(code);
   }
 }
 
@@ -58,10 +57,8 @@ export function resultText(result: NonNullable<TimelineEvent['result']>): string
       return `rejected${reason === null ? '' : ` (${reason})`}; nothing applied`;
     case 'review':
       return `kept for review${reason === null ? '' : ` (${reason})`}${quantity}`;
-    default: {
-      const never: never = result.outcome;
-      throw new Error(`unhandled outcome ${String(never)}`);
-    }
+    default:
+      return assertNever(result.outcome);
   }
 }
 
@@ -94,9 +91,7 @@ export function serverEventText(event: TimelineEvent, attempt: string): string {
       return 'Reply sent';
     case 'response-dropped':
       return 'The reply was dropped on purpose';
-    default: {
-      const never: never = event.event;
-      throw new Error(`unhandled timeline event ${String(never)}`);
-    }
+    default:
+      return assertNever(event.event);
   }
 }

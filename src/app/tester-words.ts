@@ -1,6 +1,7 @@
 /** The Tester panel's words for armed faults, cleanup and durations (issue 15). Pure. */
 import { FAULT_TIMES_MAX, type ArmedFault, type CleanupResult } from '../protocol/schemas';
 import { formatCount } from './format';
+import { assertNever } from '../protocol/assert-never';
 
 const UNITS: [ms: number, one: string][] = [
   [86_400_000, 'day'],
@@ -39,10 +40,8 @@ export function faultActionText(rule: ArmedFault): string {
         return `Holds the next request for ${durationText(rule.delayMs ?? 0)} before processing`;
       case 'unavailable':
         return 'Server unavailable: refuses changes with 503';
-      default: {
-        const never: never = rule.fault;
-        throw new Error(`unhandled fault ${String(never)}`);
-      }
+      default:
+        return assertNever(rule.fault);
     }
   })();
   const only = rule.match?.operationId;

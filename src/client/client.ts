@@ -13,7 +13,7 @@ import {
   type HistoryResponse,
 } from '../protocol/schemas';
 import { randomId, systemClock, type Clock } from './core/clock';
-import { assertNever, type FinishingState } from './core/operation-state';
+import type { FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { pacing } from './core/pacing';
@@ -66,6 +66,7 @@ import {
   type ChangeChannel,
   type SenderLock,
 } from './tabs';
+import { assertNever } from '../protocol/assert-never';
 
 export interface ClientOptions {
   /** '' (default) for the page's own origin. */

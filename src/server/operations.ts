@@ -24,6 +24,7 @@ import type { ProblemValue } from './core/problem-value';
 import { verifyLease, type LeaseClaims } from './lease-token';
 import type { ApplyRequest, ApplyTiming, OperationRecord, Store } from './store/store';
 import { pastDeadline } from './core/deadline';
+import { assertNever } from '../protocol/assert-never';
 
 export type OperationAnswer =
   | { kind: 'committed'; id: string; receipt: string }
@@ -136,7 +137,7 @@ export async function processOperations(
           answers[index] = { kind: 'refused', id, problem: EXPIRED };
           break;
         default:
-          result satisfies never;
+          assertNever(result);
       }
     });
   }

@@ -15,6 +15,7 @@ import { send, type Reply } from './support/http';
 import { adjust, createItem, freshItemId, type LeaseHandle } from './support/ops';
 import { expectFieldError, expectReceipt } from './support/problem';
 import { startTestServer, type RunningServer } from './support/server';
+import { assertNever } from '../../src/protocol/assert-never';
 
 const SEED = runSeed();
 const char = (from: number, to: number) =>
@@ -116,7 +117,7 @@ async function sendIn(
       return { reply: await s.manager.post('/api/sim/faults', rule), field: target, opId: null };
     }
     default:
-      return target satisfies never;
+      return assertNever(target);
   }
 }
 
@@ -130,7 +131,7 @@ function pathWith(target: UrlTarget, value: string): string {
     case 'timeline-id':
       return `/api/sim/timeline?operationId=${encoded}`;
     default:
-      return target satisfies never;
+      return assertNever(target);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { StorageProblem } from '../../client/facade';
 import { useSnapshot } from '../client-context';
+import { assertNever } from '../../protocol/assert-never';
 
 /** Plain words for local storage trouble; each says that what is already saved stays saved. */
 export function storageProblemText(problem: Exclude<StorageProblem, null>): string {
@@ -11,10 +12,8 @@ export function storageProblemText(problem: Exclude<StorageProblem, null>): stri
       return 'Another Stockroom tab is holding the old local storage. Close the other Stockroom tabs to continue; nothing saved here is lost.';
     case 'local-write-failed':
       return 'Server result found; local storage needs attention. Nothing is lost, and resending is safe.';
-    default: {
-      const never: never = problem;
-      throw new Error(`unhandled storage problem ${String(never)}`);
-    }
+    default:
+      return assertNever(problem);
   }
 }
 

@@ -3,6 +3,7 @@ import { useSnapshot } from '../client-context';
 import { formatCount } from '../format';
 import { href, type Route } from '../routes';
 import { VisuallyHidden } from './visually-hidden';
+import { assertNever } from '../../protocol/assert-never';
 
 type Section = 'items' | 'activity' | 'settings' | 'tester';
 
@@ -26,10 +27,8 @@ function sectionOf(route: Route): Section | null {
       return 'tester';
     case 'not-found':
       return null;
-    default: {
-      const never: never = route;
-      throw new Error(`unhandled route ${JSON.stringify(never)}`);
-    }
+    default:
+      return assertNever(route);
   }
 }
 

@@ -13,6 +13,7 @@ import type {
 } from '../../client/facade';
 import type { HistoryResponse, Op } from '../../protocol/schemas';
 import { stateHeading } from '../operation-groups';
+import { assertNever } from '../../protocol/assert-never';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
 const NOUNS = ['Lamp', 'Kettle', 'Mug', 'Chair', 'Shelf bracket', 'Cable', 'Blanket', 'Vase'];
@@ -55,10 +56,8 @@ function summarize(op: Op, items: readonly ItemView[]): string {
       return `Edit details on shelf ${shelf}`;
     case 'archiveItem':
       return `Archive item on shelf ${shelf}`;
-    default: {
-      const never: never = op;
-      throw new Error(`unhandled op ${JSON.stringify(never)}`);
-    }
+    default:
+      return assertNever(op);
   }
 }
 

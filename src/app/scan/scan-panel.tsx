@@ -8,6 +8,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
 import { href } from '../routes';
 import { navigate } from '../use-route';
+import { assertNever } from '../../protocol/assert-never';
 import { matchScan } from './scan-match';
 import { TYPE_INSTEAD, problemText } from './scan-problems';
 import { useBarcodeScan } from './use-barcode-scan';
@@ -42,10 +43,8 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
         case 'many':
           onMany(match.code);
           return;
-        default: {
-          const never: never = match;
-          throw new Error(`unhandled scan match ${JSON.stringify(never)}`);
-        }
+        default:
+          return assertNever(match);
       }
     },
     [onMany],

@@ -1,3 +1,4 @@
+import { assertNever } from '../../protocol/assert-never';
 /**
  * Why scanning cannot run, in words for the person holding the phone (never an error's own text
  * or a stack trace), each pointing to the typed-code path. Pure.
@@ -39,9 +40,7 @@ export function problemText(problem: ScanProblem): string {
       return 'The camera could not be opened.';
     case 'reader-failed':
       return 'The barcode reader could not start on this device.';
-    default: {
-      const never: never = problem;
-      throw new Error(`unhandled scan problem ${String(never)}`);
-    }
+    default:
+      return assertNever(problem);
   }
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
-import { assertNever } from '../../client/core/operation-state';
 import { useSnapshot } from '../client-context';
 import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
@@ -9,6 +8,7 @@ import { href } from '../routes';
 import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ArchiveItem, EditItemForm, NewItemForm } from './item-form-screens';
+import { assertNever } from '../../protocol/assert-never';
 
 /** The operation's own form, filled with its values; nothing is sent until the person saves. */
 function PrefilledForm({ op }: { op: OperationView }): ReactNode {

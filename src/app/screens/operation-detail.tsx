@@ -14,6 +14,7 @@ import { useNow } from '../use-now';
 import { expectedQuantity } from '../low-stock';
 import { AttemptTimeline } from './attempt-timeline';
 import { CountComparison } from './count-form';
+import { assertNever } from '../../protocol/assert-never';
 
 /** Still the device's to settle: a tap's feedback stays meaningful (a final state speaks alone). */
 const UNSETTLED: ReadonlySet<OperationView['state']> = new Set([
@@ -90,10 +91,8 @@ function Resolution({ op, now }: { op: OperationView; now: number }): ReactNode 
           .
         </p>
       );
-    default: {
-      const never: never = resolution;
-      throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
-    }
+    default:
+      return assertNever(resolution);
   }
 }
 

@@ -13,8 +13,9 @@ import {
 import type { HttpOutcome } from '../net/http';
 import type { AttemptEnd } from '../store/schema';
 import { parseRetryAfter } from './backoff';
-import { assertNever, type OpEvent } from './operation-state';
+import type { OpEvent } from './operation-state';
 import { parseServerTiming } from './server-timing';
+import { assertNever } from '../../protocol/assert-never';
 
 export type OpAnswer =
   | { kind: 'receipt'; receipt: Receipt; text: string }

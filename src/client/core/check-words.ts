@@ -3,7 +3,7 @@
  * status bar says what the last real answer said, and when the app looks again by itself.
  */
 import type { Connectivity } from '../facade';
-import { assertNever } from './operation-state';
+import { assertNever } from '../../protocol/assert-never';
 
 /** Where a time is shown: the device's own locale and zone unless a test fixes them. */
 export interface TimeWords {

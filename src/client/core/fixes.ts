@@ -5,8 +5,8 @@
  */
 import type { AdjustOp } from '../../protocol/schemas';
 import type { OperationRecord } from '../store/schema';
-import { assertNever } from './operation-state';
 import { movable } from './rules';
+import { assertNever } from '../../protocol/assert-never';
 
 /**
  * Provably never left the device: queued, no send attempt recorded, not restored from a backup.

@@ -4,7 +4,8 @@
  * called failed or an error, nor offered as something to try again.
  */
 import type { Op, ReasonCode } from '../../protocol/schemas';
-import { assertNever, type OpState, type ReviewReason } from './operation-state';
+import type { OpState, ReviewReason } from './operation-state';
+import { assertNever } from '../../protocol/assert-never';
 
 export const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'unknown-item': 'the item does not exist on the server',

@@ -34,6 +34,7 @@
  */
 import type { ProblemCode, ReasonCode, Receipt } from '../../protocol/schemas';
 import { fullJitterDelay, type BackoffPolicy } from './backoff';
+import { assertNever } from '../../protocol/assert-never';
 
 /** Automatic attempts in the current round, and the earliest time (ms) for the next one. */
 export interface Retry {
@@ -496,8 +497,4 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
     default:
       return assertNever(event);
   }
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
 }

@@ -4,15 +4,10 @@ import type { LocalView } from '../local/view';
 import type { AttemptRecord, OperationRecord } from '../store/schema';
 import { shortTime } from './check-words';
 import { explanation, reasonText, stateLabel } from './labels';
-import {
-  assertNever,
-  awaitsStatus,
-  rechecked,
-  type FinishingState,
-  type OpState,
-} from './operation-state';
+import { awaitsStatus, rechecked, type FinishingState, type OpState } from './operation-state';
 import { cancellable, reversibleKind } from './fixes';
 import { handleOf, resolvable } from './rules';
+import { assertNever } from '../../protocol/assert-never';
 
 export interface ViewTime {
   now: number;

@@ -3,8 +3,9 @@
  * transactions all decide the same way.
  */
 import type { LeaseRecord, OperationRecord } from '../store/schema';
-import { assertNever, isPending, type OpState } from './operation-state';
+import { isPending, type OpState } from './operation-state';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
+import { assertNever } from '../../protocol/assert-never';
 
 /** The lease new operations take ids from: this device's own, with ids left, newest first. */
 export function freshestLease(leases: readonly LeaseRecord[]): LeaseRecord | null {

@@ -4,7 +4,6 @@
  * a changed record is a new object, so views derived from an unchanged one can be reused.
  */
 import type { Item } from '../../protocol/schemas';
-import { assertNever } from '../core/operation-state';
 import type { WriteEntry } from '../store/recording-store';
 import type { Tx } from '../store/local-store';
 import type {
@@ -15,6 +14,7 @@ import type {
   ReceiptRecord,
   SessionMeta,
 } from '../store/schema';
+import { assertNever } from '../../protocol/assert-never';
 
 export interface LocalView {
   operations: ReadonlyMap<string, OperationRecord>;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLES, type User } from '../../protocol/schemas';
 import { hashPassword } from '../passwords';
 import type { Store } from '../store/store';
+import { assertNever } from '../../protocol/assert-never';
 
 export const USAGE = `usage: npm run users -- <command>
   add NAME --role staff|manager   create a user (password from standard input or a prompt)
@@ -141,9 +142,7 @@ export async function runUsersCommand(
       );
       return EXIT.ok;
     }
-    default: {
-      const unreachable: never = command;
-      throw new Error(`unknown users command ${JSON.stringify(unreachable)}`);
-    }
+    default:
+      return assertNever(command);
   }
 }

@@ -7,9 +7,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FamilySnapshot } from '../observability/metrics';
 import { mergeFamilies } from '../observability/metrics-merge';
-import { unreachable } from '../core/decide';
 import { isWorkerMessage, type PrimaryMessage } from './messages';
 import { restartDelayMs, RESTART_STABLE_MS } from './restart-policy';
+import { assertNever } from '../../protocol/assert-never';
 
 /** How long a collection waits for the workers; a worker that is slower is left out. */
 const COLLECT_TIMEOUT_MS = 2_000;
@@ -76,7 +76,7 @@ export function supervise(n: number): void {
         break;
       }
       default:
-        unreachable(message);
+        assertNever(message);
     }
   });
 

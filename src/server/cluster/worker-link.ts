@@ -4,9 +4,9 @@
  * server's metrics. If the primary does not answer in time, the scrape shows this process alone
  * (its `stockroom_processes` says 1) rather than failing.
  */
-import { unreachable } from '../core/decide';
 import type { FamilySnapshot } from '../observability/metrics';
 import { isPrimaryMessage, type WorkerMessage } from './messages';
+import { assertNever } from '../../protocol/assert-never';
 
 const ANSWER_TIMEOUT_MS = 5_000;
 
@@ -34,7 +34,7 @@ export function workerLink(): WorkerLink {
         waiting.get(message.id)?.(message.families);
         break;
       default:
-        unreachable(message);
+        assertNever(message);
     }
   });
   return {

@@ -7,6 +7,7 @@ import type { Op, Outcome, ReasonCode } from '../../protocol/schemas';
 import { editItem, type FieldEdit } from './item-edit';
 import type { ItemState } from './item-state';
 import { mayMake, type Role } from './roles';
+import { assertNever } from '../../protocol/assert-never';
 
 /** What the adapter looked up for this operation, in the same transaction. */
 export interface Facts {
@@ -38,7 +39,7 @@ export function claimedCodes(op: Op): { sku: string | null; barcode: string | nu
     case 'archiveItem':
       return { sku: null, barcode: null };
     default:
-      return unreachable(op);
+      return assertNever(op);
   }
 }
 
@@ -109,7 +110,7 @@ export function decide(op: Op, item: ItemState | null, facts: Facts): Verdict {
       return applied(0, next(item, { archived: true }), false);
     }
     default:
-      return unreachable(op);
+      return assertNever(op);
   }
 }
 
@@ -119,8 +120,4 @@ function applied(delta: number, item: ItemState, created: boolean): Verdict {
 
 function next(item: ItemState, change: Partial<ItemState>): ItemState {
   return { ...item, ...change, revision: item.revision + 1 };
-}
-
-export function unreachable(value: never): never {
-  throw new Error(`unreachable: ${JSON.stringify(value)}`);
 }

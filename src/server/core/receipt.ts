@@ -3,8 +3,9 @@
  * with a fixed key order; replays return those bytes, never a re-rendering.
  */
 import type { Op, Receipt } from '../../protocol/schemas';
-import { unreachable, type Verdict } from './decide';
+import type { Verdict } from './decide';
 import { describeEdits } from './item-edit';
+import { assertNever } from '../../protocol/assert-never';
 
 export function buildReceipt(
   operationId: string,
@@ -90,7 +91,7 @@ function journalWords(
     case 'archiveItem':
       return { reason: 'archived', note: null };
     default:
-      return unreachable(op);
+      return assertNever(op);
   }
 }
 

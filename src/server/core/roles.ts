@@ -4,6 +4,7 @@
  * replay returns like any other.
  */
 import type { OpType, User } from '../../protocol/schemas';
+import { assertNever } from '../../protocol/assert-never';
 
 export type Role = User['role'];
 
@@ -16,9 +17,7 @@ export function mayMake(role: Role, type: OpType): boolean {
     case 'updateItem':
     case 'archiveItem':
       return role === 'manager';
-    default: {
-      const never: never = type;
-      throw new Error(`unhandled operation type ${String(never)}`);
-    }
+    default:
+      return assertNever(type);
   }
 }

@@ -21,6 +21,7 @@ import { SimulatedCrash } from '../store/store-errors';
 import type { AppDeps } from './deps';
 import { problemBody, problemStatus, refuse } from './problem';
 import { sendProblem } from './send-problem';
+import { assertNever } from '../../protocol/assert-never';
 
 /** The text rule for the id in `GET /api/operations/{id}` (its shape is the lease check's business). */
 const StatusParams = z.strictObject({ id: safeText() });
@@ -53,7 +54,7 @@ function statusOf(answer: OperationAnswer): number {
     case 'refused':
       return problemStatus(answer.problem.code);
     default:
-      return answer satisfies never;
+      return assertNever(answer);
   }
 }
 
@@ -187,7 +188,7 @@ export const operationRoutes =
             case 'refused':
               return sendProblem(reply, answer.problem);
             default:
-              return answer satisfies never;
+              return assertNever(answer);
           }
         },
       );

@@ -10,6 +10,7 @@ import { safeText } from '../../protocol/text';
 import { MAX_FAULT_RULES } from '../sim/faults';
 import type { AppDeps, Sim } from './deps';
 import { refuse } from './problem';
+import { assertNever } from '../../protocol/assert-never';
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, hint: string): T {
   const parsed = schema.safeParse(value);
@@ -114,10 +115,8 @@ export const simRoutes =
           throw refuse('invalid-request', 'the tester clock never goes backwards');
         case 'out-of-range':
           throw refuse('invalid-request', 'the tester clock stays within the years 2000 to 2200');
-        default: {
-          const unreachable: never = result;
-          throw new Error(`unknown clock change result ${String(unreachable)}`);
-        }
+        default:
+          return assertNever(result);
       }
     });
 

@@ -5,9 +5,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock';
-import { unreachable } from '../core/decide';
 import type { Admission, CountingAdmission } from '../http/deps';
 import { LoadShedder, type ShedLimits } from './load-shed';
+import { assertNever } from '../../protocol/assert-never';
 
 type Slot = Awaited<ReturnType<Admission['enter']>>;
 
@@ -91,7 +91,7 @@ export function createAdmission(
             schedule();
           });
         default:
-          return unreachable(arrival);
+          return assertNever(arrival);
       }
     },
     stats: () => shedder.stats(),

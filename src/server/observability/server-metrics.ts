@@ -14,8 +14,8 @@ import {
   renderFamilies,
   type FamilySnapshot,
 } from './metrics';
-import { unreachable } from '../core/decide';
 import { OUTCOMES } from '../../protocol/schemas';
+import { assertNever } from '../../protocol/assert-never';
 
 /** The codes an operation itself can be refused with (the rest refuse the whole request). */
 const OPERATION_REFUSALS = [
@@ -137,7 +137,7 @@ export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
             if (answer.problem.code === 'operation-expired') expiries.inc();
             break;
           default:
-            unreachable(answer);
+            assertNever(answer);
         }
       }
       operationLatency.observe(durationMs / 1000);
