@@ -1,7 +1,8 @@
 /**
  * The operation fingerprint: SHA-256 (hex) over a canonical JSON of `op` as sent (after validation,
- * no defaults filled in; sorted keys; no whitespace). WebCrypto, so the browser and the server
- * compute the same bytes with the same code.
+ * no defaults filled in; sorted keys; no whitespace). Hashed with WebCrypto here (the browser, and
+ * the server's tests); the server hashes the same canonical JSON with node:crypto
+ * (src/server/fingerprint-node.ts), and a property test holds the two equal.
  */
 import type { Op } from './schemas';
 
