@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { fieldErrors, SessionRequest, type SessionResponse } from '../../protocol/schemas';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../passwords';
 import type { AppDeps } from './deps';
+import { isLoopbackAddress } from './loopback';
 import { refuse } from './problem';
-import { isLoopbackAddress } from './routes-sim';
 
 export const sessionRoutes =
   (deps: AppDeps): FastifyPluginAsync =>

@@ -9,6 +9,7 @@ import { ClockRequest, fieldErrors, FaultRule, type ClockState } from '../../pro
 import { safeText } from '../../protocol/text';
 import { MAX_FAULT_RULES } from '../sim/faults';
 import type { AppDeps, Sim } from './deps';
+import { isLoopbackAddress } from './loopback';
 import { refuse } from './problem';
 import { assertNever } from '../../protocol/assert-never';
 
@@ -16,13 +17,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, hint: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw refuse('invalid-request', hint, { errors: fieldErrors(parsed.error) });
   return parsed.data;
-}
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket reports ::ffff:127.0.0.1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1';
 }
 
 export const simRoutes =
