@@ -28,6 +28,7 @@ import { demoSession } from '../support/demo-session';
 import { httpClient } from '../support/http-client';
 import { startPerson, type PersonReport } from '../support/interactive-person';
 import { journalCount } from '../support/journal-check';
+import { listenOverflows } from '../support/listen-overflows';
 import { withLoadWorker } from '../support/load';
 import { benchEnv, withServers } from '../support/server-process';
 import { median, percentile, round2 } from '../support/stats';
@@ -46,7 +47,7 @@ interface Plan {
 
 const plan = (quick: boolean): Plan =>
   quick
-    ? { devices: 1000, operationsPerDevice: 20, steadyPerDevice: 600, rounds: 1 }
+    ? { devices: 1000, operationsPerDevice: 20, steadyPerDevice: 300, rounds: 1 }
     : { devices: 2000, operationsPerDevice: 50, steadyPerDevice: 1500, rounds: 2 };
 
 interface Measured {
@@ -114,7 +115,13 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
       let confirmed = 0;
       // Warm-up (not counted as a figure), so neither side pays for the JIT or cold caches.
       confirmed += (await steady(p.operationsPerDevice * 4, 1)).confirmed;
-      const rounds: { steady: StormResult; storm: StormResult; person: PersonReport }[] = [];
+      const rounds: {
+        steady: StormResult;
+        storm: StormResult;
+        person: PersonReport;
+        /** Connects the kernel dropped meanwhile (machine-wide), see listen-overflows.ts. */
+        overflows: number | null;
+      }[] = [];
       for (let i = 0; i < p.rounds; i++) {
         const s = await steady(p.steadyPerDevice, 10 + i);
         const person = startPerson({
@@ -126,7 +133,9 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
           everyMs: PERSON_EVERY_MS,
           timeoutMs: TIMEOUT_MS,
         });
+        await person.ready;
         let storm: StormResult;
+        const overflowsBefore = listenOverflows();
         try {
           storm = await worker.run({
             ...common,
@@ -140,7 +149,12 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
           await person.stop().catch(() => undefined);
           throw error;
         }
-        rounds.push({ steady: s, storm, person: await person.stop() });
+        const overflowsAfter = listenOverflows();
+        const overflows =
+          overflowsBefore === null || overflowsAfter === null
+            ? null
+            : overflowsAfter - overflowsBefore;
+        rounds.push({ steady: s, storm, person: await person.stop(), overflows });
         confirmed += s.confirmed + storm.confirmed + rounds[rounds.length - 1]!.person.confirmed;
       }
       const after = journalCount(dbPath);
@@ -169,6 +183,7 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
         rounds: rounds.map((r, i) => ({
           ratio: round(ratios[i]!),
           steadyOpsPerSec: Math.round(rate(r.steady)),
+          listenOverflows: r.overflows,
           storm: stormSummary(r.storm),
         })),
       });
@@ -184,6 +199,7 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
         maxMs: round(Math.max(...latencies), 1),
         shed503: rounds.reduce((n, r) => n + r.person.shed, 0),
         timeouts: rounds.reduce((n, r) => n + r.person.timeouts, 0),
+        connectionErrors: rounds.reduce((n, r) => n + r.person.connectionErrors, 0),
         everyMs: PERSON_EVERY_MS,
       });
       return { goodput, interactive };

@@ -17,11 +17,18 @@ export interface PersonReport {
   /** Attempts answered 503, and attempts with no answer in time. */
   shed: number;
   timeouts: number;
+  /** Attempts that ended in a connection error (reset, refused) before any answer. */
+  connectionErrors: number;
   /** Operations confirmed (each exactly one id). */
   confirmed: number;
 }
 
 export interface Person {
+  /**
+   * The first change's receipt: the person has been working, so the device's connection is open
+   * before the storm (a phone at the counter does not reconnect with the chain's devices).
+   */
+  ready: Promise<void>;
   /** Stop tapping and wait for the changes still under way. */
   stop(): Promise<PersonReport>;
 }
@@ -39,7 +46,13 @@ export function startPerson(options: {
   // A browser keeps up to 6 connections per origin.
   const agent = new Agent({ keepAlive: true, maxSockets: 6 });
   const random = seededRandom(7);
-  const report: PersonReport = { latenciesMs: [], shed: 0, timeouts: 0, confirmed: 0 };
+  const report: PersonReport = {
+    latenciesMs: [],
+    shed: 0,
+    timeouts: 0,
+    connectionErrors: 0,
+    confirmed: 0,
+  };
   const underWay = new Set<Promise<void>>();
   let seq = options.firstSeq;
 
@@ -69,12 +82,17 @@ export function startPerson(options: {
           });
         },
       );
+      let timedOut = false;
       const timer = setTimeout(() => {
+        timedOut = true;
         report.timeouts++;
         req.destroy();
         resolve(null);
       }, options.timeoutMs);
-      req.on('error', () => resolve(null));
+      req.on('error', () => {
+        if (!timedOut) report.connectionErrors++;
+        resolve(null);
+      });
       req.on('close', () => clearTimeout(timer));
       req.end(payload);
     });
@@ -95,15 +113,19 @@ export function startPerson(options: {
   }
 
   let failed: unknown = null;
-  const timer = setInterval(() => {
+  const tap = () => {
     const p = change().catch((e: unknown) => {
       failed = e;
     });
     underWay.add(p);
     void p.finally(() => underWay.delete(p));
-  }, options.everyMs);
+    return p;
+  };
+  const ready = tap();
+  const timer = setInterval(tap, options.everyMs);
 
   return {
+    ready,
     async stop() {
       clearInterval(timer);
       await Promise.all(underWay);

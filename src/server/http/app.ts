@@ -31,6 +31,7 @@ import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
 import { opsRoutes } from './routes-ops';
 import type { CountingAdmission } from '../ops/admission';
+import type { Work } from '../core/admission';
 import type { ServerMetrics } from '../ops/server-metrics';
 
 export interface Sim {
@@ -41,9 +42,9 @@ export interface Sim {
 
 /** Load shedding: an operation starts only if it can start within its safe window. */
 export interface Admission {
-  enter(): Promise<
-    { admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }
-  >;
+  enter(
+    work: Work,
+  ): Promise<{ admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }>;
 }
 
 /** Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked. */
