@@ -11,6 +11,7 @@ import { pgTwoVsOne } from './figures/pg-two-vs-one';
 import { replayVsApply } from './figures/replay-vs-apply';
 import { retentionScale } from './figures/retention-scale';
 import { storeVsRaw } from './figures/store-vs-raw';
+import { stormFigures } from './figures/storm';
 import { ui10kVs100 } from './figures/ui-10k-vs-100';
 
 export const FIGURES: readonly Figure[] = [
@@ -22,6 +23,7 @@ export const FIGURES: readonly Figure[] = [
   replayVsApply,
   retentionScale,
   pgTwoVsOne,
+  ...stormFigures,
   clientDrainVsServer,
   clientEnqueueMs,
   ui10kVs100,

@@ -8,19 +8,22 @@ import type { LoadConfig, LoadResult } from '../load/load-config';
 import { REPO_ROOT } from './server-process';
 import type { Rate } from './stats';
 
-export interface LoadWorker {
-  run(config: LoadConfig): Promise<LoadResult>;
+export interface LoadWorker<Config = LoadConfig, Result = LoadResult> {
+  run(config: Config): Promise<Result>;
   close(): Promise<void>;
 }
 
-type Answer = { result: LoadResult } | { error: string };
+type Answer<Result> = { result: Result } | { error: string };
 
 /** Every live worker, so a crashed bench run never leaves one behind. */
 const live = new Set<ChildProcess>();
 process.on('exit', () => live.forEach((c) => c.kill('SIGKILL')));
 
-export function startLoadWorker(): LoadWorker {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/autocannon-worker.ts'], {
+/** `script`: a worker that answers each JSON line on stdin with one `{ result }` or `{ error }` line. */
+export function startLoadWorker<Config = LoadConfig, Result = LoadResult>(
+  script = 'bench/load/autocannon-worker.ts',
+): LoadWorker<Config, Result> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -29,7 +32,7 @@ export function startLoadWorker(): LoadWorker {
   child.stderr.on('data', (c: Buffer) => {
     stderr = (stderr + c.toString('utf8')).slice(-5000);
   });
-  const waiting: { resolve: (a: Answer) => void; reject: (e: Error) => void }[] = [];
+  const waiting: { resolve: (a: Answer<Result>) => void; reject: (e: Error) => void }[] = [];
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code) => {
       live.delete(child);
@@ -41,11 +44,11 @@ export function startLoadWorker(): LoadWorker {
   );
   child.once('error', (error) => waiting.splice(0).forEach((w) => w.reject(error)));
   createInterface({ input: child.stdout }).on('line', (line) => {
-    waiting.shift()?.resolve(JSON.parse(line) as Answer);
+    waiting.shift()?.resolve(JSON.parse(line) as Answer<Result>);
   });
   return {
     async run(config) {
-      const answer = await new Promise<Answer>((resolve, reject) => {
+      const answer = await new Promise<Answer<Result>>((resolve, reject) => {
         waiting.push({ resolve, reject });
         child.stdin.write(`${JSON.stringify(config)}\n`);
       });
@@ -62,8 +65,11 @@ export function startLoadWorker(): LoadWorker {
 }
 
 /** Starts a load worker, runs `body`, and always ends the worker afterwards. */
-export async function withLoadWorker<T>(body: (worker: LoadWorker) => Promise<T>): Promise<T> {
-  const worker = startLoadWorker();
+export async function withLoadWorker<T, Config = LoadConfig, Result = LoadResult>(
+  body: (worker: LoadWorker<Config, Result>) => Promise<T>,
+  script?: string,
+): Promise<T> {
+  const worker = startLoadWorker<Config, Result>(script);
   try {
     return await body(worker);
   } finally {

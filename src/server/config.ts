@@ -150,7 +150,10 @@ export function loadConfig(
     staticDir: env['STATIC_DIR'] || 'dist',
     requestTimeoutMs: duration('REQUEST_TIMEOUT', '30s'),
     keepAliveTimeoutMs: duration('KEEP_ALIVE_TIMEOUT', '72s'),
-    maxConnections: integer('MAX_CONNECTIONS', 1000, 1, 1_000_000),
+    // Thousands of a chain's devices reconnect at once; an open connection costs a few kB, and
+    // admission control (not this cap) decides what work starts. Past the cap a connection only
+    // gets `Retry-After: 1`, which brings every refused device back in the same second.
+    maxConnections: integer('MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     metricsToken: env['METRICS_TOKEN'] || null,
     metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,
   };

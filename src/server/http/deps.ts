@@ -8,7 +8,7 @@ import type { User } from '../../protocol/schemas';
 import type { Sessions } from '../auth';
 import type { Clock, TesterClock } from '../clock';
 import type { Config } from '../config';
-import type { ShedStats } from '../limits/load-shed';
+import type { ShedStats, Work } from '../core/admission';
 import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
@@ -22,9 +22,9 @@ export interface Sim {
 
 /** Load shedding: an operation starts only if it can start within its safe window. */
 export interface Admission {
-  enter(): Promise<
-    { admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }
-  >;
+  enter(
+    work: Work,
+  ): Promise<{ admitted: true; release(): void } | { admitted: false; retryAfterSeconds: number }>;
 }
 
 /** The admission with its counts, for diagnostics and metrics. */

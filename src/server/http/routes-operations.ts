@@ -19,6 +19,7 @@ import type { ActiveRule } from '../sim/faults';
 import type { TimelineFact } from '../sim/timeline';
 import { SimulatedCrash } from '../store/store-errors';
 import type { AppDeps } from './deps';
+import type { Work } from '../core/admission';
 import { problemBody, problemStatus, refuse } from './problem';
 import { sendProblem } from './send-problem';
 import { assertNever } from '../../protocol/assert-never';
@@ -31,6 +32,23 @@ const idsOf = (bodies: readonly unknown[]): string[] =>
     const id = (b as { id?: unknown } | null)?.id;
     return typeof id === 'string' ? [id] : [];
   });
+
+/**
+ * What admission weighs: the operations, whether a person waits for this one (the single
+ * endpoint) or it is a device's backlog (a batch), and how long the request already took to arrive.
+ */
+function admissionWork(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bodies: readonly unknown[] | null,
+): Work {
+  const interactive = request.routeOptions.url === '/api/operations';
+  return {
+    operations: Math.max(1, bodies?.length ?? 1),
+    lane: interactive ? 'interactive' : 'backlog',
+    waitedMs: reply.elapsedTime,
+  };
+}
 
 /** Destroys the connection instead of answering: what a lost request or response looks like. */
 function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
@@ -105,7 +123,7 @@ export const operationRoutes =
           },
         );
       }
-      const slot = await deps.admission.enter();
+      const slot = await deps.admission.enter(admissionWork(request, reply, bodies));
       if (!slot.admitted) {
         ids.forEach((id) => record(id, { event: 'refused', code: 'overloaded' }));
         throw refuse(

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Work } from '../core/admission';
 import { createAdmission, type Timers } from './admission';
+
+const single: Work = { operations: 1, lane: 'interactive', waitedMs: 0 };
 
 /** Fake timers on a fake clock: time moves only when the test says so. */
 function fakeTime() {
@@ -33,14 +36,14 @@ describe('createAdmission', () => {
   it('admits at once while there is room, queues, and starts the waiter on release', async () => {
     const time = fakeTime();
     const admission = createAdmission(
-      { maxInFlight: 1, maxQueueWaitMs: 1000, maxQueue: 10 },
+      { maxInFlight: 1, maxQueueWaitMs: 1000 },
       time.clock,
       time.timers,
     );
-    const first = await admission.enter();
+    const first = await admission.enter(single);
     expect(first.admitted).toBe(true);
     let second: Awaited<ReturnType<typeof admission.enter>> | null = null;
-    const waiting = admission.enter().then((s) => (second = s));
+    const waiting = admission.enter(single).then((s) => (second = s));
     await Promise.resolve();
     expect(second).toBeNull();
     expect(admission.stats()).toMatchObject({ inFlight: 1, queued: 1 });
@@ -57,26 +60,26 @@ describe('createAdmission', () => {
   it('answers a waiter that cannot start within the bound with Retry-After, and counts it', async () => {
     const time = fakeTime();
     const admission = createAdmission(
-      { maxInFlight: 1, maxQueueWaitMs: 1000, maxQueue: 10 },
+      { maxInFlight: 1, maxQueueWaitMs: 1000 },
       time.clock,
       time.timers,
     );
-    await admission.enter();
-    const late = admission.enter();
+    await admission.enter(single);
+    const late = admission.enter(single);
     time.advance(1000);
     time.advance(1);
     expect(await late).toEqual({ admitted: false, retryAfterSeconds: 1 });
     expect(admission.stats()).toMatchObject({ inFlight: 1, queued: 0, shed: 1 });
   });
 
-  it('sheds at once when the queue is full', async () => {
+  it('sheds at once when the predicted wait is beyond the bound', async () => {
     const time = fakeTime();
     const admission = createAdmission(
-      { maxInFlight: 1, maxQueueWaitMs: 1000, maxQueue: 0 },
+      { maxInFlight: 1, maxQueueWaitMs: 0 },
       time.clock,
       time.timers,
     );
-    await admission.enter();
-    expect(await admission.enter()).toMatchObject({ admitted: false });
+    await admission.enter(single);
+    expect(await admission.enter(single)).toMatchObject({ admitted: false });
   });
 });

@@ -1,12 +1,19 @@
 /**
- * The load shedder as the HTTP layer uses it (`Admission` in src/server/http/deps.ts): `enter()`
+ * Admission control as the HTTP layer uses it (`Admission` in src/server/http/deps.ts): `enter(work)`
  * resolves at once (start, or shed with Retry-After) or when a queued request starts or runs out
- * of waiting time. `release()` of an admitted request frees its slot (calling it twice is harmless).
+ * of waiting time. `release()` of an admitted request frees its operations (calling it twice is
+ * harmless). The rule itself is pure: src/server/core/admission.ts.
  */
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock';
+import {
+  AdmissionRule,
+  DEFAULT_MAX_RETRY_AFTER_SECONDS,
+  DEFAULT_TARGET_IN_FLIGHT_MS,
+  type AdmissionLimits,
+  type Settled,
+} from '../core/admission';
 import type { Admission, CountingAdmission } from '../http/deps';
-import { LoadShedder, type ShedLimits } from './load-shed';
 import { assertNever } from '../../protocol/assert-never';
 
 type Slot = Awaited<ReturnType<Admission['enter']>>;
@@ -23,66 +30,66 @@ const realTimers: Timers = {
 export const monotonicClock: Clock = { now: () => performance.now() };
 
 export function createAdmission(
-  limits: ShedLimits,
+  limits: Pick<AdmissionLimits, 'maxInFlight' | 'maxQueueWaitMs'> & Partial<AdmissionLimits>,
   clock: Clock = monotonicClock,
   timers: Timers = realTimers,
 ): CountingAdmission {
-  const shedder = new LoadShedder(limits, clock);
+  const rule = new AdmissionRule({
+    targetInFlightMs: DEFAULT_TARGET_IN_FLIGHT_MS,
+    maxRetryAfterSeconds: DEFAULT_MAX_RETRY_AFTER_SECONDS,
+    ...limits,
+  });
   const waiting = new Map<number, (slot: Slot) => void>();
   let nextTicket = 0;
   let timer: unknown = null;
 
-  const admitted = (): Slot => {
-    const startedAt = clock.now();
+  const admitted = (ticket: number): Slot => {
     let released = false;
     return {
       admitted: true,
       release() {
         if (released) return;
         released = true;
-        settle(shedder.finish(clock.now() - startedAt));
+        settle(rule.finish(ticket, clock.now()));
       },
     };
   };
 
-  function settle(outcome: {
-    start: number[];
-    shed: { ticket: number; retryAfterSeconds: number }[];
-  }) {
+  function settle(outcome: Settled) {
     for (const s of outcome.shed)
       take(s.ticket)?.({ admitted: false, retryAfterSeconds: s.retryAfterSeconds });
-    for (const ticket of outcome.start) take(ticket)?.(admitted());
+    for (const ticket of outcome.start) take(ticket)?.(admitted(ticket));
     schedule();
   }
 
   function take(ticket: number): ((slot: Slot) => void) | undefined {
-    const resolve = waiting.get(ticket);
+    const waiter = waiting.get(ticket);
     waiting.delete(ticket);
-    return resolve;
+    return waiter;
   }
 
   /** One timer, for the oldest waiter's time running out. */
   function schedule() {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
-    const at = shedder.nextExpiry();
+    const at = rule.nextExpiry();
     if (at === null) return;
     timer = timers.setTimeout(
       () => {
         timer = null;
-        settle({ start: [], shed: shedder.expire() });
+        settle({ start: [], shed: rule.expire(clock.now()) });
       },
       Math.max(0, at - clock.now()),
     );
   }
 
   return {
-    enter() {
+    enter(work) {
       const ticket = nextTicket++;
-      const arrival = shedder.arrive(ticket);
+      const arrival = rule.arrive(ticket, work, clock.now());
       switch (arrival.kind) {
         case 'start':
-          return Promise.resolve(admitted());
+          return Promise.resolve(admitted(ticket));
         case 'shed':
           return Promise.resolve({ admitted: false, retryAfterSeconds: arrival.retryAfterSeconds });
         case 'queue':
@@ -94,6 +101,6 @@ export function createAdmission(
           return assertNever(arrival);
       }
     },
-    stats: () => shedder.stats(),
+    stats: () => rule.stats(),
   };
 }

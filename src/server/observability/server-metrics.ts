@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import type { HttpMetrics } from '../http/deps';
 import type { OperationAnswer } from '../operations';
 import type { Store } from '../store/store';
-import type { ShedStats } from '../limits/load-shed';
+import type { ShedStats } from '../core/admission';
 import {
   MetricsRegistry,
   PROMETHEUS_CONTENT_TYPE,

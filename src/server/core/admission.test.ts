@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { AdmissionRule, type AdmissionLimits, type Lane, type Work } from './admission';
+
+const LIMITS: AdmissionLimits = {
+  maxInFlight: 100,
+  maxQueueWaitMs: 1000,
+  targetInFlightMs: 100,
+  maxRetryAfterSeconds: 120,
+};
+const work = (operations: number, lane: Lane = 'backlog', waitedMs = 0): Work => ({
+  operations,
+  lane,
+  waitedMs,
+});
+
+/** Until measured, one operation is taken to cost 0.2 ms: the budget is 100 ms ÷ 0.2 = 500 operations. */
+describe('AdmissionRule', () => {
+  it('starts batches while their operations fit the budget, queues the next, starts it on finish', () => {
+    const rule = new AdmissionRule(LIMITS);
+    expect(rule.arrive(1, work(300), 0)).toEqual({ kind: 'start' });
+    expect(rule.arrive(2, work(300), 0)).toEqual({ kind: 'queue' });
+    expect(rule.stats()).toMatchObject({ inFlight: 1, queued: 1 });
+    expect(rule.finish(1, 10)).toEqual({ start: [2], shed: [] });
+    expect(rule.stats()).toMatchObject({ inFlight: 1, queued: 0 });
+  });
+
+  it('starts a batch larger than the budget when nothing else is in flight', () => {
+    const rule = new AdmissionRule(LIMITS);
+    expect(rule.arrive(1, work(600), 0)).toEqual({ kind: 'start' });
+  });
+
+  it('lets a single change start at once while backlog batches wait', () => {
+    const rule = new AdmissionRule(LIMITS);
+    rule.arrive(1, work(500), 0);
+    expect(rule.arrive(2, work(500), 0)).toEqual({ kind: 'queue' });
+    expect(rule.arrive(3, work(1, 'interactive'), 0)).toEqual({ kind: 'start' });
+  });
+
+  it('serves waiting interactive work before waiting backlog when a request finishes', () => {
+    const rule = new AdmissionRule({ ...LIMITS, maxInFlight: 2 });
+    rule.arrive(1, work(500), 0);
+    rule.arrive(2, work(1, 'interactive'), 0);
+    expect(rule.arrive(3, work(100), 0)).toEqual({ kind: 'queue' });
+    expect(rule.arrive(4, work(1, 'interactive'), 0)).toEqual({ kind: 'queue' });
+    expect(rule.finish(2, 5).start).toEqual([4]);
+    expect(rule.finish(1, 6).start).toEqual([3]);
+  });
+
+  it('sheds at once what could not start within the bound, with later and later Retry-After', () => {
+    const rule = new AdmissionRule(LIMITS);
+    const answers = Array.from({ length: 40 }, (_, i) => rule.arrive(i, work(500), 0));
+    const shed = answers.flatMap((a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []));
+    // 1 starts, 10 queue (up to 1 s of predicted wait), the rest are shed without waiting.
+    expect(answers.filter((a) => a.kind === 'queue')).toHaveLength(10);
+    expect(shed).toHaveLength(29);
+    // Each shed batch is booked after the work before it: devices come back spread, not at once.
+    expect(shed[0]).toBeGreaterThanOrEqual(1);
+    shed.slice(1).forEach((s, i) => expect(s).toBeGreaterThanOrEqual(shed[i]!));
+    expect(shed[shed.length - 1]!).toBeGreaterThan(shed[0]!);
+    expect(rule.stats().shed).toBe(29);
+  });
+
+  it('never says more than maxRetryAfterSeconds', () => {
+    const rule = new AdmissionRule({ ...LIMITS, maxRetryAfterSeconds: 3 });
+    const last = Array.from({ length: 200 }, (_, i) => rule.arrive(i, work(500), 0)).pop();
+    expect(last).toEqual({ kind: 'shed', retryAfterSeconds: 3 });
+  });
+
+  it('counts the time a request took to arrive against its wait, and sheds it when that runs out', () => {
+    const rule = new AdmissionRule(LIMITS);
+    rule.arrive(1, work(500), 0);
+    expect(rule.arrive(2, work(100, 'backlog', 900), 0)).toEqual({ kind: 'queue' });
+    expect(rule.nextExpiry()).toBe(101);
+    expect(rule.expire(100)).toEqual([]);
+    const [late] = rule.expire(101);
+    expect(late).toMatchObject({ ticket: 2 });
+    expect(late!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(rule.stats()).toMatchObject({ queued: 0, shed: 1 });
+    expect(rule.nextExpiry()).toBeNull();
+  });
+
+  it('learns the cost per operation from loaded requests and shrinks the budget when work is slow', () => {
+    const rule = new AdmissionRule(LIMITS);
+    // 500 operations in flight took 1 s: 2 ms each, so the budget drops to its floor (100).
+    for (let round = 0, t = 0; round < 20; round++, t += 1000) {
+      rule.arrive(round, work(500), t);
+      rule.finish(round, t + 1000);
+    }
+    rule.arrive(100, work(100), 30_000);
+    expect(rule.arrive(101, work(1), 30_000)).toEqual({ kind: 'queue' });
+  });
+
+  it('does not learn from a quiet server (fixed costs such as the fsync are not per operation)', () => {
+    const rule = new AdmissionRule(LIMITS);
+    for (let i = 0; i < 50; i++) {
+      rule.arrive(i, work(1), i * 100);
+      rule.finish(i, i * 100 + 50);
+    }
+    rule.arrive(100, work(300), 10_000);
+    expect(rule.arrive(101, work(200), 10_000)).toEqual({ kind: 'start' });
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * Admission control for operation requests, pure (no timers; the caller passes the monotonic time).
+ * The adapter (src/server/limits/admission.ts) turns its decisions into promises.
+ *
+ * Why it counts operations, not requests: a batch of 500 costs 500 times a single change. Before,
+ * 256 batches could be "in flight" at once and the wait moved to where the shedder did not look
+ * (the store's commit queue: one group of 5,000+ operations blocked the event loop for a second,
+ * and everything behind it, accepts and timers included, waited). Now the operations in flight are
+ * bounded by what the server processes in `targetInFlightMs` (measured: Little's law on the
+ * completions while busy), so a commit group stays short and what waits, waits here, where its
+ * age is known and a prompt 503 can be given instead of a silent 30 s.
+ *
+ *   arrive ─► interactive (a person's single change): starts unless the request cap is reached;
+ *   │         goes before every waiting backlog batch
+ *   ├──────► backlog (a batch): starts if its operations fit the budget and nobody waits before it
+ *   ├──────► queue, if the predicted wait fits `maxQueueWaitMs`
+ *   └──────► shed: 503 with a Retry-After from the appointment book (below)
+ *   finish ─► frees its operations; interactive waiters first, then backlog waiters in order
+ *   expire ─► waiters whose wait (time before arrival here included) ran out are shed
+ *
+ * The appointment book: each shed request is told to come back when the work already admitted,
+ * queued and promised to earlier shed requests will have been done. Retry-After is a floor for the
+ * client (full jitter above it), so returning devices arrive spread at about the rate the server
+ * can take them, instead of all at `Retry-After: 1`.
+ */
+
+export type Lane = 'interactive' | 'backlog';
+
+export interface Work {
+  operations: number;
+  lane: Lane;
+  /** Time this request already waited before it reached admission (read, parsed, authenticated). */
+  waitedMs: number;
+}
+
+export interface AdmissionLimits {
+  /** Requests in flight at once (MAX_IN_FLIGHT); backlog batches may use three quarters of it. */
+  maxInFlight: number;
+  /** The longest a request may wait for admission (MAX_QUEUE_WAIT) before it is shed. */
+  maxQueueWaitMs: number;
+  /** Aim for an admitted request to be answered within this (bounds one commit group). */
+  targetInFlightMs: number;
+  /** Retry-After never says more than this. */
+  maxRetryAfterSeconds: number;
+}
+
+export const DEFAULT_TARGET_IN_FLIGHT_MS = 100;
+export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 120;
+/**
+ * The budget's floor, whatever the measured cost (a batch larger than the budget still starts
+ * when nothing else is in flight, so no batch waits forever).
+ */
+const MIN_BUDGET_OPS = 100;
+/** Weight of the newest sample in the cost estimate. */
+const SMOOTHING = 0.2;
+/**
+ * Until measured: 5,000 operations per second, on the optimistic side on purpose: a Retry-After
+ * too short costs one more prompt 503, one too long leaves the server idle while devices wait.
+ */
+const INITIAL_MS_PER_OP = 0.2;
+
+export type Arrival =
+  { kind: 'start' } | { kind: 'queue' } | { kind: 'shed'; retryAfterSeconds: number };
+
+export interface Shed {
+  ticket: number;
+  retryAfterSeconds: number;
+}
+
+export interface Settled {
+  start: number[];
+  shed: Shed[];
+}
+
+export interface ShedStats {
+  /** Requests in flight. */
+  inFlight: number;
+  /** Requests waiting for admission. */
+  queued: number;
+  shed: number;
+  /** Expected time for an admitted request now (ms): the operations in flight at the measured cost. */
+  serviceMs: number;
+}
+
+interface Started {
+  operations: number;
+  lane: Lane;
+  at: number;
+  inFlightOps: number;
+}
+
+interface Waiter {
+  ticket: number;
+  operations: number;
+  lane: Lane;
+  /** When its wait counts from (its arrival here, less the time it waited before). */
+  since: number;
+}
+
+export class AdmissionRule {
+  private inFlightOps = 0;
+  private inFlight = { interactive: 0, backlog: 0 };
+  private readonly waiting = { interactive: [] as Waiter[], backlog: [] as Waiter[] };
+  private queuedOps = 0;
+  private shedCount = 0;
+  private msPerOp = INITIAL_MS_PER_OP;
+  private bookedUntil = 0;
+  /** Admitted requests: what they cost and what was in flight (themselves included) when they started. */
+  private readonly running = new Map<number, Started>();
+
+  constructor(private readonly limits: AdmissionLimits) {}
+
+  arrive(ticket: number, work: Work, now: number): Arrival {
+    const lane = work.lane;
+    const ahead = lane === 'interactive' ? 0 : this.queuedOps;
+    if (this.waiting[lane].length === 0 && (lane === 'interactive' || ahead === 0)) {
+      if (this.fits(lane, work.operations)) {
+        this.begin(ticket, lane, work.operations, now);
+        return { kind: 'start' };
+      }
+    }
+    if (this.predictedWaitMs(lane, work.operations) + work.waitedMs <= this.limits.maxQueueWaitMs) {
+      this.waiting[lane].push({
+        ticket,
+        operations: work.operations,
+        lane,
+        since: now - work.waitedMs,
+      });
+      this.queuedOps += work.operations;
+      return { kind: 'queue' };
+    }
+    return { kind: 'shed', retryAfterSeconds: this.shed(work.operations, now) };
+  }
+
+  /** The admitted request `ticket` was answered. */
+  finish(ticket: number, now: number): Settled {
+    const done = this.running.get(ticket);
+    if (done) {
+      this.running.delete(ticket);
+      this.inFlightOps -= done.operations;
+      this.inFlight[done.lane]--;
+      this.measure(done, now);
+    }
+    const shed = this.expire(now);
+    const start: number[] = [];
+    for (const l of ['interactive', 'backlog'] as const) {
+      const queue = this.waiting[l];
+      while (queue.length > 0 && this.fits(l, queue[0]!.operations)) {
+        const next = queue.shift()!;
+        this.queuedOps -= next.operations;
+        this.begin(next.ticket, l, next.operations, now);
+        start.push(next.ticket);
+      }
+    }
+    return { start, shed };
+  }
+
+  /** Sheds every waiter whose wait ran out. */
+  expire(now: number): Shed[] {
+    const shed: Shed[] = [];
+    for (const l of ['interactive', 'backlog'] as const) {
+      const queue = this.waiting[l];
+      while (queue.length > 0 && now - queue[0]!.since > this.limits.maxQueueWaitMs) {
+        const late = queue.shift()!;
+        this.queuedOps -= late.operations;
+        shed.push({ ticket: late.ticket, retryAfterSeconds: this.shed(late.operations, now) });
+      }
+    }
+    return shed;
+  }
+
+  /** When the oldest waiter's wait runs out, or null with nobody waiting. */
+  nextExpiry(): number | null {
+    const firsts = [this.waiting.interactive[0], this.waiting.backlog[0]].flatMap((w) =>
+      w ? [w.since + this.limits.maxQueueWaitMs + 1] : [],
+    );
+    return firsts.length ? Math.min(...firsts) : null;
+  }
+
+  stats(): ShedStats {
+    return {
+      inFlight: this.inFlight.interactive + this.inFlight.backlog,
+      queued: this.waiting.interactive.length + this.waiting.backlog.length,
+      shed: this.shedCount,
+      serviceMs: this.inFlightOps * this.msPerOp,
+    };
+  }
+
+  private budget(): number {
+    return Math.max(MIN_BUDGET_OPS, Math.floor(this.limits.targetInFlightMs / this.msPerOp));
+  }
+
+  private requestCap(lane: Lane): number {
+    const max = this.limits.maxInFlight;
+    return lane === 'interactive' ? max : Math.max(1, max - Math.ceil(max / 4));
+  }
+
+  /**
+   * Interactive work needs only a request slot (a single change costs little, and a person waits);
+   * backlog work also needs its operations to fit the budget, unless nothing is in flight.
+   */
+  private fits(lane: Lane, operations: number): boolean {
+    const total = this.inFlight.interactive + this.inFlight.backlog;
+    if (total >= this.limits.maxInFlight || this.inFlight[lane] >= this.requestCap(lane)) {
+      return false;
+    }
+    if (lane === 'interactive') return true;
+    return this.inFlightOps === 0 || this.inFlightOps + operations <= this.budget();
+  }
+
+  private begin(ticket: number, lane: Lane, operations: number, now: number): void {
+    this.inFlight[lane]++;
+    this.inFlightOps += operations;
+    this.running.set(ticket, { operations, lane, at: now, inFlightOps: this.inFlightOps });
+  }
+
+  /** Until this request could start: the work before it beyond the budget, at the measured cost. */
+  private predictedWaitMs(lane: Lane, operations: number): number {
+    const before = lane === 'interactive' ? this.inFlightOps : this.inFlightOps + this.queuedOps;
+    const slotWait = this.inFlight[lane] >= this.requestCap(lane) ? this.msPerOp : 0;
+    return Math.max(0, before + operations - this.budget()) * this.msPerOp + slotWait;
+  }
+
+  /** Books a later slot for `operations` and says how many seconds away it is. */
+  private shed(operations: number, now: number): number {
+    this.shedCount++;
+    const backlogDone = now + (this.inFlightOps + this.queuedOps) * this.msPerOp;
+    this.bookedUntil = Math.max(this.bookedUntil, backlogDone) + operations * this.msPerOp;
+    const seconds = Math.ceil((this.bookedUntil - now) / 1000);
+    return Math.min(this.limits.maxRetryAfterSeconds, Math.max(1, seconds));
+  }
+
+  /**
+   * The cost per operation (Little's law): a request that started with `inFlightOps` operations in
+   * flight (itself included) was answered after all of them, so its time ÷ those operations is the
+   * cost of one. Only a loaded server says what it can do: requests that started with less than
+   * half the budget in flight (their time is mostly fixed costs such as the fsync) are not counted.
+   */
+  private measure(done: Started, now: number): void {
+    if (done.inFlightOps < this.budget() / 2) return;
+    const sample = (now - done.at) / done.inFlightOps;
+    this.msPerOp += SMOOTHING * (sample - this.msPerOp);
+  }
+}
