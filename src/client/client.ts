@@ -39,10 +39,12 @@ import { defaultCaches, forgetCachedApiData, type CacheStorageLike } from './cac
 import { cancelUnsent, reverse } from './local/fixes';
 import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
 import { enqueueAll } from './local/enqueue-all';
-import { loadView, type LocalView } from './local/view';
+import type { LocalView } from './core/local-view';
+import { loadView } from './local/view';
 import { recordingStore } from './store/recording-store';
 import * as api from './net/api';
-import type { HttpDeps, HttpOutcome } from './net/http';
+import type { HttpOutcome } from './core/http-outcome';
+import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
 import {
   DEFAULT_SENDER_POLICY,
@@ -57,7 +59,7 @@ import {
 import { openIdbStore } from './store/idb-store';
 import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
 import { openMemoryStore } from './store/memory-store';
-import type { LeaseRecord, OperationRecord } from './store/schema';
+import type { LeaseRecord, OperationRecord } from './core/records';
 import { pullItemChanges } from './sync-items';
 import {
   changeChannel,

@@ -43,10 +43,11 @@ import {
   type Settlement,
 } from './local/outbox';
 import { askStatus, sendOperations } from './net/api';
-import type { HttpDeps, HttpOutcome } from './net/http';
+import type { HttpOutcome } from './core/http-outcome';
+import type { HttpDeps } from './net/http';
 import type { ServerSkew } from './core/server-clock';
 import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
-import type { LeaseRecord, OperationRecord, SessionMeta } from './store/schema';
+import type { LeaseRecord, OperationRecord, SessionMeta } from './core/records';
 import { pullItemChanges } from './sync-items';
 import type { SenderLock } from './tabs';
 

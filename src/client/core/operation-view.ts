@@ -1,7 +1,7 @@
 /** One operation as the app shows it: state, words, timeline, and which buttons it offers. */
-import type { AttemptView, OperationView } from '../facade';
-import type { LocalView } from '../local/view';
-import type { AttemptRecord, OperationRecord } from '../store/schema';
+import type { AttemptView, OperationView } from './views';
+import type { LocalView } from './local-view';
+import type { AttemptRecord, OperationRecord } from './records';
 import { shortTime } from './check-words';
 import { explanation, reasonText, stateLabel } from './labels';
 import {

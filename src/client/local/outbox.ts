@@ -14,7 +14,7 @@ import {
   type StoredOpState,
 } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
-import type { AttemptEnd, AttemptRecord, LeaseRecord, OperationRecord } from '../store/schema';
+import type { AttemptEnd, AttemptRecord, LeaseRecord, OperationRecord } from '../core/records';
 import { resolvable } from '../core/rules';
 import { allocateId } from './leases';
 import { takeOrder } from './meta';

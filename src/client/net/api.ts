@@ -14,7 +14,8 @@ import {
   type FaultRule,
   type OperationBody,
 } from '../../protocol/schemas';
-import { exchange, type HttpDeps, type HttpOutcome, type HttpRequest } from './http';
+import type { HttpOutcome } from '../core/http-outcome';
+import { exchange, type HttpDeps, type HttpRequest } from './http';
 
 export type ApiResult<T> =
   | { kind: 'ok'; value: T }

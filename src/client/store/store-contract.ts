@@ -20,7 +20,7 @@ import {
 } from '../local/outbox';
 import { putOperation, queueRange } from '../local/records';
 import { StorageFailure, type LocalStore } from './local-store';
-import type { AttemptRecord, OperationRecord } from './schema';
+import type { AttemptRecord, OperationRecord } from '../core/records';
 
 export interface ContractDatabase {
   /** A new connection to this database (a tab); several may be open at once. */
