@@ -1,6 +1,6 @@
 /**
  * What this device keeps (IndexedDB `stockroom`, or the in-memory adapter): the core's records
- * the typed schema. One shape for both adapters; the IndexedDB layout is the `DBSchema` below.
+ * their typed schema. One shape for both adapters; the IndexedDB layout is the `DBSchema` below.
  */
 import type { DBSchema } from 'idb';
 import type { Item } from '../../protocol/schemas';
