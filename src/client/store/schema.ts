@@ -1,5 +1,5 @@
 /**
- * What this device keeps (IndexedDB `stockroom`, or the in-memory adapter): the core's records
+ * What this device keeps (IndexedDB `stockroom`, or the in-memory adapter): the core's records and
  * their typed schema. One shape for both adapters; the IndexedDB layout is the `DBSchema` below.
  */
 import type { DBSchema } from 'idb';
