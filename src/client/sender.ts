@@ -52,7 +52,7 @@ import { pullItemChanges } from './sync-items';
 import type { SenderLock } from './tabs';
 
 export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
-  /** Operations per batch request (the server takes up to 500). */
+  /** Operations per batch request (the server takes up to 500: fewer, larger transactions). */
   batchSize: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
   leaseMaxAgeMs: number;
@@ -61,7 +61,7 @@ export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
 export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_BACKOFF,
   ...DEFAULT_RECHECK,
-  batchSize: 250,
+  batchSize: 500,
   leaseMaxAgeMs: 3_600_000,
 };
 

@@ -220,7 +220,8 @@ const PENDING: AttemptEnd = {
 };
 
 /**
- * Record the attempt durably BEFORE it is sent. Only operations still in a state that may start
+ * Record the attempt durably BEFORE it is sent (in the operation's state: `sending` or
+ * `checking` with the attempt's id, and `sendAttempts`, which freezes the id). Only operations still in a state that may start
  * this attempt are claimed (another tab may have re-keyed, settled or claimed them meanwhile).
  */
 export async function claim(
@@ -247,12 +248,10 @@ export async function claim(
     };
     claimed.push(updated);
   }
-  await Promise.all(
-    claimed.flatMap((r) => [
-      putOperation(tx, r),
-      tx.put('attempts', attemptRow(r.id, attempt, PENDING)),
-    ]),
-  );
+  // The attempt is recorded in the operation's own state (its id and start): one put per
+  // operation. Its timeline row is written when it ends (settle), or by the next round's
+  // beginRound when its sender is gone; until then the view shows it in flight from the state.
+  await Promise.all(claimed.map((r) => putOperation(tx, r)));
   return claimed;
 }
 
