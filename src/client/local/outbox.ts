@@ -255,6 +255,32 @@ export async function claim(
   return claimed;
 }
 
+/**
+ * Give back a claim whose request never left the device (the sender claimed the next batch in a
+ * settling transaction, then stopped): each operation still in that attempt returns to the state
+ * it was claimed from, and its attempt count drops back (its id may move again if it was 0).
+ */
+export async function unclaim(
+  tx: Tx,
+  claimed: readonly OperationRecord[],
+  attemptId: string,
+): Promise<void> {
+  const current = await Promise.all(claimed.map((r) => tx.get('operations', r.id)));
+  await Promise.all(
+    current.flatMap((record) => {
+      const s = record?.state;
+      if (!record || !s) return [];
+      if ((s.kind !== 'sending' && s.kind !== 'checking') || s.attemptId !== attemptId) return [];
+      if (s.kind === 'checking' && s.via !== 'resend') return [];
+      const before: StoredOpState =
+        s.kind === 'sending' ? { kind: 'queued', retry: s.retry } : s.prior;
+      return [
+        putOperation(tx, { ...record, state: before, sendAttempts: record.sendAttempts - 1 }),
+      ];
+    }),
+  );
+}
+
 /** What came back for one operation of an attempt. */
 export type Settlement =
   | { id: string; attempt: AttemptStart; end: AttemptEnd; kind: 'event'; event: OpEvent }
