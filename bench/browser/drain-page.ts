@@ -51,8 +51,10 @@ class Stages {
 /** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
 function writeKind(stores: ReadonlySet<StoreName>): string {
   if (stores.has('receipts')) return 'settle (receipts, projection, states)';
-  if (stores.has('attempts')) return 'claim (attempt recorded before sending)';
   if (stores.has('items')) return 'items pulled';
+  // The claim records the attempt in the operations' states (no attempt row until it ends); a
+  // round's start writes operation states too.
+  if (stores.size === 1 && stores.has('operations')) return 'claim (attempt in the state)';
   return 'other writes';
 }
 

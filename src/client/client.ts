@@ -2,50 +2,39 @@
  * `createClient`: the StockroomClient of facade.ts over IndexedDB, the sender and the server API.
  * It keeps no state of its own that matters: what it shows is IndexedDB's content, followed
  * through its own committed writes and re-read when another tab announces a change.
+ *
+ * Around it: wiring.ts (what it shares with the service worker's sender), storage-health.ts,
+ * outbox-commands.ts and account-commands.ts (the commands), live-view.ts (the snapshot).
  */
-import {
-  AdjustOp,
-  ArchiveItemOp,
-  CountOp,
-  CreateItemOp,
-  Op,
-  UpdateItemOp,
-  type HistoryResponse,
-} from '../protocol/schemas';
-import { randomId, systemClock, type Clock } from './core/clock';
+import type { HistoryResponse, Op } from '../protocol/schemas';
+import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
-import { operationView } from './core/operation-view';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { pacing } from './core/pacing';
-import { handleOf } from './core/rules';
 import type { ServerSkew } from './core/server-clock';
 import type { Runtime } from './core/snapshot';
-import type {
-  ClientSnapshot,
-  CommandResult,
-  OperationView,
-  StockroomClient,
-  StorageProblem,
-} from './facade';
+import type { HttpOutcome } from './core/http-outcome';
+import type { LocalView } from './core/local-view';
+import type { ClientSnapshot, CommandResult, OperationView, StockroomClient } from './facade';
+import * as account from './account-commands';
+import { defaultCaches, type CacheStorageLike } from './cached-api-data';
 import { ClientError } from './client-error';
-import { LiveView } from './live-view';
-import { RoundScheduler } from './round-scheduler';
 import { ensureFreshLease } from './lease-sync';
-import { BackupFile, exportOutbox, importOutbox } from './local/backup';
-import { ensureDevice, getMeta, setDeviceName, setSession } from './local/meta';
-import { signOutKeepingData, signOutRemovingData, type RemoveDataResult } from './local/sign-out';
-import { tellServerSessionsEnded } from './session-end';
-import { defaultCaches, forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
-import { cancelUnsent, reverse } from './local/fixes';
-import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
-import { enqueueAll } from './local/enqueue-all';
-import { loadView, type LocalView } from './local/view';
-import { recordingStore } from './store/recording-store';
+import { LiveView } from './live-view';
+import { ensureDevice, getMeta, setDeviceName } from './local/meta';
+import { loadView } from './local/view';
 import * as api from './net/api';
-import type { HttpDeps, HttpOutcome } from './net/http';
+import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
+import { OutboxCommands } from './outbox-commands';
 import {
-  DEFAULT_SENDER_POLICY,
+  defaultPreferences,
+  rememberStepByStep,
+  stepByStepRemembered,
+  type Preferences,
+} from './preferences';
+import { RoundScheduler } from './round-scheduler';
+import {
   drainOnce,
   type Pace,
   type RoundReport,
@@ -54,40 +43,16 @@ import {
   type SenderPolicy,
   type SenderSeams,
 } from './sender';
-import { openIdbStore } from './store/idb-store';
-import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
-import { openMemoryStore } from './store/memory-store';
-import type { LeaseRecord, OperationRecord } from './store/schema';
+import { tellServerSessionsEnded } from './session-end';
+import { StorageHealth, type StoreOptions } from './storage-health';
+import type { LocalStore, Tx } from './store/local-store';
+import { recordingStore } from './store/recording-store';
 import { pullItemChanges } from './sync-items';
-import {
-  changeChannel,
-  defaultLock,
-  type BroadcastLike,
-  type ChangeChannel,
-  type SenderLock,
-} from './tabs';
-import { assertNever } from '../protocol/assert-never';
+import type { ChangeChannel, SenderLock } from './tabs';
+import { wiring, type WiringOptions } from './wiring';
 
-export interface ClientOptions {
-  /** '' (default) for the page's own origin. */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  clock?: Clock;
-  random?: () => number;
-  /** The IndexedDB factory (default: the browser's); ignored when `store` is given. */
-  indexedDB?: IDBFactory;
-  /** A storage adapter to use as is (tests; environments without IndexedDB). */
-  store?: LocalStore;
-  dbName?: string;
-  /** IndexedDB write durability (default 'strict'; see idb-store.ts). */
-  durability?: 'strict' | 'relaxed';
-  /** BroadcastChannel maker (default: the global one); null: no other tabs to tell. */
-  broadcast?: ((name: string) => BroadcastLike) | null;
-  lock?: SenderLock;
+export interface ClientOptions extends WiringOptions, StoreOptions {
   network?: NetworkEvents;
-  policy?: Partial<SenderPolicy>;
-  /** Per attempt (default 10 s). */
-  attemptTimeoutMs?: number;
   /** Warn about deadlines this close (default 24 h). */
   warnWithinMs?: number;
   timeZone?: string;
@@ -99,23 +64,7 @@ export interface ClientOptions {
   preferences?: Preferences | null;
 }
 
-/** The slice of `Storage` a device preference needs. */
-export interface Preferences {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-const STEP_BY_STEP_KEY = 'stockroom:step-by-step';
-
-function defaultPreferences(): Preferences | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // Storage blocked by the browser's settings: the switch still works, for this visit.
-    return null;
-  }
-}
-
+export type { Preferences } from './preferences';
 export { ClientError, type ClientErrorKind } from './client-error';
 
 /** What tests and the service worker need beyond the facade. */
@@ -126,30 +75,6 @@ export interface StockroomClientCore extends StockroomClient {
   whenIdle(): Promise<void>;
   setStepByStep(on: boolean): void;
   noteServerClock(serverNow: string): void;
-}
-
-/** Why "Sign out and remove data from this device" removed nothing (never "failed"). */
-function unconfirmedRefusal(count: number): string {
-  const changes = count === 1 ? '1 change is' : `${count} changes are`;
-  const them = count === 1 ? 'it' : 'them';
-  return (
-    `${changes} not confirmed yet, so nothing was removed and you are still signed in. ` +
-    `Let ${them} reach the server (see Activity), or choose Sign out to keep ${them} on this ` +
-    `device for your next sign-in.`
-  );
-}
-
-function signInRefusal(res: Exclude<api.ApiResult<unknown>, { kind: 'ok' }>): string {
-  switch (res.kind) {
-    case 'unauthorized':
-      return 'Wrong username or password.';
-    case 'problem':
-      return res.status === 429 ? 'Too many attempts. Wait a moment, then sign in.' : res.detail;
-    case 'unreachable':
-      return 'The server cannot be reached. Signing in needs a connection.';
-    default:
-      return assertNever(res);
-  }
 }
 
 export function createClient(options: ClientOptions = {}): StockroomClientCore {
@@ -169,10 +94,12 @@ class Client implements StockroomClientCore {
   private readonly finishing = new Map<string, FinishingState>();
   private readonly live: LiveView;
   private readonly rounds: RoundScheduler;
+  private readonly storage: StorageHealth;
+  private readonly outbox: OutboxCommands;
+  private readonly account: account.AccountDeps;
   private readonly busy = new Set<Promise<unknown>>();
   private ready = false;
   private closed = false;
-  private storageProblem: StorageProblem = null;
   private reachable = true;
   /** The last answer was the server refusing work (503/429): the bar says so, not "Online". */
   private refusing = false;
@@ -187,29 +114,26 @@ class Client implements StockroomClientCore {
   private endingSessions: Promise<unknown> | null = null;
 
   constructor(private readonly options: ClientOptions) {
-    this.clock = options.clock ?? systemClock;
-    this.random = options.random ?? Math.random;
-    this.policy = { ...DEFAULT_SENDER_POLICY, ...options.policy };
+    const wired = wiring(options);
+    this.clock = wired.clock;
+    this.random = wired.random;
+    this.policy = wired.policy;
+    this.lock = wired.lock;
     this.preferences =
       options.preferences === undefined ? defaultPreferences() : options.preferences;
-    this.stepByStep = this.preferences?.getItem(STEP_BY_STEP_KEY) === 'on';
+    this.stepByStep = stepByStepRemembered(this.preferences);
     this.pace = { policy: () => pacing(this.stepByStep && this.testerMode), hold: null };
-    this.http = {
-      baseUrl: options.baseUrl ?? '',
-      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-      clock: this.clock,
-      timeoutMs: options.attemptTimeoutMs ?? 10_000,
+    this.http = wired.http({
       signal: this.closing.signal,
       observe: (outcome) => this.heard(outcome),
-    };
-    const name = options.dbName ?? 'stockroom';
-    this.lock = options.lock ?? defaultLock(`${name}:sender`);
+    });
     this.network = NetworkWatch.idle(options.network ?? browserNetwork());
     this.live = new LiveView(
       () => this.readView(),
       () => this.runtime(),
       (w) => this.track(w),
     );
+    this.storage = new StorageHealth(() => this.live.changed());
     this.rounds = new RoundScheduler(
       this.clock,
       (start) => this.round(start),
@@ -221,12 +145,26 @@ class Client implements StockroomClientCore {
         planned: () => this.live.changed(),
       },
     );
-    this.channel = changeChannel(
-      `${name}:changes`,
-      () => void this.live.reload(),
-      options.broadcast,
-    );
-    this.opened = this.open(name);
+    this.channel = wired.channel(() => void this.live.reload());
+    this.opened = this.open(wired.dbName);
+    this.outbox = new OutboxCommands({
+      clock: this.clock,
+      write: (fn) => this.write(fn),
+      read: async (fn) => (await this.opened).read(fn),
+      kick: () => void this.rounds.kick(),
+      finishing: this.finishing,
+    });
+    this.account = {
+      http: this.http,
+      write: (fn) => this.write(fn),
+      afterSignIn: () => this.afterSignIn(),
+      signedOut: () => {
+        this.testerMode = false;
+        // The session is over here already; telling the server may take a while (or a later contact).
+        this.track(this.endSessions());
+      },
+      caches: options.caches === undefined ? defaultCaches() : options.caches,
+    };
     this.network.listen({
       online: () => this.track(this.afterSignIn()),
       offline: () => this.live.changed(),
@@ -239,70 +177,19 @@ class Client implements StockroomClientCore {
 
   /** The store, reporting this tab's committed writes to its picture and to the other tabs. */
   private async open(name: string): Promise<LocalStore> {
-    return recordingStore(await this.openAdapter(name), (log) => {
+    return recordingStore(await this.storage.open(this.options, name), (log) => {
       this.live.applied(log);
       this.channel.post();
     });
   }
 
-  private async openAdapter(name: string): Promise<LocalStore> {
-    if (this.options.store) return this.options.store;
-    const factory = this.options.indexedDB ?? globalThis.indexedDB;
-    if (!factory) return openMemoryStore();
-    return openIdbStore({
-      indexedDB: factory,
-      name,
-      onBlocked: () => this.problem('upgrade-blocked'),
-      // A newer version of the app needs the database: this tab stops using it (reload to continue).
-      onVersionChange: () => this.problem('upgrade-blocked'),
-      durability: this.options.durability ?? 'strict',
-    });
-  }
-
-  private problem(p: StorageProblem): void {
-    this.storageProblem = p;
-    this.live.changed();
-  }
-
-  /** A change or a receipt was stored again: the problem shown is over. */
-  private storageRecovered(): void {
-    if (this.storageProblem === 'quota-exceeded' || this.storageProblem === 'local-write-failed') {
-      this.storageProblem = null;
-    }
-  }
-
-  private storageFailed = (failure: StorageFailure): void => {
-    this.problem(failure.kind === 'quota-exceeded' ? 'quota-exceeded' : 'local-write-failed');
-  };
-
   /** A write of a command: tells the other tabs, and clears a storage problem it proves gone. */
   private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const store = await this.opened;
-    try {
-      const value = await store.write(fn);
-      this.storageRecovered();
-      return value;
-    } catch (e) {
-      if (e instanceof StorageFailure) {
-        this.storageFailed(e);
-        throw new ClientError(
-          'storage',
-          'This device could not store the change; nothing was saved.',
-          { cause: e },
-        );
-      }
-      throw e;
-    }
+    return this.storage.write(await this.opened, fn);
   }
 
   private async readView(): Promise<LocalView | null> {
-    try {
-      return await (await this.opened).read(loadView);
-    } catch (e) {
-      if (!(e instanceof StorageFailure)) throw e;
-      if (e.kind !== 'closed') this.storageFailed(e);
-      return null;
-    }
+    return this.storage.read(await this.opened, loadView);
   }
 
   private track(p: Promise<unknown>): void {
@@ -324,7 +211,7 @@ class Client implements StockroomClientCore {
             ? 'server-busy'
             : 'online',
       settledThisRound: this.settledThisRound,
-      storageProblem: this.storageProblem,
+      storageProblem: this.storage.problem,
       testerMode: this.testerMode,
       stepByStep: this.stepByStep,
       serverSkew: this.serverSkew,
@@ -354,7 +241,7 @@ class Client implements StockroomClientCore {
         if (state) this.finishing.set(id, state);
         else {
           this.finishing.delete(id);
-          this.storageRecovered();
+          this.storage.recovered();
         }
         this.live.changed();
       },
@@ -362,7 +249,7 @@ class Client implements StockroomClientCore {
         this.settledThisRound = settled;
         this.live.changed();
       },
-      storageFailed: this.storageFailed,
+      storageFailed: this.storage.failed,
       pace: this.pace,
       serverSkew: () => this.serverSkew,
     };
@@ -413,7 +300,7 @@ class Client implements StockroomClientCore {
   private async probe(store: LocalStore): Promise<void> {
     const session = await store.read((tx) => getMeta(tx, 'session'));
     if (!session || session.expired) return;
-    const deps = { store, http: this.http, storageFailed: this.storageFailed };
+    const deps = { store, http: this.http, storageFailed: this.storage.failed };
     await pullItemChanges(deps, session.token);
   }
 
@@ -430,7 +317,7 @@ class Client implements StockroomClientCore {
   private async start(): Promise<void> {
     // A database that cannot be opened (an older app meeting a newer schema) is shown plainly.
     await this.opened.catch((e: unknown) => {
-      this.problem('upgrade-blocked');
+      this.storage.report('upgrade-blocked');
       throw e;
     });
     await this.write((tx) => ensureDevice(tx, randomId(this.random))).catch(() => undefined);
@@ -452,14 +339,14 @@ class Client implements StockroomClientCore {
       store: await this.opened,
       http: this.http,
       random: this.random,
-      storageFailed: this.storageFailed,
+      storageFailed: this.storage.failed,
       serverSkew: () => this.serverSkew,
     };
     // Tester mode first, asked only when the sign-in answer said it is open (never a 404 in the
     // console; the clock read confirms the server still runs in tester mode after a restart). Its
     // clock may be days ahead, and the lease is judged by it.
     const probe =
-      session.testerMode === true ? await api.sim.clock(this.http, session.token) : null;
+      session.testerMode === true ? await api.testerClock(this.http, session.token) : null;
     this.testerMode = probe?.kind === 'ok';
     if (probe?.kind === 'ok') {
       const now = this.clock.now();
@@ -491,159 +378,48 @@ class Client implements StockroomClientCore {
 
   // ── commands ───────────────────────────────────────────────────────────────
 
-  async signIn(username: string, password: string): Promise<CommandResult> {
-    const res = await api.signIn(this.http, username, password);
-    if (res.kind !== 'ok') return { ok: false, message: signInRefusal(res) };
-    const { token, user, testerMode } = res.value;
-    try {
-      await this.write((tx) => setSession(tx, token, user, testerMode === true));
-    } catch (e) {
-      return { ok: false, message: e instanceof Error ? e.message : String(e) };
-    }
-    await this.afterSignIn();
-    return { ok: true };
+  signIn(username: string, password: string): Promise<CommandResult> {
+    return account.signIn(this.account, username, password);
   }
 
-  async signOut(): Promise<void> {
-    await this.write(signOutKeepingData);
-    this.testerMode = false;
-    // The session is over here already; telling the server may take a while (or a later contact).
-    this.track(this.endSessions());
+  signOut(): Promise<void> {
+    return account.signOut(this.account);
   }
 
-  async signOutAndRemoveData(): Promise<CommandResult> {
-    let result: RemoveDataResult;
-    try {
-      result = await this.write(signOutRemovingData);
-    } catch (e) {
-      return { ok: false, message: e instanceof Error ? e.message : String(e) };
-    }
-    if (result.kind === 'unconfirmed')
-      return { ok: false, message: unconfirmedRefusal(result.count) };
-    this.testerMode = false;
-    // A context whose Cache Storage refuses access (sandboxed) has none to hold API answers.
-    await forgetCachedApiData(
-      this.options.caches === undefined ? defaultCaches() : this.options.caches,
-    ).catch(() => 0);
-    this.track(this.endSessions());
-    return { ok: true };
+  signOutAndRemoveData(): Promise<CommandResult> {
+    return account.signOutAndRemoveData(this.account);
   }
 
   async setDeviceName(name: string): Promise<void> {
     await this.write((tx) => setDeviceName(tx, name, randomId(this.random)));
   }
 
-  private async decide(parse: () => Op): Promise<OperationView> {
-    let op: Op;
-    try {
-      op = parse();
-    } catch (e) {
-      throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
-    }
-    const result = await this.write(async (tx): Promise<EnqueueResult | { kind: 'signed-out' }> => {
-      const session = await getMeta(tx, 'session');
-      if (!session) return { kind: 'signed-out' };
-      return enqueue(
-        tx,
-        { userId: session.user.id, userName: session.user.name },
-        op,
-        this.clock.now(),
-      );
-    });
-    return this.saved(result);
-  }
+  adjust = (input: Parameters<StockroomClient['adjust']>[0]) => this.outbox.adjust(input);
+  count = (input: Parameters<StockroomClient['count']>[0]) => this.outbox.count(input);
+  createItem = (input: Parameters<StockroomClient['createItem']>[0]) =>
+    this.outbox.createItem(input);
+  updateItem = (input: Parameters<StockroomClient['updateItem']>[0]) =>
+    this.outbox.updateItem(input);
+  archiveItem = (input: Parameters<StockroomClient['archiveItem']>[0]) =>
+    this.outbox.archiveItem(input);
+  importItems = (ops: Parameters<StockroomClient['importItems']>[0]) =>
+    this.outbox.importItems(ops);
+  enterAgainAsNew = (operationId: string, edited?: Op): Promise<OperationView> =>
+    this.outbox.enterAgainAsNew(operationId, edited);
+  cancelUnsent = (operationId: string) => this.outbox.cancelUnsent(operationId);
+  reverse = (operationId: string) => this.outbox.reverse(operationId);
+  discard = (operationId: string, note: string) => this.outbox.discard(operationId, note);
+  exportBackup = () => this.outbox.exportBackup();
+  importBackup = (text: string) => this.outbox.importBackup(text);
 
-  private saved(
-    result: EnqueueResult | { kind: 'signed-out' } | { kind: 'not-allowed' },
-  ): OperationView {
-    switch (result.kind) {
-      case 'saved':
-        void this.rounds.kick();
-        return this.viewOf(result.record, result.lease);
-      case 'signed-out':
-        throw new ClientError('signed-out', 'Sign in to make changes.');
-      case 'no-lease':
-        throw new ClientError(
-          'no-lease',
-          'This device needs to reach the server once before it can save changes.',
-        );
-      case 'not-allowed':
-        throw new ClientError('not-allowed', 'This change cannot be entered again or reversed.');
-      default:
-        return assertNever(result);
-    }
-  }
-
-  /** The view of a record just written, as the snapshot shows it. */
-  private viewOf(record: OperationRecord, lease: LeaseRecord): OperationView {
-    const runtime = { finishing: this.finishing, now: this.clock.now() };
-    const view = { leases: new Map([[lease.id, lease]]), receipts: new Map(), attempts: new Map() };
-    return operationView(record, view, runtime);
-  }
-
-  adjust(input: Parameters<StockroomClient['adjust']>[0]): Promise<OperationView> {
-    return this.decide(() => AdjustOp.parse({ type: 'adjust', ...input }));
-  }
-
-  count(input: Parameters<StockroomClient['count']>[0]): Promise<OperationView> {
-    return this.decide(() => CountOp.parse({ type: 'count', ...input }));
-  }
-
-  createItem(input: Parameters<StockroomClient['createItem']>[0]): Promise<OperationView> {
-    return this.decide(() => CreateItemOp.parse({ type: 'createItem', ...input }));
-  }
-
-  updateItem(input: Parameters<StockroomClient['updateItem']>[0]): Promise<OperationView> {
-    return this.decide(() => UpdateItemOp.parse({ type: 'updateItem', ...input }));
-  }
-
-  archiveItem(input: Parameters<StockroomClient['archiveItem']>[0]): Promise<OperationView> {
-    return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
-  }
-
-  async importItems(
-    ops: Parameters<StockroomClient['importItems']>[0],
-  ): Promise<{ ids: string[] }> {
-    let checked: Op[];
-    try {
-      checked = ops.map((op) =>
-        op.type === 'createItem' ? CreateItemOp.parse(op) : UpdateItemOp.parse(op),
-      );
-    } catch (e) {
-      throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
-    }
-    const now = this.clock.now();
-    if (checked.length === 0) return { ids: [] };
-    const result = await this.write(async (tx) => {
-      const session = await getMeta(tx, 'session');
-      if (!session) return { kind: 'signed-out' as const };
-      const author = { userId: session.user.id, userName: session.user.name };
-      return enqueueAll(tx, author, checked, now);
-    });
-    switch (result.kind) {
-      case 'saved':
-        void this.rounds.kick();
-        return { ids: result.records.map(handleOf) };
-      case 'signed-out':
-        throw new ClientError('signed-out', 'Sign in to make changes.');
-      case 'no-room':
-        throw new ClientError(
-          'no-lease',
-          `This device can save ${result.room} more changes before it reaches the server again; import fewer rows, or connect first.`,
-        );
-      default:
-        return assertNever(result);
-    }
+  async checkAndResend(operationId: string): Promise<void> {
+    await this.rounds.kick({ newRound: true, resendId: operationId });
   }
 
   setStepByStep(on: boolean): void {
     this.stepByStep = on;
     if (!on) this.pace.hold = null;
-    try {
-      this.preferences?.setItem(STEP_BY_STEP_KEY, on ? 'on' : 'off');
-    } catch {
-      // Not remembered (storage full or blocked): it still applies to this visit.
-    }
+    rememberStepByStep(this.preferences, on);
     this.live.changed();
     // Leaving step by step lets held work go at once.
     if (!on) void this.rounds.kick({});
@@ -659,68 +435,11 @@ class Client implements StockroomClientCore {
     void this.rounds.kick({});
   }
 
-  async checkAndResend(operationId: string): Promise<void> {
-    await this.rounds.kick({ newRound: true, resendId: operationId });
-  }
-
-  async enterAgainAsNew(operationId: string, edited?: Op): Promise<OperationView> {
-    let op: Op | undefined;
-    try {
-      op = edited && Op.parse(edited);
-    } catch (e) {
-      throw new ClientError('invalid', e instanceof Error ? e.message : String(e));
-    }
-    const result = await this.write(async (tx) => {
-      const session = await getMeta(tx, 'session');
-      if (!session) return { kind: 'signed-out' as const };
-      const author = { userId: session.user.id, userName: session.user.name };
-      return enterAgain(tx, author, operationId, this.clock.now(), op);
-    });
-    return this.saved(result);
-  }
-
-  async cancelUnsent(operationId: string): Promise<void> {
-    const done = await this.write(async (tx) => {
-      const session = await getMeta(tx, 'session');
-      return session ? cancelUnsent(tx, session.user.id, operationId) : false;
-    });
-    if (!done) {
-      throw new ClientError(
-        'not-allowed',
-        'It may already have been sent, so it cannot be cancelled; make a new change to undo it.',
-      );
-    }
-  }
-
-  async reverse(operationId: string): Promise<OperationView> {
-    const result = await this.write(async (tx) => {
-      const session = await getMeta(tx, 'session');
-      if (!session) return { kind: 'signed-out' as const };
-      const author = { userId: session.user.id, userName: session.user.name };
-      return reverse(tx, author, operationId, this.clock.now());
-    });
-    return this.saved(result);
-  }
-
-  async discard(operationId: string, note: string): Promise<void> {
-    const done = await this.write(async (tx) => {
-      const session = await getMeta(tx, 'session');
-      return session ? discard(tx, session.user.id, operationId, note, this.clock.now()) : false;
-    });
-    if (!done) throw new ClientError('not-allowed', 'Only reviewed operations can be discarded.');
-  }
-
   async refreshItems(): Promise<void> {
     const session = await this.session();
     if (!session) return;
-    await pullItemChanges(
-      {
-        store: await this.opened,
-        http: this.http,
-        storageFailed: this.storageFailed,
-      },
-      session.token,
-    );
+    const deps = { store: await this.opened, http: this.http, storageFailed: this.storage.failed };
+    await pullItemChanges(deps, session.token);
   }
 
   async history(itemId: string, before?: string): Promise<HistoryResponse> {
@@ -734,35 +453,6 @@ class Client implements StockroomClientCore {
         ? res.detail
         : 'The history is on the server, which cannot be reached now.',
     );
-  }
-
-  async exportBackup(): Promise<string> {
-    const store = await this.opened;
-    const backup = await store.read(async (tx) => {
-      const session = await getMeta(tx, 'session');
-      return session && exportOutbox(tx, session.user.id, this.clock.now());
-    });
-    if (!backup) throw new ClientError('signed-out', 'Sign in to export your changes.');
-    return JSON.stringify(backup, null, 2);
-  }
-
-  async importBackup(text: string): Promise<CommandResult> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return { ok: false, message: 'This file is not a Stockroom backup (it is not JSON).' };
-    }
-    const backup = BackupFile.safeParse(parsed);
-    if (!backup.success)
-      return { ok: false, message: 'This file is not a Stockroom backup this version can read.' };
-    try {
-      await this.write((tx) => importOutbox(tx, backup.data, this.clock.now()));
-    } catch (e) {
-      return { ok: false, message: e instanceof Error ? e.message : String(e) };
-    }
-    void this.rounds.kick();
-    return { ok: true };
   }
 
   authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {

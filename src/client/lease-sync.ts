@@ -7,7 +7,7 @@ import { ensureDevice, getMeta } from './local/meta';
 import { requestLease } from './net/api';
 import type { HttpDeps } from './net/http';
 import { StorageFailure, type LocalStore } from './store/local-store';
-import type { SessionMeta } from './store/schema';
+import type { SessionMeta } from './core/records';
 
 export interface LeaseSyncDeps {
   store: LocalStore;

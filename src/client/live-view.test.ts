@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from './core/snapshot';
 import { LiveView } from './live-view';
-import { emptyView, type LocalView } from './local/view';
-import type { OperationRecord } from './store/schema';
+import { emptyView, type LocalView } from './core/local-view';
+import type { OperationRecord } from './core/records';
 
 const demo = { id: 'u1', name: 'demo', role: 'staff' as const };
 const runtime = (): Runtime => ({

@@ -6,7 +6,8 @@
  */
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
 import type { ClientSnapshot } from './facade';
-import { applyWrites, emptyView, type LocalView } from './local/view';
+import { emptyView, type LocalView } from './core/local-view';
+import { applyWrites } from './local/view';
 import type { WriteEntry } from './store/recording-store';
 
 export class LiveView {

@@ -39,19 +39,21 @@ import {
   claim,
   readWork,
   settle,
+  unclaim,
   type AttemptStart,
   type Settlement,
 } from './local/outbox';
 import { askStatus, sendOperations } from './net/api';
-import type { HttpDeps, HttpOutcome } from './net/http';
+import type { HttpOutcome } from './core/http-outcome';
+import type { HttpDeps } from './net/http';
 import type { ServerSkew } from './core/server-clock';
 import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
-import type { LeaseRecord, OperationRecord, SessionMeta } from './store/schema';
+import type { LeaseRecord, OperationRecord, SessionMeta } from './core/records';
 import { pullItemChanges } from './sync-items';
 import type { SenderLock } from './tabs';
 
 export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
-  /** Operations per batch request (the server takes up to 500). */
+  /** Operations per batch request (the server takes up to 500: fewer, larger transactions). */
   batchSize: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
   leaseMaxAgeMs: number;
@@ -60,7 +62,7 @@ export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
 export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_BACKOFF,
   ...DEFAULT_RECHECK,
-  batchSize: 250,
+  batchSize: 500,
   leaseMaxAgeMs: 3_600_000,
 };
 
@@ -147,10 +149,19 @@ type Ended = Omit<RoundReport, 'workLeft'>;
 
 type StepEnd = 'continue' | 'sign-in-needed' | 'storage-problem';
 
+/** Operations whose attempt is recorded, ready to go out. */
+interface Claimed {
+  attempt: AttemptStart;
+  records: OperationRecord[];
+  leases: readonly LeaseRecord[];
+}
+
 class Round {
   private attempts = 0;
   private receipts = 0;
   private settled = 0;
+  /** Claimed in the last settling transaction: sent next. */
+  private next: Claimed | null = null;
   constructor(private readonly deps: SenderDeps) {}
 
   private now(): number {
@@ -189,6 +200,15 @@ class Round {
   }
 
   async run(start: RoundStart): Promise<Ended> {
+    try {
+      return await this.steps(start);
+    } finally {
+      // Claimed in the last settling transaction but not sent (offline, signed out, an error).
+      if (this.next) await this.release(this.next);
+    }
+  }
+
+  private async steps(start: RoundStart): Promise<Ended> {
     const { deps } = this;
     const session = await deps.store.read((tx) => getMeta(tx, 'session'));
     if (!session || session.expired) return this.report('signed-out');
@@ -210,6 +230,14 @@ class Round {
     // "Check and resend safely" ends a step-by-step hold for the step it asked for.
     let asked = restart.resendId !== null;
     for (let step = 0; step < MAX_STEPS; step++) {
+      const claimed = this.next;
+      this.next = null;
+      if (claimed) {
+        const end = await this.transmit(session, claimed);
+        if (end !== 'continue') return this.report(end);
+        if (!deps.isOnline()) return this.report('offline');
+        continue;
+      }
       const work = await deps.store.read((tx) => readWork(tx, userId, deps.policy.batchSize));
       const next = plan({
         ...work,
@@ -292,6 +320,12 @@ class Round {
     );
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
+    return this.transmit(session, { attempt, records: claimed, leases });
+  }
+
+  /** Send operations whose attempt is recorded (claimed), then settle what came back. */
+  private async transmit(session: SessionMeta, claim: Claimed): Promise<StepEnd> {
+    const { attempt, records: claimed, leases } = claim;
     await this.showInFlight();
     const tokens = new Map(leases.map((l) => [l.id, l.token]));
     const bodies: OperationBody[] = claimed.map((r) => ({
@@ -365,7 +399,20 @@ class Round {
       const userId = session.user.id;
       if (deps.seams?.settle)
         await deps.seams.settle(deps.store, userId, settlements, at, deps.policy);
-      else await deps.store.write((tx) => settle(tx, userId, settlements, at, deps.policy));
+      else {
+        // A batch that went through whole: the next one is claimed in the same transaction
+        // (one commit less per batch). Not while step by step holds each state on screen.
+        const claimNext =
+          !deps.seams?.claim &&
+          withReceipt.length === settlements.length &&
+          (deps.pace?.policy().holdMs ?? 0) <= 0 &&
+          deps.isOnline();
+        this.next = await deps.store.write(async (tx) => {
+          await settle(tx, userId, settlements, at, deps.policy);
+          return claimNext ? this.claimNext(tx, userId) : null;
+        });
+        if (this.next) this.attempts++;
+      }
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
       for (const s of withReceipt)
@@ -384,6 +431,35 @@ class Round {
     return answers.some((a) => a.answer.kind === 'sign-in')
       ? this.signInNeeded(session)
       : 'continue';
+  }
+
+  /** Inside the settling transaction: claim the next batch, if the plan says to send one. */
+  private async claimNext(tx: Tx, userId: string): Promise<Claimed | null> {
+    const { deps } = this;
+    const work = await readWork(tx, userId, deps.policy.batchSize);
+    const at = this.now();
+    const next = plan({
+      ...work,
+      now: at,
+      policy: deps.policy,
+      batchSize: deps.policy.batchSize,
+      skew: deps.serverSkew?.() ?? null,
+    });
+    if (next.kind !== 'send') return null;
+    const attempt: AttemptStart = { attemptId: randomId(deps.random), kind: 'send', at };
+    const ids = next.records.map((r) => r.id);
+    const records = await claim(tx, userId, ids, attempt, deps.policy);
+    return records.length > 0 ? { attempt, records, leases: work.leases } : null;
+  }
+
+  /**
+   * A claimed batch the round will not send: provably never left the device, so it goes back to
+   * the queue as it was (a tab closed before this leaves it to the next round: outcome unknown,
+   * which is always safe).
+   */
+  private async release(claimed: Claimed): Promise<void> {
+    this.next = null;
+    await this.commit((tx) => unclaim(tx, claimed.records, claimed.attempt.attemptId));
   }
 
   /**

@@ -3,46 +3,30 @@
  * (`event.waitUntil(drainFromWorker({ indexedDB: self.indexedDB }))`). The same sender code as the
  * tabs, under the same Web Lock, telling open tabs (if any) to look again after each commit.
  */
-import { systemClock, type Clock } from './core/clock';
-import { DEFAULT_SENDER_POLICY, drainOnce, type RoundReport, type SenderPolicy } from './sender';
+import { drainOnce, type RoundReport } from './sender';
 import { openIdbStore } from './store/idb-store';
 import { recordingStore } from './store/recording-store';
-import { changeChannel, defaultLock, type BroadcastLike, type SenderLock } from './tabs';
+import { wiring, type WiringOptions } from './wiring';
 
-export interface WorkerDrainOptions {
+export interface WorkerDrainOptions extends WiringOptions {
   indexedDB: IDBFactory;
-  fetch?: typeof fetch;
-  /** '' (default): the worker's own origin. */
-  baseUrl?: string;
-  dbName?: string;
-  clock?: Clock;
-  random?: () => number;
-  lock?: SenderLock;
-  broadcast?: ((name: string) => BroadcastLike) | null;
-  policy?: Partial<SenderPolicy>;
-  attemptTimeoutMs?: number;
 }
 
 export async function drainFromWorker(options: WorkerDrainOptions): Promise<RoundReport> {
-  const name = options.dbName ?? 'stockroom';
-  const channel = changeChannel(`${name}:changes`, () => undefined, options.broadcast);
-  const store = recordingStore(await openIdbStore({ indexedDB: options.indexedDB, name }), () =>
-    channel.post(),
+  const wired = wiring(options);
+  const channel = wired.channel(() => undefined);
+  const store = recordingStore(
+    await openIdbStore({ indexedDB: options.indexedDB, name: wired.dbName }),
+    () => channel.post(),
   );
-  const clock = options.clock ?? systemClock;
   try {
     return await drainOnce(
       {
         store,
-        http: {
-          baseUrl: options.baseUrl ?? '',
-          fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-          clock,
-          timeoutMs: options.attemptTimeoutMs ?? 10_000,
-        },
-        random: options.random ?? Math.random,
-        policy: { ...DEFAULT_SENDER_POLICY, ...options.policy },
-        lock: options.lock ?? defaultLock(`${name}:sender`),
+        http: wired.http(),
+        random: wired.random,
+        policy: wired.policy,
+        lock: wired.lock,
         // Background Sync fires when the browser believes it is online.
         isOnline: () => true,
       },

@@ -3,7 +3,10 @@
  * faults, not a mock. Client time is fake (ManualClock); HTTP and the server are real.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
 import type { FaultRule } from '../../src/protocol/schemas';
+import { openIdbStore } from '../../src/client/store/idb-store';
+import type { LocalStore, Tx } from '../../src/client/store/local-store';
 import {
   effectsOf,
   nextRetry,
@@ -35,7 +38,69 @@ async function userId(c: { getSnapshot(): { user: { id: string } | null } }) {
   return user.id;
 }
 
+/** A store that calls `after` once a transaction that stored receipts has committed. */
+function afterSettling(inner: LocalStore, after: () => void): LocalStore {
+  return {
+    read: (fn) => inner.read(fn),
+    async write(fn) {
+      let receipts = false;
+      const value = await inner.write((tx) => {
+        const seen: Tx = {
+          ...tx,
+          put: (store, v) => {
+            if (store === 'receipts') receipts = true;
+            return tx.put(store, v);
+          },
+        };
+        return fn(seen);
+      });
+      if (receipts) after();
+      return value;
+    },
+    close: () => inner.close(),
+  };
+}
+
 describe('sender against the real server', () => {
+  it('claims the next batch in the settling transaction, and gives it back unsent when it stops there', async () => {
+    let cutAfterFirstBatch = false;
+    const store = afterSettling(await openIdbStore({ indexedDB: new IDBFactory() }), () => {
+      if (!cutAfterFirstBatch) return;
+      cutAfterFirstBatch = false;
+      h.network.set(false);
+    });
+    const c = await signedIn(h, { store, policy: { batchSize: 2 } });
+    h.network.set(false);
+    const made: { handle: string }[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push(await c.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold' }));
+    await c.whenIdle();
+    const byHandle = () =>
+      made.map((m) => {
+        const op = c.getSnapshot().operations.find((o) => o.handle === m.handle);
+        if (!op) throw new Error(`no operation ${m.handle}`);
+        return op;
+      });
+    cutAfterFirstBatch = true;
+    h.network.set(true);
+    await c.whenIdle();
+    const [first, second, ...rest] = byHandle();
+    expect([first?.state, second?.state]).toEqual(['confirmed', 'confirmed']);
+    // The batch claimed with the first one's receipts never left: queued, no attempt, not unknown.
+    expect(rest.map((o) => [o.state, o.attempts.length])).toEqual([
+      ['queued', 0],
+      ['queued', 0],
+      ['queued', 0],
+    ]);
+    h.network.set(true);
+    await c.whenIdle();
+    const done = byHandle();
+    expect(done.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
+    // Batches after the first went out with attempts claimed in the settling transaction.
+    expect(new Set(done.map((o) => o.attempts[0]?.attemptId)).size).toBe(3);
+    for (const o of done) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
+  });
+
   it('drains: saved on this device, then confirmed with the server’s receipt byte for byte', async () => {
     const c = await signedIn(h);
     h.network.set(false);

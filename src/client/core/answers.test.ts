@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpOutcome } from '../net/http';
+import type { HttpOutcome } from './http-outcome';
 import { attemptEnd, batchAnswers, singleAnswer, statusAnswer } from './answers';
 
 const receipt = {

@@ -10,8 +10,8 @@ import {
   Receipt,
   type ProblemCode,
 } from '../../protocol/schemas';
-import type { HttpOutcome } from '../net/http';
-import type { AttemptEnd } from '../store/schema';
+import type { HttpOutcome } from './http-outcome';
+import type { AttemptEnd } from './records';
 import { parseRetryAfter } from './backoff';
 import type { OpEvent } from './operation-state';
 import { parseServerTiming } from './server-timing';

@@ -2,7 +2,7 @@
  * The words about the server and the next check (spec/client.md, after the state table): the
  * status bar says what the last real answer said, and when the app looks again by itself.
  */
-import type { Connectivity } from '../facade';
+import type { Connectivity } from './views';
 import { assertNever } from '../../protocol/assert-never';
 
 /** Where a time is shown: the device's own locale and zone unless a test fixes them. */

@@ -3,7 +3,7 @@
  * id is frozen (an attempt was recorded) count: one that never left the device moves to a fresh
  * lease when it next can, so it will not need review.
  */
-import type { DeadlineWarning } from '../facade';
+import type { DeadlineWarning } from './views';
 import { pastDeadline } from './server-clock';
 
 export interface DeadlineCandidate {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Op } from '../../protocol/schemas';
-import type { OperationRecord } from '../store/schema';
+import type { OperationRecord } from './records';
 import {
   cancellable,
   reversalNote,

@@ -4,7 +4,7 @@
  * transactions (local/fixes.ts) and the views, so both decide the same way.
  */
 import type { AdjustOp } from '../../protocol/schemas';
-import type { OperationRecord } from '../store/schema';
+import type { OperationRecord } from './records';
 import { movable } from './rules';
 import { assertNever } from '../../protocol/assert-never';
 

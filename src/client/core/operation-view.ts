@@ -1,7 +1,7 @@
 /** One operation as the app shows it: state, words, timeline, and which buttons it offers. */
-import type { AttemptView, OperationView } from '../facade';
-import type { LocalView } from '../local/view';
-import type { AttemptRecord, OperationRecord } from '../store/schema';
+import type { AttemptView, OperationView } from './views';
+import type { LocalView } from './local-view';
+import type { AttemptRecord, OperationRecord } from './records';
 import { shortTime } from './check-words';
 import { explanation, reasonText, stateLabel } from './labels';
 import { awaitsStatus, rechecked, type FinishingState, type OpState } from './operation-state';
@@ -55,6 +55,30 @@ function canCheck(record: OperationRecord, state: OpState): boolean {
   }
 }
 
+/**
+ * The attempts of an operation for its timeline: the rows of ended attempts, and the attempt in
+ * flight, which lives in the stored state until it ends (local/outbox.ts `claim`).
+ */
+export function timeline(
+  record: OperationRecord,
+  rows: readonly AttemptRecord[] = [],
+): readonly AttemptRecord[] {
+  const s = record.state;
+  if (s.kind !== 'sending' && s.kind !== 'checking') return rows;
+  if (rows.some((a) => a.attemptId === s.attemptId)) return rows;
+  const inFlight: AttemptRecord = {
+    operationId: record.id,
+    attemptId: s.attemptId,
+    kind: s.kind === 'sending' || s.via === 'resend' ? 'send' : 'status',
+    sentAt: s.since,
+    endedAt: null,
+    result: 'pending',
+    httpStatus: null,
+    serverTiming: {},
+  };
+  return [...rows, inFlight];
+}
+
 function attemptView(a: AttemptRecord): AttemptView {
   return {
     attemptId: a.attemptId,
@@ -93,7 +117,7 @@ export function operationView(
     summary: record.summary,
     createdAt: iso(record.createdAt),
     deadline: view.leases.get(record.leaseId)?.deadline ?? '',
-    attempts: (view.attempts.get(record.id) ?? []).map(attemptView),
+    attempts: timeline(record, view.attempts.get(record.id)).map(attemptView),
     receipt,
     reasonText: reasonText(state, record.createdAt, time.now),
     imported: record.imported !== null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeaseRecord, OperationRecord } from '../store/schema';
+import type { LeaseRecord, OperationRecord } from './records';
 import { DEFAULT_BACKOFF } from './backoff';
 import type { StoredOpState } from './operation-state';
 import { plan, type PlanInput } from './plan';

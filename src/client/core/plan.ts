@@ -5,7 +5,7 @@
  */
 import { movable } from './rules';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
-import type { LeaseRecord, OperationRecord } from '../store/schema';
+import type { LeaseRecord, OperationRecord } from './records';
 import type { BackoffPolicy } from './backoff';
 import { awaitsStatus, eligible } from './operation-state';
 

@@ -6,7 +6,7 @@
  * which lost the server together do not come back in lockstep. Pure: the clock reading and the
  * jitter draw come in.
  */
-import type { HttpOutcome } from '../net/http';
+import type { HttpOutcome } from './http-outcome';
 
 export interface RecheckPolicy {
   /** The longest resting work (or a silent server) goes without being checked again. */

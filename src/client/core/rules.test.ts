@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeaseRecord } from '../store/schema';
+import type { LeaseRecord } from './records';
 import { leaseNeedsRefresh } from './rules';
 import { pastDeadline, serverNow } from './server-clock';
 

@@ -2,7 +2,7 @@
  * Rules about stored operations and leases, pure: what the sender, the snapshot and the
  * transactions all decide the same way.
  */
-import type { LeaseRecord, OperationRecord } from '../store/schema';
+import type { LeaseRecord, OperationRecord } from './records';
 import { isPending, type OpState } from './operation-state';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
 import { assertNever } from '../../protocol/assert-never';

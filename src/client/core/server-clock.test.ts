@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyView } from '../local/view';
-import type { LeaseRecord, OperationRecord } from '../store/schema';
+import { emptyView } from './local-view';
+import type { LeaseRecord, OperationRecord } from './records';
 import { DEFAULT_BACKOFF } from './backoff';
 import { plan } from './plan';
 import { leaseNeedsRefresh } from './rules';

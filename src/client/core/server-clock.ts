@@ -9,7 +9,7 @@
  * and Settings all judge them the same way. Only a guess that chooses what to do and what to say:
  * the server's clock decides every outcome.
  */
-import type { LeaseRecord } from '../store/schema';
+import type { LeaseRecord } from './records';
 
 /**
  * A direct reading of the server's clock (the tester clock's answer, which may jump days ahead):

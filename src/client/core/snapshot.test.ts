@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../protocol/schemas';
-import { emptyView, type LocalView } from '../local/view';
-import type { OperationRecord } from '../store/schema';
+import { emptyView, type LocalView } from './local-view';
+import type { OperationRecord } from './records';
 import type { StoredOpState } from './operation-state';
 import { shortTime } from './check-words';
 import { SnapshotBuilder, type Runtime } from './snapshot';

@@ -14,9 +14,9 @@ import type {
   ItemView,
   OperationView,
   StorageProblem,
-} from '../facade';
-import type { LocalView } from '../local/view';
-import type { OperationRecord } from '../store/schema';
+} from './views';
+import type { LocalView } from './local-view';
+import type { OperationRecord } from './records';
 import { connectivityLabel } from './check-words';
 import { deadlineWarnings } from './deadline-warnings';
 import { reversedIds } from './fixes';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Lease, Op, OperationId } from '../../protocol/schemas';
 import { importedState, isPending } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
-import type { AttemptRecord, LeaseRecord, OperationRecord } from '../store/schema';
+import type { AttemptRecord, LeaseRecord, OperationRecord } from '../core/records';
 import { getMeta, takeOrder } from './meta';
 import { putOperation } from './records';
 

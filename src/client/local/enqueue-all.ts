@@ -5,7 +5,7 @@
  */
 import type { Op } from '../../protocol/schemas';
 import type { Tx } from '../store/local-store';
-import type { OperationRecord } from '../store/schema';
+import type { OperationRecord } from '../core/records';
 import { userLeases } from './leases';
 import { enqueue, type Author } from './outbox';
 

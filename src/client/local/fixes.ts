@@ -4,7 +4,7 @@
  */
 import { cancellable, reversalOf, reversible } from '../core/fixes';
 import type { Tx } from '../store/local-store';
-import type { OperationRecord } from '../store/schema';
+import type { OperationRecord } from '../core/records';
 import { enqueue, type Author, type EnqueueResult } from './outbox';
 import { putOperation } from './records';
 

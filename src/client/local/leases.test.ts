@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { openMemoryStore } from '../store/memory-store';
-import type { OperationRecord } from '../store/schema';
+import type { OperationRecord } from '../core/records';
 import { storeLease } from './leases';
 import { putOperation } from './records';
 

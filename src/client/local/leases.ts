@@ -6,7 +6,7 @@
 import type { LeaseResponse } from '../../protocol/schemas';
 import { operationId } from '../../protocol/ids';
 import type { Tx } from '../store/local-store';
-import type { LeaseRecord } from '../store/schema';
+import type { LeaseRecord } from '../core/records';
 import { freshestLease, handleOf, movable } from '../core/rules';
 import { putOperation, queueRange } from './records';
 

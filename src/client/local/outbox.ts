@@ -14,7 +14,7 @@ import {
   type StoredOpState,
 } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
-import type { AttemptEnd, AttemptRecord, LeaseRecord, OperationRecord } from '../store/schema';
+import type { AttemptEnd, AttemptRecord, LeaseRecord, OperationRecord } from '../core/records';
 import { resolvable } from '../core/rules';
 import { allocateId } from './leases';
 import { takeOrder } from './meta';
@@ -220,7 +220,8 @@ const PENDING: AttemptEnd = {
 };
 
 /**
- * Record the attempt durably BEFORE it is sent. Only operations still in a state that may start
+ * Record the attempt durably BEFORE it is sent (in the operation's state: `sending` or
+ * `checking` with the attempt's id, and `sendAttempts`, which freezes the id). Only operations still in a state that may start
  * this attempt are claimed (another tab may have re-keyed, settled or claimed them meanwhile).
  */
 export async function claim(
@@ -247,13 +248,37 @@ export async function claim(
     };
     claimed.push(updated);
   }
-  await Promise.all(
-    claimed.flatMap((r) => [
-      putOperation(tx, r),
-      tx.put('attempts', attemptRow(r.id, attempt, PENDING)),
-    ]),
-  );
+  // The attempt is recorded in the operation's own state (its id and start): one put per
+  // operation. Its timeline row is written when it ends (settle), or by the next round's
+  // beginRound when its sender is gone; until then the view shows it in flight from the state.
+  await Promise.all(claimed.map((r) => putOperation(tx, r)));
   return claimed;
+}
+
+/**
+ * Give back a claim whose request never left the device (the sender claimed the next batch in a
+ * settling transaction, then stopped): each operation still in that attempt returns to the state
+ * it was claimed from, and its attempt count drops back (its id may move again if it was 0).
+ */
+export async function unclaim(
+  tx: Tx,
+  claimed: readonly OperationRecord[],
+  attemptId: string,
+): Promise<void> {
+  const current = await Promise.all(claimed.map((r) => tx.get('operations', r.id)));
+  await Promise.all(
+    current.flatMap((record) => {
+      const s = record?.state;
+      if (!record || !s) return [];
+      if ((s.kind !== 'sending' && s.kind !== 'checking') || s.attemptId !== attemptId) return [];
+      if (s.kind === 'checking' && s.via !== 'resend') return [];
+      const before: StoredOpState =
+        s.kind === 'sending' ? { kind: 'queued', retry: s.retry } : s.prior;
+      return [
+        putOperation(tx, { ...record, state: before, sendAttempts: record.sendAttempts - 1 }),
+      ];
+    }),
+  );
 }
 
 /** What came back for one operation of an attempt. */

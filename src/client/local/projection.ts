@@ -5,7 +5,7 @@
  */
 import type { Item, ItemsResponse, Receipt } from '../../protocol/schemas';
 import type { Tx } from '../store/local-store';
-import type { OperationRecord } from '../store/schema';
+import type { OperationRecord } from '../core/records';
 import { getMeta } from './meta';
 
 /**

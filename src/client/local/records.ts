@@ -1,7 +1,7 @@
 /** Writing an operation record: its sparse index keys always follow from its state. */
 import { awaitsStatus, isPending } from '../core/operation-state';
 import type { KeyRange, Tx } from '../store/local-store';
-import type { OperationRecord } from '../store/schema';
+import type { OperationRecord } from '../core/records';
 
 export function withIndexKeys(record: OperationRecord): OperationRecord {
   const { queueKey: _q, checkKey: _c, ...rest } = record;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryStore } from '../store/memory-store';
 import type { LocalStore } from '../store/local-store';
-import { STORE_NAMES, type OperationRecord } from '../store/schema';
+import { STORE_NAMES } from '../store/schema';
+import type { OperationRecord } from '../core/records';
 import { storeLease } from './leases';
 import { getMeta, setSession } from './meta';
 import { enqueue } from './outbox';

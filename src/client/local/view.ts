@@ -3,55 +3,11 @@
  * again"), then kept up to date from this tab's own committed writes. Records are never mutated:
  * a changed record is a new object, so views derived from an unchanged one can be reused.
  */
-import type { Item } from '../../protocol/schemas';
+import { assertNever } from '../../protocol/assert-never';
 import type { WriteEntry } from '../store/recording-store';
 import type { Tx } from '../store/local-store';
-import type {
-  AttemptRecord,
-  DeviceMeta,
-  LeaseRecord,
-  OperationRecord,
-  ReceiptRecord,
-  SessionMeta,
-} from '../store/schema';
-import { assertNever } from '../../protocol/assert-never';
-
-export interface LocalView {
-  operations: ReadonlyMap<string, OperationRecord>;
-  /** Per operation id, in the order they were sent. */
-  attempts: ReadonlyMap<string, readonly AttemptRecord[]>;
-  receipts: ReadonlyMap<string, ReceiptRecord>;
-  items: ReadonlyMap<string, Item>;
-  leases: ReadonlyMap<string, LeaseRecord>;
-  session: SessionMeta | null;
-  device: DeviceMeta | null;
-  itemsRevision: number;
-  /** Bumped on every change of `operations` / `items` (for memoised derivations). */
-  operationsVersion: number;
-  itemsVersion: number;
-}
-
-/** The tab's own copy: only applyWrites changes it. */
-type Mutable = {
-  -readonly [K in keyof LocalView]: LocalView[K] extends ReadonlyMap<infer A, infer B>
-    ? Map<A, B>
-    : LocalView[K];
-};
-
-export function emptyView(): Mutable {
-  return {
-    operations: new Map(),
-    attempts: new Map(),
-    receipts: new Map(),
-    items: new Map(),
-    leases: new Map(),
-    session: null,
-    device: null,
-    itemsRevision: 0,
-    operationsVersion: 0,
-    itemsVersion: 0,
-  };
-}
+import type { AttemptRecord } from '../core/records';
+import { emptyView, type LocalView, type WritableView } from '../core/local-view';
 
 function byKey<T, K>(records: readonly T[], key: (r: T) => K): Map<K, T> {
   return new Map(records.map((r) => [key(r), r]));
@@ -88,7 +44,7 @@ export async function loadView(tx: Tx): Promise<LocalView> {
 }
 
 /** Follow one committed write. */
-function applyEntry(view: Mutable, e: WriteEntry): void {
+function applyEntry(view: WritableView, e: WriteEntry): void {
   switch (e.store) {
     case 'operations':
       if (e.op === 'put') view.operations.set(e.value.id, e.value);
@@ -152,5 +108,5 @@ function applyEntry(view: Mutable, e: WriteEntry): void {
 
 /** This tab's committed writes, applied to its picture (the maps are the tab's own). */
 export function applyWrites(view: LocalView, log: readonly WriteEntry[]): void {
-  for (const e of log) applyEntry(view as Mutable, e);
+  for (const e of log) applyEntry(view as WritableView, e);
 }

@@ -10,11 +10,10 @@ import {
   LeaseResponse,
   Problem,
   SessionResponse,
-  TimelineResponse,
-  type FaultRule,
   type OperationBody,
 } from '../../protocol/schemas';
-import { exchange, type HttpDeps, type HttpOutcome, type HttpRequest } from './http';
+import type { HttpOutcome } from '../core/http-outcome';
+import { exchange, type HttpDeps, type HttpRequest } from './http';
 
 export type ApiResult<T> =
   | { kind: 'ok'; value: T }
@@ -114,26 +113,10 @@ export function askStatus(
   });
 }
 
-/** Tester mode (SIMULATE=1); every `/api/sim/*` route is 404 otherwise. */
-export const sim = {
-  clock: (deps: HttpDeps, token: string) =>
-    call(deps, { method: 'GET', path: '/api/sim/clock', token }, ClockState),
-  advanceClock: (deps: HttpDeps, token: string, advanceMs: number) =>
-    call(deps, { method: 'POST', path: '/api/sim/clock', token, body: { advanceMs } }, ClockState),
-  addFault: (deps: HttpDeps, token: string, rule: FaultRule) =>
-    exchange(deps, { method: 'POST', path: '/api/sim/faults', token, body: rule }),
-  clearFaults: (deps: HttpDeps, token: string) =>
-    exchange(deps, { method: 'DELETE', path: '/api/sim/faults', token }),
-  cleanup: (deps: HttpDeps, token: string) =>
-    exchange(deps, { method: 'POST', path: '/api/sim/cleanup', token }),
-  timeline: (deps: HttpDeps, token: string, operationId: string) =>
-    call(
-      deps,
-      {
-        method: 'GET',
-        path: `/api/sim/timeline?operationId=${encodeURIComponent(operationId)}`,
-        token,
-      },
-      TimelineResponse,
-    ),
-};
+/**
+ * The tester clock (SIMULATE=1; every `/api/sim/*` route is 404 otherwise), asked only when the
+ * sign-in answer said tester mode is on. The Tester panel's own calls are in src/app/sim-api.ts.
+ */
+export function testerClock(deps: HttpDeps, token: string) {
+  return call(deps, { method: 'GET', path: '/api/sim/clock', token }, ClockState);
+}

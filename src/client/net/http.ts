@@ -4,6 +4,7 @@
  * timeout covers the whole exchange, body included: a body that never finishes is no answer.
  */
 import type { Clock } from '../core/clock';
+import type { HttpOutcome } from '../core/http-outcome';
 
 export interface HttpDeps {
   /** '' for the same origin as the page. */
@@ -26,11 +27,6 @@ export interface HttpRequest {
   /** Sent as `X-Request-Id`: the attempt id. */
   attemptId?: string;
 }
-
-export type HttpOutcome =
-  | { kind: 'response'; status: number; headers: Headers; text: string; json: unknown }
-  | { kind: 'timeout' }
-  | { kind: 'network-error'; message: string };
 
 export async function exchange(deps: HttpDeps, req: HttpRequest): Promise<HttpOutcome> {
   const outcome = await exchangeOnce(deps, req);

@@ -5,7 +5,7 @@
  * deliberately broken variants it must find some (model.test.ts proves both).
  */
 import type { HistoryEntry } from '../../../src/protocol/schemas';
-import type { OperationRecord, ReceiptRecord } from '../../../src/client/store/schema';
+import type { OperationRecord, ReceiptRecord } from '../../../src/client/core/records';
 import type { OperationRecord as ServerRecord } from '../../../src/server/store/store';
 
 export interface DeviceEvidence {

@@ -12,7 +12,7 @@ import { setSession } from '../../../src/client/local/meta';
 import type { SenderSeams } from '../../../src/client/sender';
 import { openIdbStore } from '../../../src/client/store/idb-store';
 import type { LocalStore } from '../../../src/client/store/local-store';
-import type { AttemptRecord, OperationRecord } from '../../../src/client/store/schema';
+import type { AttemptRecord, OperationRecord } from '../../../src/client/core/records';
 import type { FaultRule } from '../../../src/protocol/schemas';
 import { startServer, type RunningServer } from '../../../src/server/start';
 import { checkSchedule, unearnedVerdicts } from './checker';

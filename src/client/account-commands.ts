@@ -1,0 +1,86 @@
+/**
+ * Signing in and out on a shared device. Signing out keeps this person's changes for their next
+ * sign-in; "remove data" is refused while any of them is not confirmed (never a silent loss).
+ */
+import { assertNever } from '../protocol/assert-never';
+import { forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
+import type { CommandResult } from './facade';
+import { setSession } from './local/meta';
+import { signOutKeepingData, signOutRemovingData, type RemoveDataResult } from './local/sign-out';
+import * as api from './net/api';
+import type { HttpDeps } from './net/http';
+import type { Tx } from './store/local-store';
+
+export interface AccountDeps {
+  http: HttpDeps;
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Lease, items, tester mode, then a new round. */
+  afterSignIn(): Promise<void>;
+  /** The session is over on this device: forget tester mode, tell the server when it answers. */
+  signedOut(): void;
+  /** Cache Storage holding API answers, emptied by "remove data" (null: none). */
+  caches: CacheStorageLike | null;
+}
+
+/** Why "Sign out and remove data from this device" removed nothing (never "failed"). */
+function unconfirmedRefusal(count: number): string {
+  const changes = count === 1 ? '1 change is' : `${count} changes are`;
+  const them = count === 1 ? 'it' : 'them';
+  return (
+    `${changes} not confirmed yet, so nothing was removed and you are still signed in. ` +
+    `Let ${them} reach the server (see Activity), or choose Sign out to keep ${them} on this ` +
+    `device for your next sign-in.`
+  );
+}
+
+function signInRefusal(res: Exclude<api.ApiResult<unknown>, { kind: 'ok' }>): string {
+  switch (res.kind) {
+    case 'unauthorized':
+      return 'Wrong username or password.';
+    case 'problem':
+      return res.status === 429 ? 'Too many attempts. Wait a moment, then sign in.' : res.detail;
+    case 'unreachable':
+      return 'The server cannot be reached. Signing in needs a connection.';
+    default:
+      return assertNever(res);
+  }
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export async function signIn(
+  deps: AccountDeps,
+  username: string,
+  password: string,
+): Promise<CommandResult> {
+  const res = await api.signIn(deps.http, username, password);
+  if (res.kind !== 'ok') return { ok: false, message: signInRefusal(res) };
+  const { token, user, testerMode } = res.value;
+  try {
+    await deps.write((tx) => setSession(tx, token, user, testerMode === true));
+  } catch (e) {
+    return { ok: false, message: messageOf(e) };
+  }
+  await deps.afterSignIn();
+  return { ok: true };
+}
+
+export async function signOut(deps: AccountDeps): Promise<void> {
+  await deps.write(signOutKeepingData);
+  deps.signedOut();
+}
+
+export async function signOutAndRemoveData(deps: AccountDeps): Promise<CommandResult> {
+  let result: RemoveDataResult;
+  try {
+    result = await deps.write(signOutRemovingData);
+  } catch (e) {
+    return { ok: false, message: messageOf(e) };
+  }
+  if (result.kind === 'unconfirmed')
+    return { ok: false, message: unconfirmedRefusal(result.count) };
+  deps.signedOut();
+  // A context whose Cache Storage refuses access (sandboxed) has none to hold API answers.
+  await forgetCachedApiData(deps.caches).catch(() => 0);
+  return { ok: true };
+}

@@ -1,0 +1,50 @@
+/**
+ * The tab's picture of what IndexedDB holds, as the core reads it (records.ts). Kept up to date by
+ * local/view.ts; records are never mutated, so a view derived from an unchanged record is reused.
+ */
+import type { Item } from '../../protocol/schemas';
+import type {
+  AttemptRecord,
+  DeviceMeta,
+  LeaseRecord,
+  OperationRecord,
+  ReceiptRecord,
+  SessionMeta,
+} from './records';
+
+export interface LocalView {
+  operations: ReadonlyMap<string, OperationRecord>;
+  /** Per operation id, in the order they were sent. */
+  attempts: ReadonlyMap<string, readonly AttemptRecord[]>;
+  receipts: ReadonlyMap<string, ReceiptRecord>;
+  items: ReadonlyMap<string, Item>;
+  leases: ReadonlyMap<string, LeaseRecord>;
+  session: SessionMeta | null;
+  device: DeviceMeta | null;
+  itemsRevision: number;
+  /** Bumped on every change of `operations` / `items` (for memoised derivations). */
+  operationsVersion: number;
+  itemsVersion: number;
+}
+
+/** The tab's own copy: only local/view.ts `applyWrites` changes it. */
+export type WritableView = {
+  -readonly [K in keyof LocalView]: LocalView[K] extends ReadonlyMap<infer A, infer B>
+    ? Map<A, B>
+    : LocalView[K];
+};
+
+export function emptyView(): WritableView {
+  return {
+    operations: new Map(),
+    attempts: new Map(),
+    receipts: new Map(),
+    items: new Map(),
+    leases: new Map(),
+    session: null,
+    device: null,
+    itemsRevision: 0,
+    operationsVersion: 0,
+    itemsVersion: 0,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The records the client core reasons about: an operation, its attempts, its receipt, the lease it
+ * counts against, and who is signed in. Defined here, in the core, so that the core depends on
+ * nothing around it; the store's schema (store/schema.ts) lays these records out in IndexedDB.
+ */
+import type { Op, Receipt, User } from '../../protocol/schemas';
+import type { StoredOpState } from './operation-state';
+
+export interface ImportInfo {
+  importedAt: number;
+  /** When the backup was written on the device it came from. */
+  exportedAt: number;
+}
+
+export type Resolution =
+  | { kind: 'discarded'; note: string; at: number }
+  | { kind: 'entered-again'; newOperationId: string; at: number };
+
+export interface OperationRecord {
+  id: string;
+  /**
+   * This device's own name for the operation, for screens and links: its first id, kept when a
+   * never-sent operation moves to a fresh lease (re-keying changes `id`). Absent on records from
+   * before it existed: use `handleOf` (the id, then).
+   */
+  handle?: string;
+  userId: string;
+  userName: string;
+  /** Creation order on this device (the sender drains in it). */
+  order: number;
+  leaseId: string;
+  op: Op;
+  /** Local clock, for explanation only. */
+  createdAt: number;
+  summary: string;
+  state: StoredOpState;
+  /** Send attempts recorded so far; > 0 freezes the id forever (spec: re-key only if 0). */
+  sendAttempts: number;
+  imported: ImportInfo | null;
+  resolution: Resolution | null;
+  /** [userId, order] while the sender still has work on it; absent otherwise (sparse index). */
+  queueKey?: [string, number];
+  /** [userId, order] while it waits for a status answer (review: expired, imported). */
+  checkKey?: [string, number];
+}
+
+export type AttemptResult = 'pending' | 'response' | 'timeout' | 'network-error' | 'http-error';
+
+export interface AttemptRecord {
+  operationId: string;
+  /** Also the `X-Request-Id` of the HTTP request; one per request, shared by a batch. */
+  attemptId: string;
+  kind: 'send' | 'status';
+  sentAt: number;
+  endedAt: number | null;
+  result: AttemptResult;
+  httpStatus: number | null;
+  serverTiming: Record<string, number>;
+}
+
+export type AttemptEnd = Pick<AttemptRecord, 'endedAt' | 'result' | 'httpStatus' | 'serverTiming'>;
+
+export interface ReceiptRecord {
+  operationId: string;
+  userId: string;
+  /** The receipt exactly as the server sent it (JSON text). */
+  text: string;
+  receipt: Receipt;
+  storedAt: number;
+}
+
+export interface LeaseRecord {
+  id: string;
+  userId: string;
+  deviceId: string;
+  size: number;
+  issuedAt: string;
+  deadline: string;
+  token: string;
+  /** The next sequence number this device hands out. */
+  nextSeq: number;
+  /** Local clock when it arrived (refresh after ~1 h, judged without trusting clock agreement). */
+  fetchedAt: number;
+  /** Imported leases belong to another device's history: never used for new operations. */
+  origin: 'issued' | 'imported';
+}
+
+export interface SessionMeta {
+  key: 'session';
+  token: string;
+  user: User;
+  /** The server answered 401: the person must sign in again (operations keep their ids). */
+  expired: boolean;
+  /** The sign-in answer said the tester routes answer this session (absent: older records, no). */
+  testerMode?: boolean;
+}
+export interface DeviceMeta {
+  key: 'device';
+  deviceId: string;
+  deviceName: string;
+}

@@ -1,0 +1,220 @@
+/**
+ * The commands that write this person's outbox: a new change (each one its own operation id,
+ * durable before the command resolves), an import of items, the review actions (enter again,
+ * discard), fixing mistakes (cancel unsent, reverse), and a backup file out and in. Each is one
+ * local transaction; the sender takes it from there.
+ */
+import {
+  AdjustOp,
+  ArchiveItemOp,
+  CountOp,
+  CreateItemOp,
+  Op,
+  UpdateItemOp,
+} from '../protocol/schemas';
+import { ClientError } from './client-error';
+import type { Clock } from './core/clock';
+import type { LeaseRecord, OperationRecord } from './core/records';
+import type { FinishingState } from './core/operation-state';
+import { assertNever } from '../protocol/assert-never';
+import { operationView } from './core/operation-view';
+import { handleOf } from './core/rules';
+import type { OperationView, StockroomClient, CommandResult } from './facade';
+import { BackupFile, exportOutbox, importOutbox } from './local/backup';
+import { enqueueAll } from './local/enqueue-all';
+import { cancelUnsent, reverse } from './local/fixes';
+import { getMeta } from './local/meta';
+import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
+import type { Tx } from './store/local-store';
+
+export interface OutboxDeps {
+  clock: Clock;
+  /** A command's write (storage-health.ts: a failure is shown and rejects for people). */
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** New work waits in the outbox: let the sender look. */
+  kick(): void;
+  /** Receipts whose local transaction runs, shown over the stored state. */
+  finishing: ReadonlyMap<string, FinishingState>;
+}
+
+type Author = { userId: string; userName: string };
+type SignedOut = { kind: 'signed-out' };
+
+/** Run `fn` as the signed-in person, in the same transaction; nobody signed in: signed-out. */
+async function asAuthor<T>(tx: Tx, fn: (author: Author) => Promise<T>): Promise<T | SignedOut> {
+  const session = await getMeta(tx, 'session');
+  if (!session) return { kind: 'signed-out' };
+  return fn({ userId: session.user.id, userName: session.user.name });
+}
+
+function invalid(e: unknown): ClientError {
+  return new ClientError('invalid', e instanceof Error ? e.message : String(e));
+}
+
+const SIGN_IN_TO_CHANGE = 'Sign in to make changes.';
+
+export class OutboxCommands {
+  constructor(private readonly deps: OutboxDeps) {}
+
+  adjust(input: Parameters<StockroomClient['adjust']>[0]): Promise<OperationView> {
+    return this.decide(() => AdjustOp.parse({ type: 'adjust', ...input }));
+  }
+
+  count(input: Parameters<StockroomClient['count']>[0]): Promise<OperationView> {
+    return this.decide(() => CountOp.parse({ type: 'count', ...input }));
+  }
+
+  createItem(input: Parameters<StockroomClient['createItem']>[0]): Promise<OperationView> {
+    return this.decide(() => CreateItemOp.parse({ type: 'createItem', ...input }));
+  }
+
+  updateItem(input: Parameters<StockroomClient['updateItem']>[0]): Promise<OperationView> {
+    return this.decide(() => UpdateItemOp.parse({ type: 'updateItem', ...input }));
+  }
+
+  archiveItem(input: Parameters<StockroomClient['archiveItem']>[0]): Promise<OperationView> {
+    return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
+  }
+
+  private async decide(parse: () => Op): Promise<OperationView> {
+    let op: Op;
+    try {
+      op = parse();
+    } catch (e) {
+      throw invalid(e);
+    }
+    const result = await this.deps.write((tx) =>
+      asAuthor(tx, (author) => enqueue(tx, author, op, this.deps.clock.now())),
+    );
+    return this.saved(result);
+  }
+
+  async importItems(
+    ops: Parameters<StockroomClient['importItems']>[0],
+  ): Promise<{ ids: string[] }> {
+    let checked: Op[];
+    try {
+      checked = ops.map((op) =>
+        op.type === 'createItem' ? CreateItemOp.parse(op) : UpdateItemOp.parse(op),
+      );
+    } catch (e) {
+      throw invalid(e);
+    }
+    const now = this.deps.clock.now();
+    if (checked.length === 0) return { ids: [] };
+    const result = await this.deps.write((tx) =>
+      asAuthor(tx, (author) => enqueueAll(tx, author, checked, now)),
+    );
+    switch (result.kind) {
+      case 'saved':
+        this.deps.kick();
+        return { ids: result.records.map(handleOf) };
+      case 'signed-out':
+        throw new ClientError('signed-out', SIGN_IN_TO_CHANGE);
+      case 'no-room':
+        throw new ClientError(
+          'no-lease',
+          `This device can save ${result.room} more changes before it reaches the server again; import fewer rows, or connect first.`,
+        );
+      default:
+        return assertNever(result);
+    }
+  }
+
+  async enterAgainAsNew(operationId: string, edited?: Op): Promise<OperationView> {
+    let op: Op | undefined;
+    try {
+      op = edited && Op.parse(edited);
+    } catch (e) {
+      throw invalid(e);
+    }
+    const result = await this.deps.write((tx) =>
+      asAuthor(tx, (author) => enterAgain(tx, author, operationId, this.deps.clock.now(), op)),
+    );
+    return this.saved(result);
+  }
+
+  async cancelUnsent(operationId: string): Promise<void> {
+    const done = await this.deps.write(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      return session ? cancelUnsent(tx, session.user.id, operationId) : false;
+    });
+    if (!done) {
+      throw new ClientError(
+        'not-allowed',
+        'It may already have been sent, so it cannot be cancelled; make a new change to undo it.',
+      );
+    }
+  }
+
+  async reverse(operationId: string): Promise<OperationView> {
+    const result = await this.deps.write((tx) =>
+      asAuthor(tx, (author) => reverse(tx, author, operationId, this.deps.clock.now())),
+    );
+    return this.saved(result);
+  }
+
+  async discard(operationId: string, note: string): Promise<void> {
+    const done = await this.deps.write(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      const now = this.deps.clock.now();
+      return session ? discard(tx, session.user.id, operationId, note, now) : false;
+    });
+    if (!done) throw new ClientError('not-allowed', 'Only reviewed operations can be discarded.');
+  }
+
+  async exportBackup(): Promise<string> {
+    const backup = await this.deps.read(async (tx) => {
+      const session = await getMeta(tx, 'session');
+      return session && exportOutbox(tx, session.user.id, this.deps.clock.now());
+    });
+    if (!backup) throw new ClientError('signed-out', 'Sign in to export your changes.');
+    return JSON.stringify(backup, null, 2);
+  }
+
+  async importBackup(text: string): Promise<CommandResult> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { ok: false, message: 'This file is not a Stockroom backup (it is not JSON).' };
+    }
+    const backup = BackupFile.safeParse(parsed);
+    if (!backup.success)
+      return { ok: false, message: 'This file is not a Stockroom backup this version can read.' };
+    try {
+      await this.deps.write((tx) => importOutbox(tx, backup.data, this.deps.clock.now()));
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    this.deps.kick();
+    return { ok: true };
+  }
+
+  private saved(result: EnqueueResult | SignedOut | { kind: 'not-allowed' }): OperationView {
+    switch (result.kind) {
+      case 'saved':
+        this.deps.kick();
+        return this.viewOf(result.record, result.lease);
+      case 'signed-out':
+        throw new ClientError('signed-out', SIGN_IN_TO_CHANGE);
+      case 'no-lease':
+        throw new ClientError(
+          'no-lease',
+          'This device needs to reach the server once before it can save changes.',
+        );
+      case 'not-allowed':
+        throw new ClientError('not-allowed', 'This change cannot be entered again or reversed.');
+      default:
+        return assertNever(result);
+    }
+  }
+
+  /** The view of a record just written, as the snapshot shows it. */
+  private viewOf(record: OperationRecord, lease: LeaseRecord): OperationView {
+    const runtime = { finishing: this.deps.finishing, now: this.deps.clock.now() };
+    const view = { leases: new Map([[lease.id, lease]]), receipts: new Map(), attempts: new Map() };
+    return operationView(record, view, runtime);
+  }
+}
