@@ -62,9 +62,11 @@ import { pullItemChanges } from './sync-items';
 import {
   changeChannel,
   defaultLock,
+  defaultWatch,
   type BroadcastLike,
   type ChangeChannel,
   type SenderLock,
+  type WatchSignal,
 } from './tabs';
 
 export interface ClientOptions {
@@ -83,6 +85,8 @@ export interface ClientOptions {
   /** BroadcastChannel maker (default: the global one); null: no other tabs to tell. */
   broadcast?: ((name: string) => BroadcastLike) | null;
   lock?: SenderLock;
+  /** Tells the service worker this tab watches step by step (default: a Web Lock, tabs.ts). */
+  watch?: WatchSignal;
   network?: NetworkEvents;
   policy?: Partial<SenderPolicy>;
   /** Per attempt (default 10 s). */
@@ -164,6 +168,7 @@ class Client implements StockroomClientCore {
   private readonly opened: Promise<LocalStore>;
   private readonly channel: ChangeChannel;
   private readonly lock: SenderLock;
+  private readonly watch: WatchSignal;
   private readonly network: NetworkWatch;
   private readonly finishing = new Map<string, FinishingState>();
   private readonly live: LiveView;
@@ -203,6 +208,7 @@ class Client implements StockroomClientCore {
     };
     const name = options.dbName ?? 'stockroom';
     this.lock = options.lock ?? defaultLock(`${name}:sender`);
+    this.watch = options.watch ?? defaultWatch(`${name}:watching`);
     this.network = NetworkWatch.idle(options.network ?? browserNetwork());
     this.live = new LiveView(
       () => this.readView(),
@@ -460,6 +466,7 @@ class Client implements StockroomClientCore {
     const probe =
       session.testerMode === true ? await api.sim.clock(this.http, session.token) : null;
     this.testerMode = probe?.kind === 'ok';
+    this.paceChanged();
     if (probe?.kind === 'ok') {
       const now = this.clock.now();
       this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
@@ -506,6 +513,7 @@ class Client implements StockroomClientCore {
   async signOut(): Promise<void> {
     await this.write(signOutKeepingData);
     this.testerMode = false;
+    this.paceChanged();
     // The session is over here already; telling the server may take a while (or a later contact).
     this.track(this.endSessions());
   }
@@ -520,6 +528,7 @@ class Client implements StockroomClientCore {
     if (result.kind === 'unconfirmed')
       return { ok: false, message: unconfirmedRefusal(result.count) };
     this.testerMode = false;
+    this.paceChanged();
     // A context whose Cache Storage refuses access (sandboxed) has none to hold API answers.
     await forgetCachedApiData(
       this.options.caches === undefined ? defaultCaches() : this.options.caches,
@@ -635,9 +644,15 @@ class Client implements StockroomClientCore {
     }
   }
 
+  /** While this tab paces its sender, the service worker leaves the sending to it (tabs.ts). */
+  private paceChanged(): void {
+    this.watch.set(!this.closed && this.stepByStep && this.testerMode);
+  }
+
   setStepByStep(on: boolean): void {
     this.stepByStep = on;
     if (!on) this.pace.hold = null;
+    this.paceChanged();
     try {
       this.preferences?.setItem(STEP_BY_STEP_KEY, on ? 'on' : 'off');
     } catch {
@@ -774,6 +789,7 @@ class Client implements StockroomClientCore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.paceChanged();
     this.closing.abort();
     this.rounds.stop();
     this.network.close();
