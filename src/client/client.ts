@@ -16,7 +16,7 @@ import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
-import { pacing } from './core/pacing';
+import { holdAfterStep, pacing } from './core/pacing';
 import { handleOf } from './core/rules';
 import type { ServerSkew } from './core/server-clock';
 import type { Runtime } from './core/snapshot';
@@ -24,6 +24,8 @@ import type {
   ClientSnapshot,
   CommandResult,
   OperationView,
+  OtherDeviceBackup,
+  OtherDeviceRequest,
   StockroomClient,
   StorageProblem,
 } from './facade';
@@ -58,6 +60,7 @@ import { openIdbStore } from './store/idb-store';
 import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
 import { openMemoryStore } from './store/memory-store';
 import type { LeaseRecord, OperationRecord } from './store/schema';
+import { backupFromOtherDevice } from './other-device';
 import { pullItemChanges } from './sync-items';
 import {
   changeChannel,
@@ -775,8 +778,24 @@ class Client implements StockroomClientCore {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
+    // Step by step: "Needs review: restored…" stays on screen before the status question.
+    this.pace.hold = holdAfterStep({ final: false }, this.clock.now(), this.pace.policy());
     void this.rounds.kick();
     return { ok: true };
+  }
+
+  async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
+    const session = await this.session();
+    if (!session || session.expired || !this.testerMode) {
+      throw new ClientError('signed-out', 'Sign in as a manager on a server in tester mode.');
+    }
+    const itemId = 'itemId' in change.op ? change.op.itemId : null;
+    const item = itemId === null ? null : ((await this.readItem(itemId)) ?? null);
+    return backupFromOtherDevice(this.http, session, { ...change, item });
+  }
+
+  private async readItem(itemId: string) {
+    return (await this.opened).read((tx) => tx.get('items', itemId));
   }
 
   authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {

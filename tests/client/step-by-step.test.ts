@@ -130,6 +130,46 @@ describe('step by step', () => {
     expect(await effectsOf(h, 'towel-tea', op.id)).toBe(1);
   });
 
+  it('Old backup restored: another phone’s change, committed and shortened to a tombstone, is confirmed once by asking', async () => {
+    const c = await signedIn(h, { preferences: null }, 'manager');
+    c.setStepByStep(true);
+    const DAY = 86_400_000;
+    let armedFor = '';
+    const old = await c.backupFromOtherDevice!({
+      op: { type: 'adjust', itemId: 'lamp-14', delta: 1, reason: 'received' },
+      ageMs: 3 * DAY,
+      deviceName: 'Old phone',
+      beforeSend: async (id) => {
+        armedFor = id;
+        await h.fault({ fault: 'drop-response', times: 3, match: { operationId: id } });
+      },
+    });
+    expect(old.operationId).toBe(armedFor);
+    // The old phone's one attempt committed on the server; nothing of it is on this device yet.
+    expect(await effectsOf(h, 'lamp-14', old.operationId)).toBe(1);
+    expect(c.getSnapshot().operations.some((o) => o.id === old.operationId)).toBe(false);
+    await h.advanceServerClock(3 * DAY);
+    await h.cleanup();
+
+    expect(await c.importBackup(old.backup)).toEqual({ ok: true });
+    await held(c, old.operationId, 'review');
+    expect(opById(c, old.operationId).label).toMatch(/restored from a backup; made 3 days ago/);
+    await c.whenIdle();
+    h.clock.advance(HOLD - 1);
+    await c.whenIdle();
+    expect(opById(c, old.operationId).state).toBe('review'); // held: not asked yet
+    h.clock.advance(1);
+    await held(c, old.operationId, 'checking');
+    h.clock.advance(HOLD);
+    await until(() => opById(c, old.operationId).state === 'confirmed', 'Confirmed');
+    const done = opById(c, old.operationId);
+    // Asked, never resent: the tombstone answered (compacted), and the change stands once.
+    expect(done.attempts.map((a) => a.kind)).toEqual(['send', 'status']);
+    expect(done.receipt?.compacted).toBe(true);
+    expect(await effectsOf(h, 'lamp-14', old.operationId)).toBe(1);
+    c.close();
+  });
+
   it('is remembered on this device, and only for tester mode', async () => {
     const saved = new Map<string, string>();
     const preferences = {
