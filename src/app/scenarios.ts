@@ -55,7 +55,7 @@ export const SCENARIO_WORDS = {
   scratchNotConfirmed:
     'The Tester scratch item is saved on this device but not confirmed by the server yet: remove any lasting fault, then run the story again.',
   noItems: 'No item on this device yet: open Items once while online.',
-  onItem: (item: string, change: string) => `On ${item}: ${change}.`,
+  theChange: (change: string) => `The change: ${change}.`,
   clockWillMove: ' The server’s clock moves 8 days ahead once the outcome is unknown.',
   clockMoved: ' The server’s clock was moved 8 days ahead.',
   timelineHint: (shortId: string) =>

@@ -29,6 +29,8 @@ interface Run {
   /** Prelude lines done (restore stories), and what cleanup said. */
   preludeDone: number;
   cleanup: string;
+  /** The story's own fault rule: what is left of it goes when the story ends. */
+  ruleId: string;
 }
 
 /** The last characters of an id: enough to tell changes apart on screen (the timeline explains). */
@@ -44,7 +46,7 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
       <h3>{run.scenario.name}</h3>
       <p>{run.scenario.story}</p>
       <p className="hint">
-        {W.onItem(SCRATCH_ITEM.name, op?.summary ?? `+1`)}
+        {W.theChange(op?.summary ?? `Add 1 to ${SCRATCH_ITEM.name}`)}
         {run.scenario.advanceClockMs !== undefined &&
           (run.clockMoved ? W.clockMoved : W.clockWillMove)}
       </p>
@@ -165,6 +167,14 @@ export function Scenarios({
     setRun({ ...run, seen: [...run.seen, state] });
   }, [run, state]);
 
+  // The story is told: uses of its fault the browser did not need (its silent repeats) would act
+  // on the tester's next change, so they go (already used up: the server says so, nothing to do).
+  const ended = run !== null && stepsSeen(run.scenario, run.seen) === run.scenario.steps.length;
+  const ruleId = run?.ruleId ?? '';
+  useEffect(() => {
+    if (ended && ruleId) void sim.removeFault(ruleId);
+  }, [ended, ruleId, sim]);
+
   const failed = (e: unknown): null => {
     setMessage(e instanceof Error ? e.message : String(e));
     return null;
@@ -186,7 +196,8 @@ export function Scenarios({
         ageMs: story.ageMs,
         deviceName: story.deviceName,
         beforeSend: async (operationId) => {
-          await sim.addFault({ ...scenario.fault, match: { operationId } });
+          const armed = await sim.addFault({ ...scenario.fault, match: { operationId } });
+          if (armed.ok) tick({ ruleId: armed.value.id });
         },
       })
       .catch(failed);
@@ -214,6 +225,7 @@ export function Scenarios({
       clockMoved: false,
       preludeDone: 0,
       cleanup: '',
+      ruleId: '',
     };
     if (scenario.restore) return restore(scenario, base);
     const armed = await sim.addFault(scenario.fault);
@@ -228,7 +240,7 @@ export function Scenarios({
       })
       .catch(failed);
     if (!op) return;
-    setRun({ ...base, handle: op.handle, seen: [op.state] });
+    setRun({ ...base, handle: op.handle, seen: [op.state], ruleId: armed.value.id });
   };
 
   return (
