@@ -22,11 +22,6 @@ export function attemptOutcomeText(attempt: AttemptView): string {
   }
 }
 
-/** A send of the operation itself, or a read-only question about its status. */
-export function attemptKindText(attempt: AttemptView): string {
-  return attempt.kind === 'status' ? 'Status question' : 'Attempt';
-}
-
 export type TimelineSide = 'device' | 'server';
 
 export interface TimelineRow {
@@ -97,6 +92,26 @@ export function attemptsExplained(attempts: readonly AttemptView[]): string {
   return sends === 0
     ? 'One change, not sent yet.'
     : `One change, ${count}; the change's identity never changes, so the server applies it at most once.`;
+}
+
+/** How many of an attempt id's last characters are shown: enough to match it in a server log. */
+const SHORT_ID_LENGTH = 4;
+
+/** An attempt id as the screens show it: its last characters, "…k3f9". */
+export function shortAttemptId(attemptId: string): string {
+  return `…${attemptId.slice(-SHORT_ID_LENGTH)}`;
+}
+
+/** Said once above a list of attempts, so the short ids need no explaining on every row. */
+export function attemptIdsExplained(attempts: readonly AttemptView[]): string {
+  const example = attempts[0];
+  if (!example) return '';
+  return `Each attempt is one try over the network with an id of its own (sent as X-Request-Id), shown by its last ${SHORT_ID_LENGTH} characters, like ${shortAttemptId(example.attemptId)}.`;
+}
+
+/** "Attempt 2", "Status question 1": an attempt's short name, capitalised for a heading. */
+export function attemptTitle(name: string): string {
+  return capitalize(name);
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

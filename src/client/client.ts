@@ -10,12 +10,19 @@ import type { HistoryResponse, Op } from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
-import { pacing } from './core/pacing';
+import { holdAfterStep, pacing } from './core/pacing';
 import type { ServerSkew } from './core/server-clock';
 import type { Runtime } from './core/snapshot';
 import type { HttpOutcome } from './core/http-outcome';
 import type { LocalView } from './core/local-view';
-import type { ClientSnapshot, CommandResult, OperationView, StockroomClient } from './facade';
+import type {
+  ClientSnapshot,
+  CommandResult,
+  OperationView,
+  OtherDeviceBackup,
+  OtherDeviceRequest,
+  StockroomClient,
+} from './facade';
 import * as account from './account-commands';
 import { defaultCaches, type CacheStorageLike } from './cached-api-data';
 import { ClientError } from './client-error';
@@ -48,7 +55,8 @@ import { StorageHealth, type StoreOptions } from './storage-health';
 import type { LocalStore, Tx } from './store/local-store';
 import { recordingStore } from './store/recording-store';
 import { pullItemChanges } from './sync-items';
-import type { ChangeChannel, SenderLock } from './tabs';
+import { backupFromOtherDevice } from './other-device';
+import type { ChangeChannel, SenderLock, WatchSignal } from './tabs';
 import { wiring, type WiringOptions } from './wiring';
 
 export interface ClientOptions extends WiringOptions, StoreOptions {
@@ -90,6 +98,7 @@ class Client implements StockroomClientCore {
   private readonly opened: Promise<LocalStore>;
   private readonly channel: ChangeChannel;
   private readonly lock: SenderLock;
+  private readonly watch: WatchSignal;
   private readonly network: NetworkWatch;
   private readonly finishing = new Map<string, FinishingState>();
   private readonly live: LiveView;
@@ -119,6 +128,7 @@ class Client implements StockroomClientCore {
     this.random = wired.random;
     this.policy = wired.policy;
     this.lock = wired.lock;
+    this.watch = wired.watch;
     this.preferences =
       options.preferences === undefined ? defaultPreferences() : options.preferences;
     this.stepByStep = stepByStepRemembered(this.preferences);
@@ -152,6 +162,9 @@ class Client implements StockroomClientCore {
       write: (fn) => this.write(fn),
       read: async (fn) => (await this.opened).read(fn),
       kick: () => void this.rounds.kick(),
+      imported: () => {
+        this.pace.hold = holdAfterStep({ final: false }, this.clock.now(), this.pace.policy());
+      },
       finishing: this.finishing,
     });
     this.account = {
@@ -160,6 +173,7 @@ class Client implements StockroomClientCore {
       afterSignIn: () => this.afterSignIn(),
       signedOut: () => {
         this.testerMode = false;
+        this.paceChanged();
         // The session is over here already; telling the server may take a while (or a later contact).
         this.track(this.endSessions());
       },
@@ -348,6 +362,7 @@ class Client implements StockroomClientCore {
     const probe =
       session.testerMode === true ? await api.testerClock(this.http, session.token) : null;
     this.testerMode = probe?.kind === 'ok';
+    this.paceChanged();
     if (probe?.kind === 'ok') {
       const now = this.clock.now();
       this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
@@ -412,13 +427,32 @@ class Client implements StockroomClientCore {
   exportBackup = () => this.outbox.exportBackup();
   importBackup = (text: string) => this.outbox.importBackup(text);
 
+  async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
+    const session = await this.session();
+    if (!session || session.expired || !this.testerMode) {
+      throw new ClientError('signed-out', 'Sign in as a manager on a server in tester mode.');
+    }
+    const itemId = 'itemId' in change.op ? change.op.itemId : null;
+    const item =
+      itemId === null
+        ? null
+        : ((await (await this.opened).read((tx) => tx.get('items', itemId))) ?? null);
+    return backupFromOtherDevice(this.http, session, { ...change, item });
+  }
+
   async checkAndResend(operationId: string): Promise<void> {
     await this.rounds.kick({ newRound: true, resendId: operationId });
+  }
+
+  /** While this tab paces its sender, the service worker leaves the sending to it (tabs.ts). */
+  private paceChanged(): void {
+    this.watch.set(!this.closed && this.stepByStep && this.testerMode);
   }
 
   setStepByStep(on: boolean): void {
     this.stepByStep = on;
     if (!on) this.pace.hold = null;
+    this.paceChanged();
     rememberStepByStep(this.preferences, on);
     this.live.changed();
     // Leaving step by step lets held work go at once.
@@ -465,6 +499,7 @@ class Client implements StockroomClientCore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.paceChanged();
     this.closing.abort();
     this.rounds.stop();
     this.network.close();

@@ -34,6 +34,8 @@ export interface OutboxDeps {
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** New work waits in the outbox: let the sender look. */
   kick(): void;
+  /** A backup was imported: step by step holds "Needs review: restored…" before the status question. */
+  imported(): void;
   /** Receipts whose local transaction runs, shown over the stored state. */
   finishing: ReadonlyMap<string, FinishingState>;
 }
@@ -188,6 +190,7 @@ export class OutboxCommands {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
+    this.deps.imported();
     this.deps.kick();
     return { ok: true };
   }

@@ -10,9 +10,11 @@ import { DEFAULT_SENDER_POLICY, type SenderPolicy } from './sender';
 import {
   changeChannel,
   defaultLock,
+  defaultWatch,
   type BroadcastLike,
   type ChangeChannel,
   type SenderLock,
+  type WatchSignal,
 } from './tabs';
 
 export interface WiringOptions {
@@ -23,6 +25,8 @@ export interface WiringOptions {
   clock?: Clock;
   random?: () => number;
   lock?: SenderLock;
+  /** Whether a tab watches step by step, so the worker stands aside (default: a Web Lock, tabs.ts). */
+  watch?: WatchSignal;
   /** BroadcastChannel maker (default: the global one); null: no other tabs to tell. */
   broadcast?: ((name: string) => BroadcastLike) | null;
   policy?: Partial<SenderPolicy>;
@@ -41,6 +45,8 @@ export interface Wiring {
   policy: SenderPolicy;
   /** One sender at a time across the tabs and the worker of this database. */
   lock: SenderLock;
+  /** A tab pacing its sender step by step says so here; the service worker then leaves it the work. */
+  watch: WatchSignal;
   /** The server's address, timeout and fetch; `extra` adds a close signal and an observer. */
   http(extra?: Pick<HttpDeps, 'signal' | 'observe'>): HttpDeps;
   /** The "look again" channel of this database (tabs.ts). */
@@ -56,6 +62,7 @@ export function wiring(options: WiringOptions): Wiring {
     random: options.random ?? Math.random,
     policy: { ...DEFAULT_SENDER_POLICY, ...options.policy },
     lock: options.lock ?? defaultLock(`${dbName}:sender`),
+    watch: options.watch ?? defaultWatch(`${dbName}:watching`),
     http: (extra = {}) => ({
       baseUrl: options.baseUrl ?? '',
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

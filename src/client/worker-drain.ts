@@ -29,6 +29,8 @@ export async function drainFromWorker(options: WorkerDrainOptions): Promise<Roun
         lock: wired.lock,
         // Background Sync fires when the browser believes it is online.
         isOnline: () => true,
+        // Step by step is paced by the watching tab; this worker has no pace to keep.
+        standAside: () => wired.watch.anyWatching(),
       },
       { newRound: true },
     );
