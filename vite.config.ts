@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { readerProblem } from './src/sw/reader-files';
 
 /** The PWA build: the React app (src/app) and its own TypeScript service worker (src/sw). */
 export default defineConfig({
@@ -17,8 +18,16 @@ export default defineConfig({
       // The icons are for installing, which is online; precached they cost 9 kB on a first visit.
       includeManifestIcons: false,
       injectManifest: {
-        // wasm: the barcode reader (about 1 MB), so scanning works offline too.
+        // wasm: the barcode reader (about 1 MB). Listed so the worker knows its hashed address,
+        // but fetched only after sign-in, not at install (src/sw/reader-files.ts).
         globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
+        manifestTransforms: [
+          (manifest) => {
+            const problem = readerProblem(manifest.map((entry) => entry.url));
+            if (problem) throw new Error(problem);
+            return { manifest, warnings: [] };
+          },
+        ],
         // The server's pre-compressed copies (precompress below) are the same files again.
         globIgnores: ['**/*.br', '**/*.gz'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

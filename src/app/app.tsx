@@ -10,6 +10,7 @@ import { SessionExpired } from './components/session-expired';
 import { UpdatePrompt } from './components/update-prompt';
 import { useBackgroundDrain } from './pwa/background-sync';
 import type { Route } from './routes';
+import { useReaderWarmUp } from './scan/warm-reader';
 import {
   ActivityScreen,
   EditItemScreen,
@@ -73,6 +74,7 @@ function Shell(): ReactNode {
   const route = useRoute();
   useBackgroundDrain(snapshot.unconfirmedCount);
   const signedIn = snapshot.user !== null;
+  useReaderWarmUp(signedIn);
   return (
     <div className="app">
       <header className="top-bar">

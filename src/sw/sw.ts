@@ -1,11 +1,14 @@
 /**
  * Stockroom's service worker: the precached app shell (works offline after the first visit), the
- * update hand-over for the "new version ready" prompt, and Background Sync draining the outbox.
+ * barcode reader fetched after sign-in (reader-files.ts), the update hand-over for the "new version
+ * ready" prompt, and Background Sync draining the outbox.
  * API requests are never cached here: data lives in IndexedDB, owned by the client core.
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { drainFromWorker } from '../client';
 import { syncOutbox } from './background-drain';
+import { serveReader } from './reader-cache';
+import { splitReader } from './reader-files';
 import { OUTBOX_SYNC_TAG, SKIP_WAITING } from './sync-tag';
 import { shellFallback } from './shell-fallback';
 
@@ -13,11 +16,13 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-precacheAndRoute(self.__WB_MANIFEST, {
+const { install, reader } = splitReader(self.__WB_MANIFEST);
+precacheAndRoute(install, {
   // Any same-origin page address (a bookmark, a reload on a deep link) opens the app shell.
   urlManipulation: ({ url }) => shellFallback(url, self.location.origin),
 });
 cleanupOutdatedCaches();
+serveReader(self, reader);
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
