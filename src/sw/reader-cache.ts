@@ -31,7 +31,7 @@ export function serveReader(scope: ServiceWorkerGlobalScope, files: readonly str
     const hit = await cache.match(event.request.url, match);
     if (hit) return hit;
     // Opened before the warm-up finished: this fetch fills the cache just the same.
-    const response = await fetch(event.request);
+    const response = await scope.fetch(event.request);
     if (response.ok) event.waitUntil(cache.put(event.request.url, response.clone()));
     return response;
   }
