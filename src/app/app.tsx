@@ -9,8 +9,8 @@ import { Screen } from './components/screen';
 import { SessionExpired } from './components/session-expired';
 import { UpdatePrompt } from './components/update-prompt';
 import { useBackgroundDrain } from './pwa/background-sync';
+import { useWarmUpAfterSignIn } from './pwa/warm-up';
 import type { Route } from './routes';
-import { useReaderWarmUp } from './scan/warm-reader';
 import {
   ActivityScreen,
   EditItemScreen,
@@ -74,7 +74,7 @@ function Shell(): ReactNode {
   const route = useRoute();
   useBackgroundDrain(snapshot.unconfirmedCount);
   const signedIn = snapshot.user !== null;
-  useReaderWarmUp(signedIn);
+  useWarmUpAfterSignIn(signedIn);
   return (
     <div className="app">
       <header className="top-bar">

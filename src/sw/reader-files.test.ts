@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReaderFile, readerProblem, splitReader } from './reader-files';
+import { isReaderFile, readerProblem } from './reader-files';
 
 const WASM = 'assets/zxing_reader-BxB2YfIY.wasm';
 const CHUNK = 'assets/wasm-detector-BC0LJ4QE.js';
@@ -14,21 +14,6 @@ describe('the barcode reader’s files', () => {
     expect(isReaderFile('index.html')).toBe(false);
     expect(isReaderFile('assets/zxing_reader-BxB2YfIY.wasm.br')).toBe(false);
     expect(isReaderFile('wasm-detector-BC0LJ4QE.js')).toBe(false);
-  });
-
-  it('are kept out of the install precache, in the manifest’s order otherwise', () => {
-    const entries = [
-      { url: 'index.html', revision: 'abc' },
-      { url: WASM, revision: null },
-      { url: 'assets/index-Z0Qp86vZ.js', revision: null },
-      { url: CHUNK, revision: null },
-      { url: 'assets/scan-panel-CtwaXaqY.js', revision: null },
-    ];
-    expect(splitReader(entries)).toEqual({
-      install: [entries[0], entries[2], entries[4]],
-      reader: [WASM, CHUNK],
-    });
-    expect(splitReader(['index.html', WASM])).toEqual({ install: ['index.html'], reader: [WASM] });
   });
 
   it('must each be in the build’s manifest exactly once, and no other .wasm', () => {

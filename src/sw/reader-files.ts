@@ -1,10 +1,10 @@
 /**
  * The barcode reader's files (ZXing compiled to WebAssembly, ~360 kB brotli, and the chunk that
  * loads it) are not precached at install: a first visit to the sign-in screen would download them
- * for nothing. The build still lists them in the precache manifest, so the service worker knows
- * their hashed addresses; it keeps them apart and fetches them into `READER_CACHE` once a person
- * has signed in (the page asks with `WARM_READER`), then serves them from there, cache first, so
- * scanning works offline. Pure: shared by the worker, the page and the build's check.
+ * for nothing (after-sign-in.ts). The service worker fetches them into `READER_CACHE` once a person
+ * has signed in (the page asks with `WARM_READER`, unless the browser's own BarcodeDetector reads
+ * every format), then serves them from there, cache first, so scanning works offline. Pure: shared
+ * by the worker, the page and the build's check.
  */
 
 /** Cache Storage name of the reader's files (not the precache, so workbox never fetches them). */
@@ -21,25 +21,6 @@ const READER_FILE = /(^|\/)assets\/(zxing_reader-[\w-]+\.wasm|wasm-detector-[\w-
 
 export function isReaderFile(url: string): boolean {
   return READER_FILE.test(url);
-}
-
-export interface ManifestEntry {
-  url: string;
-  revision: string | null;
-}
-
-/** The install precache, and the reader's files (as listed) for the warm-up. */
-export function splitReader<E extends string | ManifestEntry>(
-  manifest: readonly E[],
-): { install: E[]; reader: string[] } {
-  const install: E[] = [];
-  const reader: string[] = [];
-  for (const entry of manifest) {
-    const url = typeof entry === 'string' ? entry : entry.url;
-    if (isReaderFile(url)) reader.push(url);
-    else install.push(entry);
-  }
-  return { install, reader };
 }
 
 /**

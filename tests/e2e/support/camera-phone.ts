@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SCREENS_CACHE } from '../../../src/sw/after-sign-in';
 import { READER_CACHE } from '../../../src/sw/reader-files';
 import { launchBrowser, newPhoneContext } from './browser';
 import { writeBarcodeVideo } from './fake-camera';
@@ -67,11 +68,45 @@ export async function readerFiles(page: Page): Promise<string[]> {
 
 const READER = [/^\/assets\/wasm-detector-[\w-]+\.js$/, /^\/assets\/zxing_reader-[\w-]+\.wasm$/];
 
+/** The screens behind sign-in, in the worker's cache of them after the warm-up (sorted by path). */
+const SCREENS = [
+  /^\/assets\/everyday-screens-[\w-]+\.js$/,
+  /^\/assets\/import-screen-[\w-]+\.js$/,
+  /^\/assets\/reorder-screen-[\w-]+\.js$/,
+  /^\/assets\/scan-panel-[\w-]+\.css$/,
+  /^\/assets\/scan-panel-[\w-]+\.js$/,
+  /^\/assets\/tester-screen-[\w-]+\.js$/,
+];
+
+/** The paths of the screens' files the service worker holds for offline use. */
+export async function screenFiles(page: Page): Promise<string[]> {
+  const cached = (await cachedUrls(page))[SCREENS_CACHE] ?? [];
+  return cached.map((u) => new URL(u).pathname).sort();
+}
+
 /**
- * Waits for the warm-up after sign-in: the reader's chunk and its .wasm in the worker's cache
- * (a state, polled with a deadline that only bounds a hang).
+ * Waits for the screens' warm-up after sign-in: every later screen's chunk in the worker's cache
+ * (shared chunks such as attempt-words may be there too).
+ */
+export async function screensWarmedUp(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const files = await screenFiles(page);
+        return SCREENS.every((r) => files.some((f) => r.test(f)));
+      },
+      { message: 'the screens behind sign-in in the service worker’s cache' },
+    )
+    .toBe(true);
+}
+
+/**
+ * Waits for the warm-up after sign-in: the screens (the scanner's panel among them), the reader's
+ * chunk and its .wasm in the worker's caches (a state, polled with a deadline that only bounds a
+ * hang).
  */
 export async function readerWarmedUp(page: Page): Promise<void> {
+  await screensWarmedUp(page);
   await expect
     .poll(
       async () => {

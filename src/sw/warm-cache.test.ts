@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serveReader } from './reader-cache';
+import { serveWarmCache } from './warm-cache';
 import { READER_CACHE, WARM_READER } from './reader-files';
 
 const ORIGIN = 'http://stockroom.test';
@@ -63,7 +63,11 @@ function worker(o: { online?: boolean; readerCache?: string[] } = {}) {
     addEventListener: (type: string, handler: Handler) =>
       handlers.set(type, [...(handlers.get(type) ?? []), handler]),
   };
-  serveReader(scope as unknown as ServiceWorkerGlobalScope, [WASM, CHUNK]);
+  serveWarmCache(scope as unknown as ServiceWorkerGlobalScope, {
+    cache: READER_CACHE,
+    message: WARM_READER,
+    files: [WASM, CHUNK],
+  });
 
   /** Dispatches an extendable event; resolves once everything it waits for has settled. */
   async function dispatch(type: string, extra: object = {}): Promise<Promise<Response> | null> {
