@@ -2,11 +2,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { signInFiles } from './scripts/sign-in-files';
+import { markAfterSignIn, signInProblem } from './src/sw/after-sign-in';
+import { readerProblem } from './src/sw/reader-files';
+
+const signIn = signInFiles();
 
 /** The PWA build: the React app (src/app) and its own TypeScript service worker (src/sw). */
 export default defineConfig({
   plugins: [
     react(),
+    signIn.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -17,8 +23,18 @@ export default defineConfig({
       // The icons are for installing, which is online; precached they cost 9 kB on a first visit.
       includeManifestIcons: false,
       injectManifest: {
-        // wasm: the barcode reader (about 1 MB), so scanning works offline too.
+        // Every file is listed, so the worker knows its hashed address; those the sign-in screen
+        // does not load (the later screens, the barcode reader's wasm of about 1 MB) are marked to
+        // be fetched after sign-in, not at install (src/sw/after-sign-in.ts).
         globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
+        manifestTransforms: [
+          (manifest) => {
+            const urls = manifest.map((entry) => entry.url);
+            const problem = readerProblem(urls) ?? signInProblem(urls, signIn.files());
+            if (problem) throw new Error(problem);
+            return { manifest: markAfterSignIn(manifest, signIn.files()), warnings: [] };
+          },
+        ],
         // The server's pre-compressed copies (precompress below) are the same files again.
         globIgnores: ['**/*.br', '**/*.gz'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -9,6 +9,7 @@ import { Screen } from './components/screen';
 import { SessionExpired } from './components/session-expired';
 import { UpdatePrompt } from './components/update-prompt';
 import { useBackgroundDrain } from './pwa/background-sync';
+import { useWarmUpAfterSignIn } from './pwa/warm-up';
 import type { Route } from './routes';
 import {
   ActivityScreen,
@@ -72,6 +73,7 @@ function Shell(): ReactNode {
   const route = useRoute();
   useBackgroundDrain(snapshot.unconfirmedCount);
   const signedIn = snapshot.user !== null;
+  useWarmUpAfterSignIn(signedIn);
   return (
     <div className="app">
       <header className="top-bar">

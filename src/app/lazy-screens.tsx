@@ -1,13 +1,14 @@
 /**
  * The screens behind sign-in, loaded when first opened: a cold visit to the sign-in screen downloads
  * only what signing in needs (bench figure `first_load_kb`). The everyday screens share one chunk
- * (everyday-screens.ts), the tester panel has its own, and so should any heavy screen added later
- * (a scanner, docs). The service worker precaches every chunk, so after the first visit they open
- * offline as fast as before.
+ * (everyday-screens.ts); import, the tester panel and the scanner (src/app/scan) have their own, and
+ * so should any heavy screen added later. The service worker does not precache these chunks at
+ * install: once someone has signed in it fetches every one into a cache of its own
+ * (src/sw/after-sign-in.ts), so they open offline from then on.
  *
  * app.tsx renders these inside `ScreenLoader`: while a chunk arrives the screen area stays empty
- * (it is a few milliseconds from the precache), and a chunk that cannot be fetched (the network
- * dropped before the precache was complete) says so instead of taking the whole app down.
+ * (it is a few milliseconds from the worker's cache), and a chunk that cannot be fetched (the
+ * network dropped before the worker had fetched it) says so instead of taking the whole app down.
  */
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 

@@ -14,6 +14,7 @@ import { startTestServer, type RunningServer } from './support/server';
 
 const HASHED_JS = 'assets/index-AbC_12-z.js';
 const HASHED_CSS = 'assets/index-Zz9yXw8v.css';
+const HASHED_SVG = 'assets/logo-Ab12Cd34.svg';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let dir: string;
@@ -36,6 +37,7 @@ beforeAll(async () => {
     `<svg xmlns="http://www.w3.org/2000/svg">${text('<g/>')}</svg>`,
   );
   writeFileSync(join(dir, 'icons/icon.png'), Buffer.alloc(1000, 7));
+  writeFileSync(join(dir, HASHED_SVG), `<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>`);
   await precompressDir(dir);
   server = await startTestServer({ STATIC_DIR: dir });
 }, 60_000);
@@ -167,5 +169,46 @@ describe('Cache-Control', () => {
         );
       }
     }
+  });
+});
+
+describe('security headers by kind of file', () => {
+  it('a hashed script or stylesheet keeps nosniff, Referrer-Policy and CORP, not the document-only headers', async () => {
+    for (const path of [HASHED_JS, HASHED_CSS]) {
+      for (const accept of ['br', undefined]) {
+        const { headers } = await get(`/${path}`, accept);
+        const what = `${path} ${accept}`;
+        expect(headers['x-content-type-options'], what).toBe('nosniff');
+        expect(headers['referrer-policy'], what).toBe('no-referrer');
+        expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
+        for (const name of [
+          'content-security-policy',
+          'permissions-policy',
+          'x-frame-options',
+          'cross-origin-opener-policy',
+          'x-xss-protection',
+        ]) {
+          expect(headers[name], `${what} ${name}`).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it('documents, the service worker and anything that could be opened as a page keep them all', async () => {
+    for (const path of ['/', '/items', '/index.html', '/sw.js', '/favicon.svg', `/${HASHED_SVG}`]) {
+      const { headers } = await get(path, 'br');
+      expect(headers['content-security-policy'], path).toMatch(/default-src 'self'/);
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['permissions-policy'], path).toMatch(/camera=\(self\)/);
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
+  it('a missing hashed address gets the shell, with every header', async () => {
+    const { status, headers } = await get('/assets/gone-Zz9yXw8v.js', 'br');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toMatch(/^text\/html/);
+    expect(headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(headers['x-frame-options']).toBe('DENY');
   });
 });

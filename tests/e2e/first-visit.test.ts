@@ -1,17 +1,25 @@
 /**
  * A cold first visit (issue 13, api.md "HTTP hygiene"): the sign-in screen downloads only what
  * signing in needs, every asset compressed with brotli and hashed assets `immutable`; the screens
- * behind sign-in arrive when opened; and after the visit the service worker has every chunk, so a
- * reload offline opens any screen (server-down.test.ts covers the offline reload itself).
+ * behind sign-in arrive when opened. The service worker's install precache holds only the sign-in
+ * screen and the shell; once someone has signed in it fetches every later screen, so each of them
+ * opens offline (server-down.test.ts covers the offline reload of the items themselves).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { newPhoneContext } from './support/browser';
+import {
+  cachedUrls,
+  clearHttpCache,
+  controlledByServiceWorker,
+  screensWarmedUp,
+  workerIsOffline,
+} from './support/camera-phone';
 import { signInUi } from './support/sign-in';
 import { useScene } from './support/scene';
 
 const scene = useScene();
-const LAZY = /\/assets\/(everyday-screens|tester-screen)-/;
+const LAZY = /\/assets\/(everyday-screens|tester-screen|import-screen|reorder-screen|scan-panel)-/;
 
 let context: BrowserContext;
 let page: Page;
@@ -43,17 +51,45 @@ describe('first visit', () => {
     expect(responses.filter((r) => LAZY.test(r.url())).map((r) => r.url())).toEqual([]);
   });
 
-  it('opens the screens behind sign-in from their own chunk, precached by the service worker', async () => {
-    await signInUi(page, scene.server.url);
-    const cached = await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      const urls: string[] = [];
-      for (const name of await caches.keys()) {
-        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-      }
-      return urls;
-    });
-    expect(cached.filter((u) => LAZY.test(u))).toHaveLength(2);
+  it('installs only the sign-in screen and the shell in the service worker', async () => {
+    await controlledByServiceWorker(page);
+    const cached = Object.values(await cachedUrls(page)).flat();
+    expect(cached.some((u) => /\/index\.html/.test(u))).toBe(true);
+    expect(cached.filter((u) => LAZY.test(u))).toEqual([]);
     expect(cached.filter((u) => /\.(br|gz)(\?|$)/.test(u))).toEqual([]);
+  });
+
+  it('after sign-in fetches every later screen, and each opens offline from the worker', async () => {
+    await signInUi(page, scene.server.url);
+    await screensWarmedUp(page);
+    const cached = Object.values(await cachedUrls(page)).flat();
+    expect(cached.filter((u) => /\.(br|gz)(\?|$)/.test(u))).toEqual([]);
+
+    // Offline for the worker too, with nothing in the HTTP cache: only the worker can answer.
+    await context.setOffline(true);
+    await workerIsOffline(context);
+    await clearHttpCache(page);
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await page.reload();
+    const screens: [string, string][] = [
+      ['#/items', 'Items'],
+      ['#/activity', 'Activity'],
+      ['#/review', 'Review'],
+      ['#/settings', 'Settings'],
+      ['#/reorder', 'Reorder list'],
+      ['#/import', 'Import items'],
+      ['#/new-item', 'New item'],
+      ['#/tester', 'Tester'],
+    ];
+    for (const [hash, title] of screens) {
+      await page.evaluate((h) => {
+        window.location.hash = h;
+      }, hash);
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    }
+    expect(await page.getByText('could not be opened without a connection').count()).toBe(0);
+    expect(failed.filter((u) => u.includes('/assets/'))).toEqual([]);
+    await context.setOffline(false);
   });
 });

@@ -2,7 +2,8 @@
  * Issue 12 "Scanning" in real Chromium: a fake camera (Chromium's own fake capture device, fed a
  * Y4M picture of an EAN-13 barcode drawn in tests/e2e/support/fake-camera.ts) points at a demo
  * item's label. Headless Chromium on Linux has no BarcodeDetector, so the ZXing WebAssembly reader
- * runs: offline, from the service worker's precache, under the server's Content-Security-Policy.
+ * runs: offline, from the service worker's reader cache (fetched after sign-in, not at install:
+ * issue 13's first visit), under the server's Content-Security-Policy.
  * The scanner's screenshot goes to docs/screenshots/.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -12,8 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { nav } from './support/app';
 import { seriousViolations } from './support/axe';
-import { collectPageErrors, launchBrowser, newPhoneContext } from './support/browser';
-import { writeBarcodeVideo } from './support/fake-camera';
+import { collectPageErrors, newPhoneContext } from './support/browser';
+import {
+  browserFilming,
+  cachedUrls,
+  cameraContext,
+  cameraTracks,
+  clearHttpCache,
+  controlledByServiceWorker,
+  readerFiles,
+  readerWarmedUp,
+  workerIsOffline,
+} from './support/camera-phone';
 import { useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
 
@@ -36,101 +47,69 @@ afterAll(async () => {
   expect(errors).toEqual([]);
 });
 
-/** A Chromium whose only camera shows `code` as an EAN-13 barcode. */
-async function browserFilming(code: string): Promise<Browser> {
-  const video = join(dir, `${code}.y4m`);
-  await writeBarcodeVideo(video, code);
-  const browser = await launchBrowser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
+async function filming(code: string): Promise<Browser> {
+  const browser = await browserFilming(dir, code);
   browsers.push(browser);
   return browser;
 }
 
-/** A phone with the camera allowed, which remembers every camera stream the page opened. */
 async function cameraPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newPhoneContext(browser);
-  await context.grantPermissions(['camera'], { origin: scene.server.url });
-  await context.addInitScript(() => {
-    const streams: MediaStream[] = [];
-    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
-    const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = async (constraints) => {
-      const stream = await open(constraints);
-      streams.push(stream);
-      return stream;
-    };
-  });
+  const context = await cameraContext(browser, scene.server.url);
   const page = await context.newPage();
   errors.push(...collectPageErrors(page));
   return { context, page };
 }
 
-/** How many camera tracks the page opened, and how many are still live. */
-function cameraTracks(page: Page): Promise<{ opened: number; live: number }> {
-  return page.evaluate(() => {
-    const tracks = (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) =>
-      s.getTracks(),
-    );
-    return { opened: tracks.length, live: tracks.filter((t) => t.readyState === 'live').length };
-  });
-}
-
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r));
-    }
-  });
-}
-
-/** The URLs in Cache Storage ending in .wasm (the service worker's precache). */
-function cachedWasm(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const names = await caches.keys();
-    const urls = await Promise.all(
-      names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)),
-    );
-    return urls.flat().filter((u) => new URL(u).pathname.endsWith('.wasm'));
-  });
-}
-
 describe('scanning a barcode', () => {
   it('offline, the camera reads a demo item’s EAN-13 and opens the item; the camera stops', async () => {
-    const { context, page } = await cameraPhone(await browserFilming(LAMP.barcode));
+    const { context, page } = await cameraPhone(await filming(LAMP.barcode));
     const loaded: string[] = [];
     page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    // A first visit installs the app without the reader: no .wasm anywhere in Cache Storage.
+    await page.goto(scene.server.url);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await controlledByServiceWorker(page);
+    const installed = Object.values(await cachedUrls(page))
+      .flat()
+      .map((u) => new URL(u).pathname);
+    expect(installed).toContain('/index.html');
+    expect(installed.filter((path) => /\.wasm$|wasm-detector/.test(path))).toEqual([]);
+
     await signInUi(page, scene.server.url, 'demo');
     await page.getByRole('link', { name: LAMP.name, exact: true }).waitFor();
-    await controlledByServiceWorker(page);
-    // The reader's WebAssembly is the app's own file (same origin), precached, served as wasm.
-    const wasm = await cachedWasm(page);
-    expect(wasm).toHaveLength(1);
-    expect(new URL(wasm[0] ?? '').origin).toBe(scene.server.url);
-    const served = await page.request.get(wasm[0] ?? '');
+    // Signed in: the worker fetches the reader into its own cache (the app's files, same origin).
+    await readerWarmedUp(page);
+    const [chunk, wasm] = await readerFiles(page);
+    const served = await page.request.get(`${scene.server.url}${wasm ?? ''}`);
     expect(served.headers()['content-type']).toBe('application/wasm');
+    expect(chunk).toMatch(/wasm-detector/);
     // Which reader runs here: Chromium on Linux has no BarcodeDetector, so the WebAssembly one.
     const native = await page.evaluate(() => 'BarcodeDetector' in window);
 
-    // The scanner and its reader load only when opened: signing in and Items did not fetch them.
+    // The page itself loads the scanner and its reader only when opened.
     const scanner = /scan-panel|wasm-detector|\.wasm$/;
     expect(loaded.filter((path) => scanner.test(path))).toEqual([]);
 
+    // Offline with an empty HTTP cache: only the service worker's caches can answer.
+    await clearHttpCache(page);
     await context.setOffline(true);
+    await workerIsOffline(context);
+    const fromWorker: string[] = [];
+    page.on('response', (r) => {
+      if (r.fromServiceWorker()) fromWorker.push(new URL(r.url()).pathname);
+    });
     await page.getByRole('button', { name: 'Scan barcode' }).click();
     await page.getByRole('heading', { level: 1, name: LAMP.name }).waitFor({ timeout: 30_000 });
     expect(await page.getByLabel('Confirmed quantity').count()).toBe(1);
     expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
     expect(native, 'expected the WebAssembly reader to be what ran').toBe(false);
+    expect(fromWorker).toEqual(expect.arrayContaining([chunk, wasm]));
     expect(loaded.filter((path) => scanner.test(path)).length).toBeGreaterThanOrEqual(3);
     await context.close();
   });
 
   it('a barcode no item has: managers are offered a new item with it; staff are told', async () => {
-    const browser = await browserFilming(UNKNOWN);
+    const browser = await filming(UNKNOWN);
     const { context, page } = await cameraPhone(browser);
     await signInUi(page, scene.server.url, 'manager');
     await page.getByRole('button', { name: 'Scan barcode' }).click();

@@ -43,9 +43,14 @@ async function nativeFormats(native: NativeDetectorClass | null): Promise<string
   }
 }
 
+/** Which reader this browser scans with (the WebAssembly one is worth warming up offline). */
+export async function readerHere(): Promise<'native' | 'wasm'> {
+  return chooseReader(await nativeFormats(nativeClass()));
+}
+
 export async function createDetector(): Promise<{ detector: Detector; reader: 'native' | 'wasm' }> {
   const native = nativeClass();
-  const reader = chooseReader(await nativeFormats(native));
+  const reader = await readerHere();
   if (reader === 'native' && native) {
     return { detector: new native({ formats: [...SCAN_FORMATS] }), reader };
   }

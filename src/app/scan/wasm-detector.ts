@@ -1,7 +1,8 @@
 /**
  * ZXing in WebAssembly behind the BarcodeDetector API. The .wasm file is part of the build (a
- * hashed asset the service worker precaches), so scanning works offline and never asks a CDN,
- * which the Content-Security-Policy would refuse anyway.
+ * hashed asset the service worker fetches once someone has signed in, with this chunk:
+ * src/sw/reader-files.ts), so scanning works offline and never asks a CDN, which the
+ * Content-Security-Policy would refuse anyway.
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';

@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { DOCS_STYLE } from '../api-docs/docs-page';
+import { isHashedSubresource } from './static';
 
 /** The one inline element the server writes: the API reference page's stylesheet. */
 const docsStyleHash = `'sha256-${createHash('sha256').update(DOCS_STYLE).digest('base64')}'`;
@@ -31,6 +32,22 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** Headers that only a document (or a worker's script) reads. */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+const SUBRESOURCE_TYPE =
+  /^(text\/javascript|application\/javascript|text\/css|application\/wasm)\b/;
+
 /** Powerful features: the camera for the app itself (barcode scanning), nothing else. */
 export const PERMISSIONS_POLICY =
   'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
@@ -46,8 +63,14 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     strictTransportSecurity: false,
   });
   app.addHook('onSend', async (request, reply) => {
-    void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     const path = request.url.split('?')[0] ?? '';
+    // By what is sent, not only the address: a missing asset gets the shell (a document).
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (reply.statusCode === 200 && isHashedSubresource(path) && SUBRESOURCE_TYPE.test(type)) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      return;
+    }
+    void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (path.startsWith('/api/') || path === '/metrics') {
       void reply.header('Cache-Control', 'no-store');
     }

@@ -23,6 +23,15 @@ const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
 /** The pre-compressed sibling's suffix: the headers are those of the file it stands for. */
 const ENCODED_SUFFIX = /\.(br|gz)$/;
 
+/** Scripts, stylesheets and WebAssembly: never rendered as a document (an SVG could be). */
+const SUBRESOURCE = /\.(js|css|wasm)$/;
+
+/** A hashed build asset that is only ever a subresource, by its URL path (`/assets/…`). */
+export function isHashedSubresource(urlPath: string): boolean {
+  const path = urlPath.replace(/^\//, '');
+  return HASHED_ASSET.test(path) && SUBRESOURCE.test(path);
+}
+
 /** Cache-Control for a file of the build, by its path relative to the build's root. */
 export function cacheControlFor(relativePath: string): string {
   const path = relativePath.split(sep).join('/').replace(ENCODED_SUFFIX, '');

@@ -1,0 +1,29 @@
+/**
+ * Once someone is signed in, the service worker fetches what the install precache left out
+ * (src/sw/after-sign-in.ts): the screens behind sign-in, and the barcode reader, so they open
+ * offline later. Asked again whenever the browser comes back online while signed in: the worker
+ * keeps what it already has, so that costs nothing.
+ */
+import { useEffect } from 'react';
+import { WARM_SCREENS } from '../../sw/after-sign-in';
+import { WARM_READER } from '../../sw/reader-files';
+import { readerHere } from '../scan/detector';
+
+async function warmUp(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage({ type: WARM_SCREENS });
+  // A browser whose own BarcodeDetector reads every format never needs the WebAssembly reader.
+  if ((await readerHere()) === 'native') return;
+  registration.active?.postMessage({ type: WARM_READER });
+}
+
+export function useWarmUpAfterSignIn(signedIn: boolean): void {
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const warm = (): void => void warmUp();
+    warm();
+    window.addEventListener('online', warm);
+    return () => window.removeEventListener('online', warm);
+  }, [signedIn]);
+}

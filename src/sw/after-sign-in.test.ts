@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { markAfterSignIn, signInProblem, splitManifest, type ManifestEntry } from './after-sign-in';
+
+const MAIN = 'assets/index-Z0Qp86vZ.js';
+const ROUTES = 'assets/routes-cWr5Fa_-.js';
+const CSS = 'assets/index-B9ouF5jZ.css';
+const SCREENS = 'assets/everyday-screens-D20FdHGG.js';
+const PANEL_CSS = 'assets/scan-panel-C0ybSIPV.css';
+const WASM = 'assets/zxing_reader-BxB2YfIY.wasm';
+const CHUNK = 'assets/wasm-detector-BC0LJ4QE.js';
+
+const manifest: ManifestEntry[] = [
+  { url: 'index.html', revision: 'abc' },
+  { url: MAIN, revision: null },
+  { url: SCREENS, revision: null },
+  { url: WASM, revision: null },
+  { url: ROUTES, revision: null },
+  { url: CHUNK, revision: null },
+  { url: PANEL_CSS, revision: null },
+  { url: CSS, revision: null },
+  { url: 'manifest.webmanifest', revision: 'def' },
+  { url: 'favicon.svg', revision: 'ghi' },
+];
+const signIn = new Set([MAIN, ROUTES, CSS]);
+
+describe('the build marks what the sign-in screen does not load', () => {
+  it('marks hashed assets outside the sign-in set, never the shell, manifest or favicon', () => {
+    const marked = markAfterSignIn(manifest, signIn);
+    expect(marked.filter((e) => e.afterSignIn).map((e) => e.url)).toEqual([
+      SCREENS,
+      WASM,
+      CHUNK,
+      PANEL_CSS,
+    ]);
+    expect(marked.map((e) => e.url)).toEqual(manifest.map((e) => e.url));
+  });
+
+  it('refuses a build whose sign-in set is empty or not in the manifest', () => {
+    const urls = manifest.map((e) => e.url);
+    expect(signInProblem(urls, signIn)).toBeNull();
+    expect(signInProblem(urls, new Set())).toMatch(/no sign-in files/);
+    expect(signInProblem(urls, new Set([MAIN, 'assets/gone-AAAAAAAA.js']))).toMatch(/gone-/);
+  });
+});
+
+describe('the worker splits the manifest', () => {
+  it('precaches the sign-in screen and the shell at install, keeps the screens and the reader apart', () => {
+    const split = splitManifest(markAfterSignIn(manifest, signIn));
+    expect(split.install).toEqual([
+      { url: 'index.html', revision: 'abc' },
+      { url: MAIN, revision: null },
+      { url: ROUTES, revision: null },
+      { url: CSS, revision: null },
+      { url: 'manifest.webmanifest', revision: 'def' },
+      { url: 'favicon.svg', revision: 'ghi' },
+    ]);
+    expect(split.screens).toEqual([SCREENS, PANEL_CSS]);
+    expect(split.reader).toEqual([WASM, CHUNK]);
+  });
+
+  it('keeps the reader out of the install precache even if unmarked, and plain strings as they are', () => {
+    expect(splitManifest(['index.html', WASM, CHUNK, MAIN])).toEqual({
+      install: ['index.html', MAIN],
+      screens: [],
+      reader: [WASM, CHUNK],
+    });
+  });
+});

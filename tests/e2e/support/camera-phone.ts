@@ -1,0 +1,155 @@
+/**
+ * Phones with a camera for the scanning suites: a Chromium whose fake camera films a barcode
+ * (fake-camera.ts draws it), contexts that remember every camera stream a page opened, and the
+ * service worker's barcode reader cache (src/sw/reader-files.ts) as a test can observe it.
+ */
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SCREENS_CACHE } from '../../../src/sw/after-sign-in';
+import { READER_CACHE } from '../../../src/sw/reader-files';
+import { launchBrowser, newPhoneContext } from './browser';
+import { writeBarcodeVideo } from './fake-camera';
+
+/** A Chromium whose only camera shows `code` as an EAN-13 barcode (the video is written in `dir`). */
+export async function browserFilming(dir: string, code: string): Promise<Browser> {
+  const video = join(dir, `${code}.y4m`);
+  await writeBarcodeVideo(video, code);
+  return launchBrowser([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+}
+
+/** A phone with the camera allowed for `origin`, which remembers every camera stream it opened. */
+export async function cameraContext(browser: Browser, origin: string): Promise<BrowserContext> {
+  const context = await newPhoneContext(browser);
+  await context.grantPermissions(['camera'], { origin });
+  await context.addInitScript(() => {
+    const streams: MediaStream[] = [];
+    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+    const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await open(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
+  return context;
+}
+
+/** How many camera tracks the page opened, and how many are still live. */
+export function cameraTracks(page: Page): Promise<{ opened: number; live: number }> {
+  return page.evaluate(() => {
+    const tracks = (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) =>
+      s.getTracks(),
+    );
+    return { opened: tracks.length, live: tracks.filter((t) => t.readyState === 'live').length };
+  });
+}
+
+/** Every URL in the origin's Cache Storage, by cache name. */
+export function cachedUrls(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const byName: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      byName[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+    }
+    return byName;
+  });
+}
+
+/** The paths of the barcode reader's files the service worker holds for offline use. */
+export async function readerFiles(page: Page): Promise<string[]> {
+  const cached = (await cachedUrls(page))[READER_CACHE] ?? [];
+  return cached.map((u) => new URL(u).pathname).sort();
+}
+
+const READER = [/^\/assets\/wasm-detector-[\w-]+\.js$/, /^\/assets\/zxing_reader-[\w-]+\.wasm$/];
+
+/** The screens behind sign-in, in the worker's cache of them after the warm-up (sorted by path). */
+const SCREENS = [
+  /^\/assets\/everyday-screens-[\w-]+\.js$/,
+  /^\/assets\/import-screen-[\w-]+\.js$/,
+  /^\/assets\/reorder-screen-[\w-]+\.js$/,
+  /^\/assets\/scan-panel-[\w-]+\.css$/,
+  /^\/assets\/scan-panel-[\w-]+\.js$/,
+  /^\/assets\/tester-screen-[\w-]+\.js$/,
+];
+
+/** The paths of the screens' files the service worker holds for offline use. */
+export async function screenFiles(page: Page): Promise<string[]> {
+  const cached = (await cachedUrls(page))[SCREENS_CACHE] ?? [];
+  return cached.map((u) => new URL(u).pathname).sort();
+}
+
+/**
+ * Waits for the screens' warm-up after sign-in: every later screen's chunk in the worker's cache
+ * (shared chunks such as attempt-words may be there too).
+ */
+export async function screensWarmedUp(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const files = await screenFiles(page);
+        return SCREENS.every((r) => files.some((f) => r.test(f)));
+      },
+      { message: 'the screens behind sign-in in the service worker’s cache' },
+    )
+    .toBe(true);
+}
+
+/**
+ * Waits for the warm-up after sign-in: the screens (the scanner's panel among them), the reader's
+ * chunk and its .wasm in the worker's caches (a state, polled with a deadline that only bounds a
+ * hang).
+ */
+export async function readerWarmedUp(page: Page): Promise<void> {
+  await screensWarmedUp(page);
+  await expect
+    .poll(
+      async () => {
+        const files = await readerFiles(page);
+        return files.length === 2 && READER.every((r, i) => r.test(files[i] ?? ''));
+      },
+      { message: 'the barcode reader in the service worker’s cache' },
+    )
+    .toBe(true);
+}
+
+/**
+ * Empties Chromium's HTTP cache, so that offline only the service worker can answer: an
+ * `immutable` file fetched online would otherwise still load from the HTTP cache.
+ */
+export async function clearHttpCache(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+/** Resolves once a service worker controls the page (after the first install, at once later). */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r));
+    }
+  });
+}
+
+/**
+ * The test's premise: the context is offline for the service worker too, not only for its pages
+ * (the worker's own fetches fail), so a file it serves offline really came from its cache.
+ */
+export async function workerIsOffline(context: BrowserContext): Promise<void> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker in this context');
+  const result = await worker.evaluate(() =>
+    fetch('/api/health', { cache: 'no-store' }).then(
+      (r) => `answered ${r.status}`,
+      () => 'failed',
+    ),
+  );
+  expect(result, 'a fetch by the service worker while offline').toBe('failed');
+}
