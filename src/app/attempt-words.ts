@@ -2,20 +2,25 @@
 import type { AttemptView } from '../client/facade';
 import type { TimelineEvent } from '../protocol/schemas';
 import { formatCount } from './format';
+import { en, type Messages } from './i18n/en';
 import { serverEventText } from './server-event-words';
 
-export function attemptOutcomeText(attempt: AttemptView): string {
+export function attemptOutcomeText(
+  attempt: AttemptView,
+  words: Messages['operations']['attempt'] = en.operations.attempt,
+): string {
+  const status = String(attempt.httpStatus ?? '?');
   switch (attempt.result) {
     case 'pending':
-      return 'Waiting for a response';
+      return words.pending;
     case 'response':
-      return `Response received (HTTP ${attempt.httpStatus ?? '?'})`;
+      return words.response(status);
     case 'timeout':
-      return 'Timed out: no response arrived';
+      return words.timeout;
     case 'network-error':
-      return 'Connection lost: no response arrived';
+      return words.networkError;
     case 'http-error':
-      return `Server answered HTTP ${attempt.httpStatus ?? '?'}`;
+      return words.httpError(status);
     default: {
       const never: never = attempt.result;
       throw new Error(`unhandled attempt result ${String(never)}`);
@@ -24,8 +29,11 @@ export function attemptOutcomeText(attempt: AttemptView): string {
 }
 
 /** A send of the operation itself, or a read-only question about its status. */
-export function attemptKindText(attempt: AttemptView): string {
-  return attempt.kind === 'status' ? 'Status question' : 'Attempt';
+export function attemptKindText(
+  attempt: AttemptView,
+  words: Messages['operations']['attempt'] = en.operations.attempt,
+): string {
+  return attempt.kind === 'status' ? words.status : words.send;
 }
 
 export type TimelineSide = 'device' | 'server';

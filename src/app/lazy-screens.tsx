@@ -10,6 +10,7 @@
  * dropped before the precache was complete) says so instead of taking the whole app down.
  */
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useI18n } from './i18n/i18n-context';
 
 const everyday = () => import('./everyday-screens');
 
@@ -34,6 +35,10 @@ export const TesterScreen = lazy(() =>
   import('./screens/tester-screen').then((m) => ({ default: m.TesterScreen })),
 );
 
+function ScreenUnavailable(): ReactNode {
+  return useI18n().t.app.screenUnavailable;
+}
+
 interface LoaderState {
   failed: boolean;
 }
@@ -50,7 +55,7 @@ export class ScreenLoader extends Component<{ children: ReactNode }, LoaderState
     if (this.state.failed) {
       return (
         <p role="alert">
-          This screen could not be opened without a connection. Reconnect, then reload the page.
+          <ScreenUnavailable />
         </p>
       );
     }
