@@ -14,7 +14,9 @@ describe('format', () => {
     expect(f(12, 0)).toBe('12');
     expect(f(12, 0, 10)).toBe('12 · count 10 pending');
     expect(f(12, -2, 0)).toBe('12 · −2 · count 0 pending');
-    expect(german.quantityWithPending(1200, -2, 1000)).toBe('1.200 · −2 · Zählung 1.000 ausstehend');
+    expect(german.quantityWithPending(1200, -2, 1000)).toBe(
+      '1.200 · −2 · Zählung 1.000 ausstehend',
+    );
   });
 
   it('uses a real minus sign and the locale’s thousands separators', () => {

@@ -31,7 +31,11 @@ export interface Format {
   /** A signed change: +3, −2. */
   delta: (delta: number) => string;
   /** The Items row: "12 · −2 pending", "12 · count 10 pending". */
-  quantityWithPending: (quantity: number, pendingDelta: number, pendingCount?: number | null) => string;
+  quantityWithPending: (
+    quantity: number,
+    pendingDelta: number,
+    pendingCount?: number | null,
+  ) => string;
   drain: (drain: { sent: number; total: number }) => string;
   /** A span in its largest whole unit: "8 days", "1 hour", "under a minute". */
   duration: (ms: number) => string;
@@ -147,7 +151,9 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
       return `${clock.format(date)}${separator}${ms}`;
     },
     phases(phases) {
-      const parts = Object.entries(phases).map(([name, ms]) => words.phase(name, decimals.format(ms)));
+      const parts = Object.entries(phases).map(([name, ms]) =>
+        words.phase(name, decimals.format(ms)),
+      );
       return parts.length === 0 ? words.noPhases : parts.join(', ');
     },
   };

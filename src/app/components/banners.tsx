@@ -5,10 +5,7 @@ import type { Messages } from '../i18n/en';
 import { useI18n } from '../i18n/i18n-context';
 
 /** Plain words for local storage trouble; each says that what is already saved stays saved. */
-export function storageProblemText(
-  problem: Exclude<StorageProblem, null>,
-  t: Messages,
-): string {
+export function storageProblemText(problem: Exclude<StorageProblem, null>, t: Messages): string {
   switch (problem) {
     case 'quota-exceeded':
       return t.banners.quotaExceeded;

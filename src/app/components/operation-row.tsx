@@ -51,7 +51,8 @@ function RunRow({ run, now }: { run: OperationRun; now: number }): ReactNode {
           {run.operations.map((op) => (
             <li key={op.handle}>
               <a href={href({ name: 'operation', handle: op.handle })}>
-                {t.rows.saved(format.age(op.createdAt, now))} · <span className="mono">{op.id}</span>
+                {t.rows.saved(format.age(op.createdAt, now))} ·{' '}
+                <span className="mono">{op.id}</span>
               </a>
             </li>
           ))}

@@ -96,7 +96,8 @@ export const de: Messages = {
     reverse: 'Diese Änderung umkehren',
     reversalSaved: 'Umkehrung als neue Änderung gespeichert:',
     openReversal: 'Umkehrung öffnen',
-    reversalNotSaved: 'Die Umkehrung wurde auf diesem Gerät nicht gespeichert. Nichts wurde gesendet.',
+    reversalNotSaved:
+      'Die Umkehrung wurde auf diesem Gerät nicht gespeichert. Nichts wurde gesendet.',
     cancelRefused:
       'Sie wurde vielleicht schon gesendet und kann daher nicht abgebrochen werden; mache eine neue Änderung, um sie rückgängig zu machen.',
     cancelNotSaved:
@@ -143,6 +144,8 @@ export const de: Messages = {
     username: 'Benutzername',
     password: 'Passwort',
     submit: 'Anmelden',
+    refused: () =>
+      'Die Anmeldung hat nicht geklappt. Prüfe Benutzername und Passwort; Anmelden braucht eine Verbindung zum Server.',
     othersWaiting: (count, shown, user) =>
       count === 1
         ? `1 Änderung von ${user} wartet; melde dich als ${user} an, um sie zu senden.`
@@ -246,6 +249,10 @@ export const de: Messages = {
     keptForNextSignIn:
       'Noch nicht bestätigte Änderungen bleiben auf diesem Gerät und werden gesendet, wenn du dich wieder anmeldest.',
     signOut: 'Abmelden',
+    removeRefused: (_core, count, shown) =>
+      count === 1
+        ? '1 Änderung ist noch nicht bestätigt, daher wurde nichts entfernt und du bist weiter angemeldet. Lass sie den Server erreichen (siehe Aktivität) oder wähle Abmelden, um sie für deine nächste Anmeldung auf diesem Gerät zu behalten.'
+        : `${shown} Änderungen sind noch nicht bestätigt, daher wurde nichts entfernt und du bist weiter angemeldet. Lass sie den Server erreichen (siehe Aktivität) oder wähle Abmelden, um sie für deine nächste Anmeldung auf diesem Gerät zu behalten.`,
     removeData: 'Abmelden und Daten von diesem Gerät entfernen',
     removeDataHint:
       'Für ein geteiltes Gerät: entfernt deine Änderungen, ihre Notizen und die Artikelkopie dieses Geräts. Noch nicht bestätigte Änderungen müssen zuerst den Server erreichen.',
@@ -253,7 +260,9 @@ export const de: Messages = {
     deviceName: 'Gerätename',
     saveDeviceName: 'Gerätename speichern',
     deviceNameSaved: 'Gerätename gespeichert.',
-    language: 'Sprache',
+    // Also in English: someone who cannot read German finds the way back.
+    language: 'Sprache (Language)',
+    languageSection: 'Sprache',
     languageAuto: (current) => `Automatisch (${current})`,
     languageHint:
       'Automatisch folgt den Sprachen dieses Browsers. Die Wahl wird auf diesem Gerät gespeichert.',
@@ -278,6 +287,52 @@ export const de: Messages = {
       'Die Sicherung konnte auf diesem Gerät nicht gelesen werden. Nichts wurde geändert.',
     imported:
       'Sicherung importiert. Ihre Änderungen stehen unter Prüfen: Nichts davon wird gesendet, bevor du entscheidest.',
+    importRefused: () =>
+      'Diese Datei ist keine Stockroom-Sicherung, die diese Version lesen kann. Nichts wurde geändert.',
+  },
+  forms: {
+    notSaved:
+      'Diese Änderung wurde auf diesem Gerät nicht gespeichert, und nichts wurde gesendet. Deine Eingabe steht noch im Formular.',
+    checkFields: 'Prüfe die unten markierten Felder.',
+    newItem: 'Neuer Artikel',
+    create: 'Artikel anlegen',
+    backToItems: 'Zurück zu den Artikeln',
+    managersTitle: 'Für die Filialleitung',
+    managersOnly:
+      'Nur die Filialleitung kann Artikel anlegen, bearbeiten oder archivieren. Melde dich dafür als Filialleitung an.',
+    editItem: 'Artikel bearbeiten',
+    editTitle: (name) => `${name} bearbeiten`,
+    saveDetails: 'Angaben speichern',
+    backTo: (name) => `Zurück zu ${name}`,
+    archiveHeading: 'Archivieren',
+    archive: 'Artikel archivieren',
+    confirmArchiving: 'Archivieren bestätigen',
+    archiveQuestion: (name) =>
+      `${name} archivieren? Der Artikel verlässt die Artikelliste und nimmt keine Bestandsänderungen mehr an; sein Verlauf bleibt.`,
+    archiveYes: (name) => `Ja, ${name} archivieren`,
+    keep: 'Behalten',
+    fields: {
+      name: 'Name',
+      sku: 'SKU',
+      barcode: 'Barcode',
+      location: 'Regal',
+      initialQuantity: 'Anfangsbestand',
+      lowStockThreshold: 'Schwelle für niedrigen Bestand',
+    },
+    barcodeHint: 'Optional. EAN, UPC (Ziffern) oder Code 128.',
+    thresholdHint:
+      'Optional. Der Artikel gilt ab dieser Menge oder darunter als niedriger Bestand.',
+  },
+  enterAgain: {
+    title: 'Als neue erneut eingeben',
+    entering: 'Erneute Eingabe:',
+    instructions: (label) =>
+      `(${label}). Ändere, was nötig ist, und speichere: Sie wird eine neue Änderung mit eigener ID.`,
+    done: 'Als neue Änderung erneut eingegeben:',
+    openNewChange: 'neue Änderung öffnen',
+    noLonger: 'Diese Änderung kann nicht mehr erneut eingegeben werden.',
+    itemMissing: (itemId) =>
+      `Der Artikel ${itemId} ist nicht auf diesem Gerät, daher kann die Änderung hier nicht erneut eingegeben werden. Verwirf sie unter Prüfen, wenn sie nicht mehr gebraucht wird.`,
   },
   reorder: {
     title: 'Nachbestellliste',

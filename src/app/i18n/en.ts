@@ -146,6 +146,8 @@ export const en = {
     username: 'Username',
     password: 'Password',
     submit: 'Sign in',
+    /** The core's refusal (wrong password, too many attempts, no connection), in its words. */
+    refused: (core: string) => core,
     othersWaiting: (count: number, shown: string, user: string) =>
       count === 1
         ? `1 change by ${user} is waiting; sign in as ${user} to send it.`
@@ -249,6 +251,8 @@ export const en = {
     keptForNextSignIn:
       'Changes not yet confirmed stay on this device and are sent when you sign in again.',
     signOut: 'Sign out',
+    /** The core's refusal names how many changes wait; English shows its words as they are. */
+    removeRefused: (core: string, _count: number, _shown: string) => core,
     removeData: 'Sign out and remove data from this device',
     removeDataHint:
       "For a shared device: removes your changes, their notes and this device's copy of the items. Changes not yet confirmed must reach the server first.",
@@ -257,6 +261,7 @@ export const en = {
     saveDeviceName: 'Save device name',
     deviceNameSaved: 'Device name saved.',
     language: 'Language',
+    languageSection: 'Language',
     languageAuto: (current: string) => `Automatic (${current})`,
     languageHint: 'Automatic follows this browser’s languages. The choice is kept on this device.',
     deadlineHeading: 'Deadline for changes',
@@ -265,9 +270,9 @@ export const en = {
     deadlinePassed: (moment: string) =>
       `The server's clock has passed this device's deadline (${moment}). It gets a new one the next time it reaches the server.`,
     deadline: (moment: string) => `Changes made now must reach the server by ${moment}.`,
-    leaseUse: (used: string, size: string) => `${used} of ${size} operation ids of this lease used.`,
-    noDeadline:
-      'No deadline yet: this device gets one from the server the next time it is online.',
+    leaseUse: (used: string, size: string) =>
+      `${used} of ${size} operation ids of this lease used.`,
+    noDeadline: 'No deadline yet: this device gets one from the server the next time it is online.',
   },
   backup: {
     heading: 'Backup',
@@ -279,6 +284,51 @@ export const en = {
     unreadable: 'The backup could not be read from this device. Nothing was changed.',
     imported:
       'Backup imported. Its changes are in Review: nothing from it is sent until you decide.',
+    /** The core says why the file was refused (not JSON, not a backup this version reads). */
+    importRefused: (core: string) => core,
+  },
+  forms: {
+    notSaved:
+      'This change was not saved on this device, and nothing was sent. Your entry is still in the form.',
+    checkFields: 'Check the fields marked below.',
+    newItem: 'New item',
+    create: 'Create item',
+    backToItems: 'Back to items',
+    managersTitle: 'For managers',
+    managersOnly:
+      'Only a manager can create, edit or archive items. Sign in as a manager to do this.',
+    editItem: 'Edit item',
+    editTitle: (name: string) => `Edit ${name}`,
+    saveDetails: 'Save details',
+    backTo: (name: string) => `Back to ${name}`,
+    archiveHeading: 'Archive',
+    archive: 'Archive item',
+    confirmArchiving: 'Confirm archiving',
+    archiveQuestion: (name: string) =>
+      `Archive ${name}? It leaves the item list and takes no more stock changes; its history stays.`,
+    archiveYes: (name: string) => `Yes, archive ${name}`,
+    keep: 'Keep it',
+    fields: {
+      name: 'Name',
+      sku: 'SKU',
+      barcode: 'Barcode',
+      location: 'Shelf',
+      initialQuantity: 'Starting quantity',
+      lowStockThreshold: 'Low-stock threshold',
+    },
+    barcodeHint: 'Optional. EAN, UPC (digits) or Code 128.',
+    thresholdHint: 'Optional. The item shows as low stock at or below this quantity.',
+  },
+  enterAgain: {
+    title: 'Enter again as new',
+    entering: 'Entering again:',
+    instructions: (label: string) =>
+      `(${label}). Change what needs changing, then save: it becomes a new change with its own identity.`,
+    done: 'Entered again as a new change:',
+    openNewChange: 'open the new change',
+    noLonger: 'This change cannot be entered again any more.',
+    itemMissing: (itemId: string) =>
+      `The item ${itemId} is not on this device, so the change cannot be entered again here. Discard it from Review if it is no longer wanted.`,
   },
   reorder: {
     title: 'Reorder list',

@@ -16,12 +16,7 @@ import {
 import { makeFormat, type Format } from '../format';
 import { de } from './de';
 import { en, type Messages } from './en';
-import {
-  chooseLanguage,
-  parseChoice,
-  type Language,
-  type LanguageChoice,
-} from './language';
+import { chooseLanguage, parseChoice, type Language, type LanguageChoice } from './language';
 
 export const CATALOGUES: Record<Language, Messages> = { en, de };
 

@@ -71,9 +71,7 @@ export function ActivityScreen(): ReactNode {
           {t.activity.review(reviewCount, format.count(reviewCount))}
         </a>
       )}
-      {groups.length === 0 && (
-        <p>{t.activity.empty}</p>
-      )}
+      {groups.length === 0 && <p>{t.activity.empty}</p>}
       {groups.map((g) => (
         <StateGroup key={g.key} group={g} now={now} />
       ))}

@@ -26,9 +26,7 @@ export function ItemHistory(props: {
     <section className="card stack" aria-labelledby="history-heading">
       <h2 id="history-heading">{words.heading}</h2>
       {state.status === 'loading' && <p>{words.loading}</p>}
-      {state.status === 'unavailable' && (
-        <p>{words.unavailable}</p>
-      )}
+      {state.status === 'unavailable' && <p>{words.unavailable}</p>}
       {state.status === 'ready' && state.entries.length === 0 && <p>{words.empty}</p>}
       {state.status === 'ready' && state.entries.length > 0 && (
         <ol className="history-list">
