@@ -290,6 +290,28 @@ export const de: Messages = {
     importRefused: () =>
       'Diese Datei ist keine Stockroom-Sicherung, die diese Version lesen kann. Nichts wurde geändert.',
   },
+  scan: {
+    panel: 'Barcode scannen',
+    preview: 'Kameravorschau',
+    noMatch: (code) => `Kein Artikel hat den Barcode ${code}`,
+    starting: 'Die Kamera startet…',
+    point: 'Richte die Kamera auf einen Barcode.',
+    newWithBarcode: 'Neuer Artikel mit diesem Barcode',
+    again: 'Erneut scannen',
+    stop: 'Scannen beenden',
+    close: 'Scanner schließen',
+    typeInstead: 'Tippe den Code stattdessen in „Artikel suchen“.',
+    problems: {
+      'no-camera-api':
+        'Dieser Browser kann die Kamera hier nicht öffnen (er braucht eine sichere https-Adresse).',
+      refused:
+        'Die Kamera wurde nicht erlaubt. Erlaube zum Scannen die Kamera für diese Seite in den Einstellungen des Browsers.',
+      'no-camera': 'Auf diesem Gerät wurde keine Kamera gefunden.',
+      'camera-busy': 'Die Kamera wird von einer anderen App benutzt oder konnte nicht starten.',
+      'camera-failed': 'Die Kamera konnte nicht geöffnet werden.',
+      'reader-failed': 'Der Barcode-Leser konnte auf diesem Gerät nicht starten.',
+    },
+  },
   forms: {
     notSaved:
       'Diese Änderung wurde auf diesem Gerät nicht gespeichert, und nichts wurde gesendet. Deine Eingabe steht noch im Formular.',
@@ -333,6 +355,58 @@ export const de: Messages = {
     noLonger: 'Diese Änderung kann nicht mehr erneut eingegeben werden.',
     itemMissing: (itemId) =>
       `Der Artikel ${itemId} ist nicht auf diesem Gerät, daher kann die Änderung hier nicht erneut eingegeben werden. Verwirf sie unter Prüfen, wenn sie nicht mehr gebraucht wird.`,
+  },
+  importing: {
+    title: 'Artikel importieren',
+    managersOnly:
+      'Nur die Filialleitung kann Artikel importieren. Melde dich dafür als Filialleitung an.',
+    backToItems: 'Zurück zu den Artikeln',
+    intro:
+      'Eine CSV-Datei mit den Spalten des Artikelexports: id, sku, barcode, name, location, quantity, lowStockThreshold (archived und revision werden ignoriert). Lade die Artikel herunter, bearbeite sie in einer Tabellenkalkulation und importiere die Datei hier: Neue Zeilen werden neue Artikel, geänderte Zeilen ändern die Angaben des Artikels. Jede Zeile wird eine eigene Änderung im Postausgang, daher klappt es auch offline.',
+    downloadItems: 'Artikel herunterladen (CSV)',
+    file: 'CSV-Datei',
+    nothing: 'Nichts zu importieren: Jede gültige Zeile stimmt schon mit diesem Gerät überein.',
+    saving: 'Wird auf diesem Gerät gespeichert…',
+    importRows: (count, shown) => `${shown} ${plural(count, 'Zeile', 'Zeilen')} importieren`,
+    notSaved: () => 'Nichts wurde gespeichert. Dieses Gerät konnte die Änderungen nicht speichern.',
+    savedHeading: 'Import auf diesem Gerät gespeichert',
+    inOutbox: (count, shown) =>
+      `${shown} ${plural(count, 'Änderung liegt', 'Änderungen liegen')} im Postausgang, jede mit eigener Vorgangs-ID. Sie werden im Hintergrund gesendet; du kannst diese Ansicht verlassen.`,
+    whenOnline: 'Sie werden gesendet, sobald die Verbindung zurück ist.',
+    allConfirmed: (total) => `Alle ${total} vom Server bestätigt.`,
+    someConfirmed: (confirmed, rest) =>
+      `${confirmed} bestätigt; ${rest} solltest du dir unter Aktivität ansehen.`,
+    activity: 'Aktivität',
+    firstShown: (shown, total) => `Die ersten ${shown} von ${total} werden gezeigt.`,
+    row: 'Zeile',
+    item: 'Artikel',
+    summary: 'Zusammenfassung des Imports',
+    created: (n) => `${n} neu`,
+    changed: (n) => `${n} geändert`,
+    unchanged: (n) => `${n} unverändert (nichts zu senden)`,
+    withErrors: (count, shown) =>
+      `${shown} ${plural(count, 'Zeile', 'Zeilen')} mit Fehlern (nicht importiert)`,
+    quantitiesKept:
+      'Ein Import ändert die Mengen vorhandener Artikel nicht: Zählungen gehen über die Inventur.',
+    quantityNotes: (count, shown) =>
+      count === 1
+        ? ` ${shown} Zeile hat eine Menge, die von der dieses Geräts abweicht; sie wird nicht übernommen.`
+        : ` ${shown} Zeilen haben Mengen, die von denen dieses Geräts abweichen; sie werden nicht übernommen.`,
+    errorsHeading: 'Zeilen mit Fehlern',
+    problem: 'Problem',
+    newHeading: 'Neue Artikel',
+    details: 'Angaben',
+    newDetails: (sku, shelf, quantity) => `${sku} · Regal ${shelf} · Anfangsbestand ${quantity}`,
+    changedHeading: 'Geänderte Artikel',
+    changes: 'Änderungen',
+    changedFields: (fields) => `Neu: ${fields}`,
+    fields: {
+      name: 'Name',
+      sku: 'SKU',
+      barcode: 'Barcode',
+      location: 'Regal',
+      lowStockThreshold: 'Schwelle für niedrigen Bestand',
+    },
   },
   reorder: {
     title: 'Nachbestellliste',

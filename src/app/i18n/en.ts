@@ -6,6 +6,7 @@
  */
 import type { AdjustOp, HistoryEntry, ReasonCode } from '../../protocol/schemas';
 import type { OperationState } from '../../client/facade';
+import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
@@ -287,6 +288,28 @@ export const en = {
     /** The core says why the file was refused (not JSON, not a backup this version reads). */
     importRefused: (core: string) => core,
   },
+  scan: {
+    panel: 'Scan barcode',
+    preview: 'Camera preview',
+    noMatch: (code: string) => `No item has barcode ${code}`,
+    starting: 'Starting the camera…',
+    point: 'Point the camera at a barcode.',
+    newWithBarcode: 'New item with this barcode',
+    again: 'Scan again',
+    stop: 'Stop scanning',
+    close: 'Close scanner',
+    typeInstead: 'Type the code into Search items instead.',
+    problems: {
+      'no-camera-api':
+        'This browser cannot open the camera here (it needs a secure https address).',
+      refused:
+        'The camera was not allowed. To scan, allow the camera for this site in the browser’s settings.',
+      'no-camera': 'No camera was found on this device.',
+      'camera-busy': 'The camera is in use by another app or could not start.',
+      'camera-failed': 'The camera could not be opened.',
+      'reader-failed': 'The barcode reader could not start on this device.',
+    } satisfies Record<ScanProblem, string>,
+  },
   forms: {
     notSaved:
       'This change was not saved on this device, and nothing was sent. Your entry is still in the form.',
@@ -329,6 +352,59 @@ export const en = {
     noLonger: 'This change cannot be entered again any more.',
     itemMissing: (itemId: string) =>
       `The item ${itemId} is not on this device, so the change cannot be entered again here. Discard it from Review if it is no longer wanted.`,
+  },
+  importing: {
+    title: 'Import items',
+    managersOnly: 'Only a manager can import items. Sign in as a manager to do this.',
+    backToItems: 'Back to items',
+    intro:
+      "A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity, lowStockThreshold (archived and revision are ignored). Download the items, edit them in a spreadsheet, import the file here: new rows become new items, changed rows change the item's details. Every row becomes its own change in the outbox, so it works offline.",
+    downloadItems: 'Download items (CSV)',
+    file: 'CSV file',
+    nothing: 'Nothing to import: every valid row matches this device already.',
+    saving: 'Saving on this device…',
+    importRows: (count: number, shown: string) => `Import ${shown} ${plural(count, 'row', 'rows')}`,
+    notSaved: (detail: string | null) =>
+      `Nothing was saved. ${detail ?? 'This device could not store the changes.'}`,
+    savedHeading: 'Import saved on this device',
+    inOutbox: (count: number, shown: string) =>
+      `${shown} ${plural(count, 'change is', 'changes are')} in the outbox, each with its own operation id. They are sent in the background; this screen can be left.`,
+    whenOnline: 'They are sent when the connection returns.',
+    allConfirmed: (total: string) => `All ${total} confirmed by the server.`,
+    someConfirmed: (confirmed: string, rest: string) =>
+      `${confirmed} confirmed; ${rest} need a look in Activity.`,
+    activity: 'Activity',
+    firstShown: (shown: string, total: string) => `The first ${shown} of ${total} are shown.`,
+    row: 'Row',
+    item: 'Item',
+    summary: 'Import summary',
+    created: (n: string) => `${n} new`,
+    changed: (n: string) => `${n} changed`,
+    unchanged: (n: string) => `${n} unchanged (nothing to send)`,
+    withErrors: (count: number, shown: string) =>
+      `${shown} ${plural(count, 'row', 'rows')} with errors (not imported)`,
+    quantitiesKept:
+      'Quantities of existing items are not changed by an import: counts go through Stock count.',
+    quantityNotes: (count: number, shown: string) =>
+      count === 1
+        ? ` ${shown} row has a quantity that differ from this device's; it is not applied.`
+        : ` ${shown} rows have quantities that differ from this device's; they are not applied.`,
+    errorsHeading: 'Rows with errors',
+    problem: 'Problem',
+    newHeading: 'New items',
+    details: 'Details',
+    newDetails: (sku: string, shelf: string, quantity: string) =>
+      `${sku} · Shelf ${shelf} · starting quantity ${quantity}`,
+    changedHeading: 'Changed items',
+    changes: 'Changes',
+    changedFields: (fields: string) => `New ${fields}`,
+    fields: {
+      name: 'name',
+      sku: 'SKU',
+      barcode: 'barcode',
+      location: 'shelf',
+      lowStockThreshold: 'low-stock threshold',
+    },
   },
   reorder: {
     title: 'Reorder list',
