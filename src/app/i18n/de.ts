@@ -198,6 +198,7 @@ export const de: Messages = {
     unavailable: 'Der Verlauf kommt vom Server, der gerade nicht erreichbar ist.',
     empty: 'Noch keine Änderungen erfasst.',
     thisDevice: 'dieses Gerät',
+    note: (note) => `„${note}“`,
     operation: (id) => `Vorgang ${id}`,
     older: 'Ältere Änderungen zeigen',
   },
@@ -342,6 +343,25 @@ export const de: Messages = {
       lowStockThreshold: 'Schwelle für niedrigen Bestand',
     },
     barcodeHint: 'Optional. EAN, UPC (Ziffern) oder Code 128.',
+    named: {
+      name: 'Name',
+      sku: 'SKU',
+      location: 'Regal',
+      lowStockThreshold: 'die Schwelle für niedrigen Bestand',
+      initialQuantity: 'die Anfangsmenge',
+    },
+    missing: (field) => `Das Feld „${field}“ ist leer.`,
+    tooLong: (field, max) => `Das Feld „${field}“ hat höchstens ${max} Zeichen.`,
+    unstorable: (field) =>
+      `Das Feld „${field}“ enthält Zeichen, die nicht gespeichert werden können.`,
+    badBarcode:
+      'Ein Barcode hat 8–14 Ziffern (EAN, UPC) oder bis zu 64 Buchstaben, Ziffern und Zeichen (Code 128).',
+    skuTaken: 'Ein anderer Artikel hat schon diese SKU.',
+    barcodeTaken: 'Ein anderer Artikel hat schon diesen Barcode.',
+    checkDetails: 'Prüfe die Angaben.',
+    barcodeNotRemovable:
+      'Ein Barcode kann ersetzt, aber nicht entfernt werden. Gib den neuen Barcode ein.',
+    nothingChanged: 'Nichts wurde geändert.',
     thresholdHint:
       'Optional. Der Artikel gilt ab dieser Menge oder darunter als niedriger Bestand.',
   },

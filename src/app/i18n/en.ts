@@ -200,6 +200,7 @@ export const en = {
     unavailable: 'The history comes from the server, which cannot be reached right now.',
     empty: 'No changes recorded yet.',
     thisDevice: 'this device',
+    note: (note: string) => `“${note}”`,
     operation: (id: string) => `Operation ${id}`,
     older: 'Show older changes',
   },
@@ -340,6 +341,24 @@ export const en = {
       lowStockThreshold: 'Low-stock threshold',
     },
     barcodeHint: 'Optional. EAN, UPC (digits) or Code 128.',
+    /** The field names inside messages ("Enter the SKU."). */
+    named: {
+      name: 'name',
+      sku: 'SKU',
+      location: 'shelf',
+      lowStockThreshold: 'the low-stock threshold',
+      initialQuantity: 'the starting quantity',
+    },
+    missing: (field: string) => `Enter the ${field}.`,
+    tooLong: (field: string, max: string) => `The ${field} is at most ${max} characters.`,
+    unstorable: (field: string) => `The ${field} contains characters that cannot be stored.`,
+    badBarcode:
+      'A barcode is 8–14 digits (EAN, UPC), or up to 64 letters, digits and signs (Code 128).',
+    skuTaken: 'Another item already has this SKU.',
+    barcodeTaken: 'Another item already has this barcode.',
+    checkDetails: 'Check the details.',
+    barcodeNotRemovable: 'A barcode can be replaced but not removed. Enter the new barcode.',
+    nothingChanged: 'Nothing was changed.',
     thresholdHint: 'Optional. The item shows as low stock at or below this quantity.',
   },
   enterAgain: {

@@ -75,12 +75,13 @@ function Problem({ text }: { text: string | null }): ReactNode {
 export function NewItemForm(props: { initial?: ItemFormValues; againOf?: string }): ReactNode {
   const client = useClient();
   const catalogue = useCatalogue();
-  const { t } = useI18n();
+  const { t, format } = useI18n();
+  const formWords = { forms: t.forms, wholeNumber: t.wholeNumber, count: format.count };
   const form = useItemForm(props.initial ?? EMPTY_ITEM_FORM);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const read = readNewItem(form.values, catalogue);
+    const read = readNewItem(form.values, catalogue, formWords);
     if (!read.ok) {
       form.setErrors(read.errors);
       form.setProblem(t.forms.checkFields);
@@ -150,20 +151,21 @@ export function EditItemForm(props: {
   const { item, again } = props;
   const client = useClient();
   const catalogue = useCatalogue();
-  const { t } = useI18n();
+  const { t, format } = useI18n();
+  const formWords = { forms: t.forms, wholeNumber: t.wholeNumber, count: format.count };
   // What the person saw when they opened the form: the base of the edit.
   const [opened] = useState(() => ({ revision: item.revision, details: detailsOf(item) }));
   const form = useItemForm(formOf({ ...item, ...definedChanges(again?.changes) }));
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const read = readDetails(form.values, catalogue, item.id);
+    const read = readDetails(form.values, catalogue, item.id, formWords);
     if (!read.ok) {
       form.setErrors(read.errors);
       form.setProblem(t.forms.checkFields);
       return;
     }
-    const changes = changesOf(opened.details, read.value);
+    const changes = changesOf(opened.details, read.value, formWords);
     if (!changes.ok) {
       form.setProblem(changes.message);
       return;

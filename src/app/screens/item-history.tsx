@@ -42,7 +42,7 @@ export function ItemHistory(props: {
                 </span>
                 <span className="history-entry__who">
                   {e.userName} · {format.moment(e.recordedAt, now)}
-                  {e.note && ` · “${e.note}”`}
+                  {e.note && ` · ${words.note(e.note)}`}
                 </span>
                 <span className="history-entry__id">{words.operation(e.operationId)}</span>
               </li>
