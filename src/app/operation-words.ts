@@ -26,7 +26,7 @@ function lastStatus(op: OperationView): number | null {
 function reviewCase(op: OperationView, format: Format, now: number): ReasonCase {
   if (op.receipt) return { kind: 'receipt', reason: op.receipt.reason };
   if (op.imported) {
-    return { kind: 'imported', age: format.duration(now - Date.parse(op.createdAt)) };
+    return { kind: 'imported', age: format.age(op.createdAt, now), core: op.reasonText };
   }
   // No receipt: 410 (past its deadline with no record) or a refusal of the request itself.
   return lastStatus(op) === 410 ? { kind: 'expired' } : { kind: 'refused', core: op.reasonText };

@@ -101,7 +101,7 @@ export const deOperations: Messages['operations'] = {
       case 'receipt':
         return c.reason === null ? 'der Server bittet um Prüfung' : receiptReasons[c.reason];
       case 'imported':
-        return `aus einer Sicherung wiederhergestellt; vor ${c.age} erstellt, der Server kennt sie vielleicht nicht mehr`;
+        return `aus einer Sicherung wiederhergestellt; ${c.age} erstellt, der Server kennt sie vielleicht nicht mehr`;
       case 'expired':
         return 'sie erreichte den Server nach ihrer Frist, daher hat er sie nicht angewendet';
       case 'refused':

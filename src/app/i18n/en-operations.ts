@@ -36,7 +36,9 @@ export const enOperations = {
       case 'receipt':
         return c.reason === null ? 'the server asked for a review' : receiptReasons[c.reason];
       case 'imported':
-        return `restored from a backup; made ${c.age} ago, the server may no longer remember it`;
+        return (
+          c.core ?? `restored from a backup; made ${c.age}, the server may no longer remember it`
+        );
       case 'expired':
         return 'it reached the server after its deadline, so the server did not apply it';
       case 'refused':

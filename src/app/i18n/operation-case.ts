@@ -9,7 +9,8 @@ import type { OperationState } from '../../client/facade';
 /** Why an operation was rejected or needs review. */
 export type ReasonCase =
   | { kind: 'receipt'; reason: ReasonCode | null }
-  | { kind: 'imported'; age: string }
+  /** `age`: how long ago it was made, in words ("3 days ago"); `core`: the core's words. */
+  | { kind: 'imported'; age: string; core: string | null }
   | { kind: 'expired' }
   /** The server refused the request itself (400/422): the core's words carry its detail. */
   | { kind: 'refused'; core: string | null };
