@@ -385,6 +385,9 @@ export const de: Messages = {
       'Eine CSV-Datei mit den Spalten des Artikelexports: id, sku, barcode, name, location, quantity, lowStockThreshold (archived und revision werden ignoriert). Lade die Artikel herunter, bearbeite sie in einer Tabellenkalkulation und importiere die Datei hier: Neue Zeilen werden neue Artikel, geänderte Zeilen ändern die Angaben des Artikels. Jede Zeile wird eine eigene Änderung im Postausgang, daher klappt es auch offline.',
     downloadItems: 'Artikel herunterladen (CSV)',
     file: 'CSV-Datei',
+    tooLarge: 'Die Datei ist größer als 10 MB.',
+    notUtf8:
+      'Die Datei ist kein UTF-8-Text. Speichere sie in der Tabellenkalkulation als „CSV UTF-8“.',
     nothing: 'Nichts zu importieren: Jede gültige Zeile stimmt schon mit diesem Gerät überein.',
     saving: 'Wird auf diesem Gerät gespeichert…',
     importRows: (count, shown) => `${shown} ${plural(count, 'Zeile', 'Zeilen')} importieren`,

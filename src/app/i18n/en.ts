@@ -380,6 +380,8 @@ export const en = {
       "A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity, lowStockThreshold (archived and revision are ignored). Download the items, edit them in a spreadsheet, import the file here: new rows become new items, changed rows change the item's details. Every row becomes its own change in the outbox, so it works offline.",
     downloadItems: 'Download items (CSV)',
     file: 'CSV file',
+    tooLarge: 'The file is larger than 10 MB.',
+    notUtf8: 'The file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.',
     nothing: 'Nothing to import: every valid row matches this device already.',
     saving: 'Saving on this device…',
     importRows: (count: number, shown: string) => `Import ${shown} ${plural(count, 'row', 'rows')}`,

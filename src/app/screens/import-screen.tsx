@@ -2,6 +2,7 @@ import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { CreateItemOp, UpdateItemOp } from '../../protocol/schemas';
 import { useClient, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
+import type { Messages } from '../i18n/en';
 import { useI18n } from '../i18n/i18n-context';
 import { importProgress, type ImportBatch } from '../import/import-progress';
 import {
@@ -23,16 +24,14 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** The file as text: UTF-8 (what our export and "CSV UTF-8" write), refused otherwise. */
 async function readText(
   file: File,
+  words: Messages['importing'],
 ): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  if (file.size > MAX_BYTES) return { ok: false, message: 'The file is larger than 10 MB.' };
+  if (file.size > MAX_BYTES) return { ok: false, message: words.tooLarge };
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
     return { ok: true, text };
   } catch {
-    return {
-      ok: false,
-      message: 'The file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.',
-    };
+    return { ok: false, message: words.notUtf8 };
   }
 }
 
@@ -109,7 +108,7 @@ export function ImportScreen(): ReactNode {
     setSaved(null);
     setPlan(null);
     if (!file) return;
-    const read = await readText(file);
+    const read = await readText(file, words);
     setPlan(read.ok ? planImport(read.text, catalogue) : read);
   }
 
