@@ -431,6 +431,23 @@ export const de: Messages = {
       lowStockThreshold: 'Schwelle für niedrigen Bestand',
     },
   },
+  tester: {
+    pace: 'Tempo',
+    stepByStep: 'Schritt für Schritt',
+    on: 'An',
+    off: 'Aus',
+    stepOnHint:
+      'Jeder Zustand bleibt 3 Sekunden sichtbar, und so lange wartet die App, bevor sie ein unbekanntes Ergebnis selbst prüft: „Sicher prüfen und erneut senden“ geht schneller weiter. Dieselbe Änderung wird wie immer unter derselben ID gesendet.',
+    stepOffHint:
+      'Änderungen laufen in voller Geschwindigkeit: Nach einem Fehler ist „Ergebnis unbekannt“ vielleicht nur einen Moment zu sehen.',
+    armedFaults: 'Aktive Störungen',
+    readingFaults: 'Die aktiven Störungen werden gelesen…',
+    faultsUnreadable: (detail) => `Die aktiven Störungen konnten nicht gelesen werden: ${detail}`,
+    noFaults: 'Keine Störungen aktiv: Der Server bearbeitet jede Anfrage normal.',
+    remove: 'Entfernen',
+    removed: (fault) => `Entfernt: ${fault}.`,
+    notRemoved: (detail) => `Nicht entfernt: ${detail}`,
+  },
   reorder: {
     title: 'Nachbestellliste',
     none: 'Kein Artikel liegt auf oder unter seiner Schwelle für niedrigen Bestand.',

@@ -427,6 +427,23 @@ export const en = {
       lowStockThreshold: 'low-stock threshold',
     },
   },
+  tester: {
+    pace: 'Pace',
+    stepByStep: 'Step by step',
+    on: 'On',
+    off: 'Off',
+    stepOnHint:
+      'Each state stays on screen for 3 seconds, and the app waits that long before it checks an unknown outcome by itself: press “Check and resend safely” to go on sooner. The same change is sent under the same identity as always.',
+    stepOffHint:
+      'Changes move at full speed: after a fault, “Outcome unknown” may last only a moment.',
+    armedFaults: 'Armed faults',
+    readingFaults: 'Reading the armed faults…',
+    faultsUnreadable: (detail: string) => `The armed faults could not be read: ${detail}`,
+    noFaults: 'No faults armed: the server handles every request normally.',
+    remove: 'Remove',
+    removed: (fault: string) => `Removed: ${fault}.`,
+    notRemoved: (detail: string) => `Not removed: ${detail}`,
+  },
   reorder: {
     title: 'Reorder list',
     none: 'No item is at or below its low-stock threshold.',
