@@ -169,5 +169,13 @@ export const deOperations: Messages['operations'] = {
     httpError: (status) => `Server antwortete mit HTTP ${status}`,
     send: 'Versuch',
     status: 'Statusabfrage',
+    name: (kind, n) => (kind === 'status' ? `Statusabfrage ${n}` : `Versuch ${n}`),
+    anAttempt: 'ein Versuch',
+    explained: (sends, shown) =>
+      sends === 0
+        ? 'Eine Änderung, noch nicht gesendet.'
+        : `Eine Änderung, ${sends === 1 ? 'ein Versuch' : `${shown} Versuche`}; die ID der Änderung ändert sich nie, daher wendet der Server sie höchstens einmal an.`,
+    idsExplained: (length, example) =>
+      `Jeder Versuch ist ein Anlauf über das Netz mit eigener ID (gesendet als X-Request-Id), gezeigt mit ihren letzten ${length} Zeichen, etwa ${example}.`,
   },
 };

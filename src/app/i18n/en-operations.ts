@@ -106,5 +106,15 @@ export const enOperations = {
     httpError: (status: string) => `Server answered HTTP ${status}`,
     send: 'Attempt',
     status: 'Status question',
+    /** Short names in order: "attempt 2", "status question 1" (lower case, for inside a sentence). */
+    name: (kind: 'send' | 'status', n: string) =>
+      kind === 'status' ? `status question ${n}` : `attempt ${n}`,
+    anAttempt: 'an attempt',
+    explained: (sends: number, shown: string) =>
+      sends === 0
+        ? 'One change, not sent yet.'
+        : `One change, ${sends === 1 ? 'one attempt' : `${shown} attempts`}; the change's identity never changes, so the server applies it at most once.`,
+    idsExplained: (length: number, example: string) =>
+      `Each attempt is one try over the network with an id of its own (sent as X-Request-Id), shown by its last ${length} characters, like ${example}.`,
   },
 };
