@@ -3,9 +3,11 @@ import type { AttemptView } from '../client/facade';
 import {
   attemptNames,
   attemptOutcomeText,
+  attemptIdsExplained,
   attemptsExplained,
   byMinute,
   mergeTimeline,
+  shortAttemptId,
 } from './attempt-words';
 
 const attempt = (extra: Partial<AttemptView>): AttemptView => ({
@@ -94,5 +96,14 @@ describe('attempt words', () => {
       ['17:00', 1],
       ['17:01', 1],
     ]);
+  });
+
+  it('shows attempt ids short, and explains them once', () => {
+    expect(shortAttemptId('k3f9a0b1c2d3e4f5g6h7')).toBe('…g6h7');
+    const attempts = [attempt({ attemptId: 'aaaaaaaaaaaaaaaa1234' }), attempt({ attemptId: 'b9' })];
+    expect(attemptIdsExplained(attempts)).toBe(
+      'Each attempt is one try over the network with an id of its own (sent as X-Request-Id), shown by its last 4 characters, like …1234.',
+    );
+    expect(attemptIdsExplained([])).toBe('');
   });
 });

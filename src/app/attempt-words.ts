@@ -5,9 +5,11 @@ import { formatCount } from './format';
 import { en, type Messages } from './i18n/en';
 import { serverEventText } from './server-event-words';
 
+type AttemptWords = Messages['operations']['attempt'];
+
 export function attemptOutcomeText(
   attempt: AttemptView,
-  words: Messages['operations']['attempt'] = en.operations.attempt,
+  words: AttemptWords = en.operations.attempt,
 ): string {
   const status = String(attempt.httpStatus ?? '?');
   switch (attempt.result) {
@@ -28,14 +30,6 @@ export function attemptOutcomeText(
   }
 }
 
-/** A send of the operation itself, or a read-only question about its status. */
-export function attemptKindText(
-  attempt: AttemptView,
-  words: Messages['operations']['attempt'] = en.operations.attempt,
-): string {
-  return attempt.kind === 'status' ? words.status : words.send;
-}
-
 export type TimelineSide = 'device' | 'server';
 
 export interface TimelineRow {
@@ -52,6 +46,8 @@ export interface TimelineRow {
 export function attemptNames(
   attempts: readonly AttemptView[],
   serverEvents: readonly TimelineEvent[] = [],
+  words: AttemptWords = en.operations.attempt,
+  count: (n: number) => string = formatCount,
 ): Map<string, string> {
   const names = new Map<string, string>();
   let sends = 0;
@@ -60,11 +56,13 @@ export function attemptNames(
     if (names.has(a.attemptId)) continue;
     names.set(
       a.attemptId,
-      a.kind === 'status' ? `status question ${++questions}` : `attempt ${++sends}`,
+      a.kind === 'status'
+        ? words.name('status', count(++questions))
+        : words.name('send', count(++sends)),
     );
   }
   for (const e of serverEvents) {
-    if (!names.has(e.attemptId)) names.set(e.attemptId, `attempt ${++sends}`);
+    if (!names.has(e.attemptId)) names.set(e.attemptId, words.name('send', count(++sends)));
   }
   return names;
 }
@@ -100,12 +98,36 @@ export function mergeTimeline(
 }
 
 /** "One change, three attempts; the change's identity never changes." */
-export function attemptsExplained(attempts: readonly AttemptView[]): string {
+export function attemptsExplained(
+  attempts: readonly AttemptView[],
+  words: AttemptWords = en.operations.attempt,
+  count: (n: number) => string = formatCount,
+): string {
   const sends = attempts.filter((a) => a.kind !== 'status').length;
-  const count = sends === 1 ? 'one attempt' : `${formatCount(sends)} attempts`;
-  return sends === 0
-    ? 'One change, not sent yet.'
-    : `One change, ${count}; the change's identity never changes, so the server applies it at most once.`;
+  return words.explained(sends, count(sends));
+}
+
+/** How many of an attempt id's last characters are shown: enough to match it in a server log. */
+const SHORT_ID_LENGTH = 4;
+
+/** An attempt id as the screens show it: its last characters, "…k3f9". */
+export function shortAttemptId(attemptId: string): string {
+  return `…${attemptId.slice(-SHORT_ID_LENGTH)}`;
+}
+
+/** Said once above a list of attempts, so the short ids need no explaining on every row. */
+export function attemptIdsExplained(
+  attempts: readonly AttemptView[],
+  words: AttemptWords = en.operations.attempt,
+): string {
+  const example = attempts[0];
+  if (!example) return '';
+  return words.idsExplained(SHORT_ID_LENGTH, shortAttemptId(example.attemptId));
+}
+
+/** "Attempt 2", "Status question 1": an attempt's short name, capitalised for a heading. */
+export function attemptTitle(name: string): string {
+  return capitalize(name);
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

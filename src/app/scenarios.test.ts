@@ -8,13 +8,14 @@ const byName = (name: string) => {
 };
 
 describe('scenarios', () => {
-  it('has the spec’s five stories that run on their own, by their accessible names', () => {
+  it('has the spec’s six stories, by their accessible names', () => {
     expect(SCENARIOS.map((s) => s.name)).toEqual([
       'Lost reply after commit',
       'Failure before commit',
       'Reply slower than the app waits',
       'Server busy',
       'Too old to apply',
+      'Old backup restored',
     ]);
   });
 
@@ -35,6 +36,13 @@ describe('scenarios', () => {
     ).toBe(4);
     // Confirmed before anything was seen unknown does not tick the later steps out of order.
     expect(stepsSeen(lost, ['sending', 'confirmed'])).toBe(1);
+  });
+
+  it('old backup restored: restored to review, asked (never resent), confirmed by the tombstone', () => {
+    const restored = byName('Old backup restored');
+    expect(restored.restore?.prelude).toHaveLength(3);
+    expect(stepsSeen(restored, ['review', 'checking', 'confirmed'])).toBe(3);
+    expect(stepsSeen(restored, ['checking', 'confirmed'])).toBe(0);
   });
 
   it('server busy: sent, saved again while refused, sent again, confirmed', () => {

@@ -4,13 +4,26 @@
  * one pure rule (which steps have been seen); the screen runs them (screens/scenarios.tsx).
  */
 import type { OperationState } from '../client';
-import type { FaultRule } from '../protocol/schemas';
+import type { CreateItemOp, FaultRule } from '../protocol/schemas';
 
 export interface ScenarioStep {
   /** The states that tick this step (the first one seen, in order). */
   states: readonly OperationState[];
   /** What the person sees, in plain words. */
   words: string;
+}
+
+/**
+ * A backup restored (seed 002: "Import placed it in review… warned that idempotency history might
+ * no longer exist"): another phone made the change `ageMs` ago and sent it once (the scenario's
+ * fault, armed for that change alone, decides its fate); the server's clock moves as far and its
+ * cleanup runs; then that phone's backup is imported here. What happens before the import is told
+ * in `prelude`, one line per step, ticked as each is done.
+ */
+export interface RestoreStory {
+  ageMs: number;
+  deviceName: string;
+  prelude: readonly [made: string, aged: string, restored: string];
 }
 
 export interface Scenario {
@@ -20,10 +33,41 @@ export interface Scenario {
   fault: FaultRule;
   /** Move the server's clock by this much once the outcome is unknown (work older than its deadline). */
   advanceClockMs?: number;
+  restore?: RestoreStory;
   steps: readonly ScenarioStep[];
 }
 
+/**
+ * Every story adds 1 to this item (created once, through the outbox, before the first story), so
+ * no demo item's stock or history is touched by a tester's experiments.
+ */
+export const SCRATCH_ITEM: Omit<CreateItemOp, 'type'> = {
+  itemId: 'tester-scratch',
+  sku: 'TESTER-SCRATCH',
+  name: 'Tester scratch item',
+  location: 'Tester bench',
+  initialQuantity: 100,
+};
+
+export const SCENARIO_WORDS = {
+  intro: 'Each story arms its fault, turns on Step by step, and adds 1 to the Tester scratch item.',
+  creatingScratch: 'Creating the Tester scratch item first (once)…',
+  scratchNotConfirmed:
+    'The Tester scratch item is saved on this device but not confirmed by the server yet: remove any lasting fault, then run the story again.',
+  noItems: 'No item on this device yet: open Items once while online.',
+  theChange: (change: string) => `The change: ${change}.`,
+  clockWillMove: ' The server’s clock moves 8 days ahead once the outcome is unknown.',
+  clockMoved: ' The server’s clock was moved 8 days ahead.',
+  timelineHint: (shortId: string) =>
+    `Both sides of its story are in the timeline below (operation …${shortId}).`,
+  openChange: 'Open this change and its attempt timeline',
+  now: 'Now:',
+  notTaken: (message: string) => `The server did not take the fault: ${message}`,
+  cleanupDone: (words: string) => `Cleanup: ${words}`,
+} as const;
+
 const DAY = 86_400_000;
+const RESTORED_AGE = 3 * DAY;
 /**
  * A dropped connection is armed for three requests: Chromium silently repeats a POST whose reused
  * connection closes before any byte of the answer (up to twice), and the lesson needs the app to
@@ -104,6 +148,37 @@ export const SCENARIOS: readonly Scenario[] = [
         states: ['not-applied', 'review', 'expired'],
         words:
           'Not applied — safe to enter again: the server confirms it never was, and never will be.',
+      },
+    ],
+  },
+  {
+    name: 'Old backup restored',
+    story:
+      'An old phone sent a change and never heard back; days later its backup is restored here. The app never resends restored work by itself: it asks the server, whose tombstone still remembers the change, so it stands once.',
+    fault: { fault: 'drop-response', times: BROWSER_REPEATS },
+    restore: {
+      ageMs: RESTORED_AGE,
+      deviceName: 'Old phone (tester scenario)',
+      prelude: [
+        'An old phone adds 1 and sends it: the server commits it, and the reply is lost on the way back (its outcome stays unknown there).',
+        'Three days pass on the server’s clock and its cleanup runs: receipts older than the retention time are shortened to tombstones (the id, a fingerprint, the outcome).',
+        'The old phone’s backup is restored on this device: its change arrives with its own identity, never as a new one.',
+      ],
+    },
+    steps: [
+      {
+        states: ['review'],
+        words:
+          'Needs review: restored from a backup, 3 days old. Restored work is never resent by itself: the server may no longer remember it.',
+      },
+      {
+        states: ['checking'],
+        words: 'Checking outcome…: the app only asks the server about this identity (read-only).',
+      },
+      {
+        states: ['confirmed', 'not-applied', 'expired'],
+        words:
+          'Confirmed: the server’s tombstone still answers “processed”: the change stands once, never twice.',
       },
     ],
   },

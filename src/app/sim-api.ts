@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import {
+  ArmedFault,
   ArmedFaults,
   CleanupResult,
-  type ArmedFault,
   ClockState,
   TimelineResponse,
   type FaultRule,
@@ -21,7 +21,8 @@ export type AuthorizedFetch = (path: string, init?: RequestInit) => Promise<Resp
 // The cleanup answer is not among the shared schemas yet; only the two counts are read.
 
 export interface SimApi {
-  addFault(rule: FaultRule): Promise<SimResult<unknown>>;
+  /** The rule as the server stored it (its `id` removes it). */
+  addFault(rule: FaultRule): Promise<SimResult<ArmedFault>>;
   clearFaults(): Promise<SimResult<unknown>>;
   /** The armed rules, in the order they act. */
   faults(): Promise<SimResult<ArmedFault[]>>;
@@ -66,7 +67,7 @@ const json = (method: string, body: unknown): RequestInit => ({
 
 export function createSimApi(fetcher: AuthorizedFetch): SimApi {
   return {
-    addFault: (rule) => call(fetcher, '/api/sim/faults', json('POST', rule), z.unknown()),
+    addFault: (rule) => call(fetcher, '/api/sim/faults', json('POST', rule), ArmedFault),
     clearFaults: () => call(fetcher, '/api/sim/faults', { method: 'DELETE' }, z.unknown()),
     faults: async () => {
       const result = await call(fetcher, '/api/sim/faults', { method: 'GET' }, ArmedFaults);

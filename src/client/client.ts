@@ -16,7 +16,7 @@ import { randomId, systemClock, type Clock } from './core/clock';
 import { assertNever, type FinishingState } from './core/operation-state';
 import { operationView } from './core/operation-view';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
-import { pacing } from './core/pacing';
+import { holdAfterStep, pacing } from './core/pacing';
 import { handleOf } from './core/rules';
 import type { ServerSkew } from './core/server-clock';
 import type { Runtime } from './core/snapshot';
@@ -24,6 +24,8 @@ import type {
   ClientSnapshot,
   CommandResult,
   OperationView,
+  OtherDeviceBackup,
+  OtherDeviceRequest,
   StockroomClient,
   StorageProblem,
 } from './facade';
@@ -58,13 +60,16 @@ import { openIdbStore } from './store/idb-store';
 import { StorageFailure, type LocalStore, type Tx } from './store/local-store';
 import { openMemoryStore } from './store/memory-store';
 import type { LeaseRecord, OperationRecord } from './store/schema';
+import { backupFromOtherDevice } from './other-device';
 import { pullItemChanges } from './sync-items';
 import {
   changeChannel,
   defaultLock,
+  defaultWatch,
   type BroadcastLike,
   type ChangeChannel,
   type SenderLock,
+  type WatchSignal,
 } from './tabs';
 
 export interface ClientOptions {
@@ -83,6 +88,8 @@ export interface ClientOptions {
   /** BroadcastChannel maker (default: the global one); null: no other tabs to tell. */
   broadcast?: ((name: string) => BroadcastLike) | null;
   lock?: SenderLock;
+  /** Tells the service worker this tab watches step by step (default: a Web Lock, tabs.ts). */
+  watch?: WatchSignal;
   network?: NetworkEvents;
   policy?: Partial<SenderPolicy>;
   /** Per attempt (default 10 s). */
@@ -164,6 +171,7 @@ class Client implements StockroomClientCore {
   private readonly opened: Promise<LocalStore>;
   private readonly channel: ChangeChannel;
   private readonly lock: SenderLock;
+  private readonly watch: WatchSignal;
   private readonly network: NetworkWatch;
   private readonly finishing = new Map<string, FinishingState>();
   private readonly live: LiveView;
@@ -203,6 +211,7 @@ class Client implements StockroomClientCore {
     };
     const name = options.dbName ?? 'stockroom';
     this.lock = options.lock ?? defaultLock(`${name}:sender`);
+    this.watch = options.watch ?? defaultWatch(`${name}:watching`);
     this.network = NetworkWatch.idle(options.network ?? browserNetwork());
     this.live = new LiveView(
       () => this.readView(),
@@ -460,6 +469,7 @@ class Client implements StockroomClientCore {
     const probe =
       session.testerMode === true ? await api.sim.clock(this.http, session.token) : null;
     this.testerMode = probe?.kind === 'ok';
+    this.paceChanged();
     if (probe?.kind === 'ok') {
       const now = this.clock.now();
       this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
@@ -506,6 +516,7 @@ class Client implements StockroomClientCore {
   async signOut(): Promise<void> {
     await this.write(signOutKeepingData);
     this.testerMode = false;
+    this.paceChanged();
     // The session is over here already; telling the server may take a while (or a later contact).
     this.track(this.endSessions());
   }
@@ -520,6 +531,7 @@ class Client implements StockroomClientCore {
     if (result.kind === 'unconfirmed')
       return { ok: false, message: unconfirmedRefusal(result.count) };
     this.testerMode = false;
+    this.paceChanged();
     // A context whose Cache Storage refuses access (sandboxed) has none to hold API answers.
     await forgetCachedApiData(
       this.options.caches === undefined ? defaultCaches() : this.options.caches,
@@ -635,9 +647,15 @@ class Client implements StockroomClientCore {
     }
   }
 
+  /** While this tab paces its sender, the service worker leaves the sending to it (tabs.ts). */
+  private paceChanged(): void {
+    this.watch.set(!this.closed && this.stepByStep && this.testerMode);
+  }
+
   setStepByStep(on: boolean): void {
     this.stepByStep = on;
     if (!on) this.pace.hold = null;
+    this.paceChanged();
     try {
       this.preferences?.setItem(STEP_BY_STEP_KEY, on ? 'on' : 'off');
     } catch {
@@ -760,8 +778,24 @@ class Client implements StockroomClientCore {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
+    // Step by step: "Needs review: restored…" stays on screen before the status question.
+    this.pace.hold = holdAfterStep({ final: false }, this.clock.now(), this.pace.policy());
     void this.rounds.kick();
     return { ok: true };
+  }
+
+  async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
+    const session = await this.session();
+    if (!session || session.expired || !this.testerMode) {
+      throw new ClientError('signed-out', 'Sign in as a manager on a server in tester mode.');
+    }
+    const itemId = 'itemId' in change.op ? change.op.itemId : null;
+    const item = itemId === null ? null : ((await this.readItem(itemId)) ?? null);
+    return backupFromOtherDevice(this.http, session, { ...change, item });
+  }
+
+  private async readItem(itemId: string) {
+    return (await this.opened).read((tx) => tx.get('items', itemId));
   }
 
   authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
@@ -774,6 +808,7 @@ class Client implements StockroomClientCore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.paceChanged();
     this.closing.abort();
     this.rounds.stop();
     this.network.close();

@@ -143,6 +143,19 @@ export interface ClientSnapshot {
   serverOffsetMs?: number;
 }
 
+export interface OtherDeviceRequest {
+  op: Op;
+  ageMs: number;
+  deviceName: string;
+  /** Called with the old phone's operation id before its one attempt (arm a fault for it here). */
+  beforeSend: (operationId: string) => Promise<void>;
+}
+
+export interface OtherDeviceBackup {
+  backup: string;
+  operationId: string;
+}
+
 export type CommandResult = { ok: true } | { ok: false; message: string };
 
 export interface StockroomClient {
@@ -203,6 +216,12 @@ export interface StockroomClient {
   setStepByStep?(on: boolean): void;
   /** (added) Tester panel: the server's clock answered (`now`); deadlines follow it from here. */
   noteServerClock?(serverNow: string): void;
+  /**
+   * (added) Tester mode, "Old backup restored": another phone of this person (this app's code on a
+   * store in memory) makes the change `ageMs` ago by its clock, sends it once, and exports its
+   * backup; nothing on this device changes until the person (or the scenario) imports it.
+   */
+  backupFromOtherDevice?(change: OtherDeviceRequest): Promise<OtherDeviceBackup>;
 
   /** Stop timers, listeners and the database connection. */
   close(): void;

@@ -99,6 +99,11 @@ export interface SenderDeps {
   pace?: Pace;
   /** The server's clock as last read (rules.ts): deadlines follow the server's clock. */
   serverSkew?: () => ServerSkew | null;
+  /**
+   * The service worker's: a tab watches step by step (tabs.ts `WatchSignal`), so the round leaves
+   * everything to that tab's paced sender, and changes nothing. Asked under the sender lock.
+   */
+  standAside?: () => Promise<boolean>;
 }
 
 /** The pace the tabs choose, and the hold it left (kept across rounds: a hold outlives one). */
@@ -107,7 +112,14 @@ export interface Pace {
   hold: number | null;
 }
 
-export type RoundEnd = 'idle' | 'offline' | 'signed-out' | 'sign-in-needed' | 'storage-problem';
+export type RoundEnd =
+  | 'idle'
+  | 'offline'
+  | 'signed-out'
+  | 'sign-in-needed'
+  | 'storage-problem'
+  /** Nothing done: a watching tab sends it (the service worker's round only). */
+  | 'left-to-a-tab';
 
 export interface RoundReport {
   end: RoundEnd;
@@ -137,6 +149,9 @@ const MAX_STEPS = 100_000;
 
 export function drainOnce(deps: SenderDeps, start: RoundStart = {}): Promise<RoundReport> {
   return deps.lock.run(async () => {
+    if (await deps.standAside?.()) {
+      return { end: 'left-to-a-tab', wakeAt: null, attempts: 0, receipts: 0, workLeft: true };
+    }
     const round = new Round(deps);
     const ended = await round.run(start);
     return { ...ended, workLeft: await round.workLeft() };

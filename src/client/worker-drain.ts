@@ -7,7 +7,14 @@ import { systemClock, type Clock } from './core/clock';
 import { DEFAULT_SENDER_POLICY, drainOnce, type RoundReport, type SenderPolicy } from './sender';
 import { openIdbStore } from './store/idb-store';
 import { recordingStore } from './store/recording-store';
-import { changeChannel, defaultLock, type BroadcastLike, type SenderLock } from './tabs';
+import {
+  changeChannel,
+  defaultLock,
+  defaultWatch,
+  type BroadcastLike,
+  type SenderLock,
+  type WatchSignal,
+} from './tabs';
 
 export interface WorkerDrainOptions {
   indexedDB: IDBFactory;
@@ -18,6 +25,8 @@ export interface WorkerDrainOptions {
   clock?: Clock;
   random?: () => number;
   lock?: SenderLock;
+  /** Whether a tab watches step by step (default: the origin's Web Lock for it). */
+  watch?: WatchSignal;
   broadcast?: ((name: string) => BroadcastLike) | null;
   policy?: Partial<SenderPolicy>;
   attemptTimeoutMs?: number;
@@ -30,6 +39,7 @@ export async function drainFromWorker(options: WorkerDrainOptions): Promise<Roun
     channel.post(),
   );
   const clock = options.clock ?? systemClock;
+  const watch = options.watch ?? defaultWatch(`${name}:watching`);
   try {
     return await drainOnce(
       {
@@ -45,6 +55,8 @@ export async function drainFromWorker(options: WorkerDrainOptions): Promise<Roun
         lock: options.lock ?? defaultLock(`${name}:sender`),
         // Background Sync fires when the browser believes it is online.
         isOnline: () => true,
+        // Step by step is paced by the watching tab; this worker has no pace to keep.
+        standAside: () => watch.anyWatching(),
       },
       { newRound: true },
     );

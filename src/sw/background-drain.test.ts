@@ -13,6 +13,8 @@ describe('syncOutbox', () => {
     for (const report of [
       { ...idle, wakeAt: 1_000 },
       { ...idle, end: 'offline' as const },
+      // A tab watching step by step sends it; should that tab close first, the next sync does.
+      { ...idle, end: 'left-to-a-tab' as const },
     ]) {
       await expect(syncOutbox(() => Promise.resolve(report))).rejects.toBeInstanceOf(
         DrainIncomplete,

@@ -14,7 +14,8 @@ export class DrainIncomplete extends Error {
  */
 export async function syncOutbox(drain: () => Promise<RoundReport>): Promise<RoundReport> {
   const report = await drain();
-  if (report.end === 'offline' || report.wakeAt !== null) {
+  // Left to a watching tab: if it closes first, the next sync finds the work.
+  if (report.end === 'offline' || report.end === 'left-to-a-tab' || report.wakeAt !== null) {
     throw new DrainIncomplete(`outbox not drained (${report.end}); the browser will sync again`);
   }
   return report;

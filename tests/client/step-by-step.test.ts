@@ -3,9 +3,13 @@
  * is fake (ManualClock), so "held for 3 s" is exact; HTTP and the server (SIMULATE=1) are real.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
 import type { StockroomClientCore } from '../../src/client/client';
 import { STEP_BY_STEP } from '../../src/client/core/pacing';
+import { localLock } from '../../src/client/tabs';
+import { drainFromWorker } from '../../src/client/worker-drain';
 import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';
+import { routedFetch } from './support/network';
 
 const HOLD = STEP_BY_STEP.holdMs;
 
@@ -78,6 +82,91 @@ describe('step by step', () => {
     h.clock.advance(HOLD);
     await until(() => opById(c, op.id).state === 'confirmed', 'Confirmed');
     expect(await effectsOf(h, 'plate-26', op.id)).toBe(1);
+    c.close();
+  });
+
+  it('the service worker stands aside while a tab watches step by step, and drains once it closes', async () => {
+    // What the browser gives every agent of the origin: one sender lock, and the watchers' lock
+    // (here a plain set: Node has no Web Locks).
+    const indexedDB = new IDBFactory();
+    const lock = localLock();
+    const watching = new Set<object>();
+    const signal = () => {
+      const me = {};
+      return {
+        set: (on: boolean) => void (on ? watching.add(me) : watching.delete(me)),
+        anyWatching: () => Promise.resolve(watching.size > 0),
+      };
+    };
+    const c = await signedIn(h, { preferences: null, indexedDB, lock, watch: signal() }, 'manager');
+    c.setStepByStep(true);
+    await h.fault({ fault: 'drop-request', times: 1 });
+    const op = await c.adjust({ itemId: 'towel-tea', delta: 1, reason: 'received' });
+    await held(c, op.id, 'sending');
+    h.clock.advance(HOLD);
+    await held(c, op.id, 'unknown');
+    await c.whenIdle();
+
+    // Background Sync fires while the person watches "Outcome unknown": the worker, which runs no
+    // pace of its own, must not check it (it did, at once: "Checking outcome…" for a blink).
+    const worker = () =>
+      drainFromWorker({
+        indexedDB,
+        baseUrl: 'http://stockroom.test',
+        fetch: routedFetch(() => h.server.url, h.network),
+        clock: h.clock,
+        broadcast: null,
+        lock,
+        watch: signal(),
+      });
+    const aside = await worker();
+    expect(aside).toMatchObject({ end: 'left-to-a-tab', attempts: 0 });
+    await c.whenIdle();
+    expect(opById(c, op.id).attempts).toHaveLength(1);
+
+    // The tab closes while the change is still unknown: the worker (synced again) finishes it once.
+    c.close();
+    expect(await worker()).toMatchObject({ end: 'idle', receipts: 1, wakeAt: null });
+    expect(await effectsOf(h, 'towel-tea', op.id)).toBe(1);
+  });
+
+  it('Old backup restored: another phone’s change, committed and shortened to a tombstone, is confirmed once by asking', async () => {
+    const c = await signedIn(h, { preferences: null }, 'manager');
+    c.setStepByStep(true);
+    const DAY = 86_400_000;
+    let armedFor = '';
+    const old = await c.backupFromOtherDevice!({
+      op: { type: 'adjust', itemId: 'lamp-14', delta: 1, reason: 'received' },
+      ageMs: 3 * DAY,
+      deviceName: 'Old phone',
+      beforeSend: async (id) => {
+        armedFor = id;
+        await h.fault({ fault: 'drop-response', times: 3, match: { operationId: id } });
+      },
+    });
+    expect(old.operationId).toBe(armedFor);
+    // The old phone's one attempt committed on the server; nothing of it is on this device yet.
+    expect(await effectsOf(h, 'lamp-14', old.operationId)).toBe(1);
+    expect(c.getSnapshot().operations.some((o) => o.id === old.operationId)).toBe(false);
+    await h.advanceServerClock(3 * DAY);
+    await h.cleanup();
+
+    expect(await c.importBackup(old.backup)).toEqual({ ok: true });
+    await held(c, old.operationId, 'review');
+    expect(opById(c, old.operationId).label).toMatch(/restored from a backup; made 3 days ago/);
+    await c.whenIdle();
+    h.clock.advance(HOLD - 1);
+    await c.whenIdle();
+    expect(opById(c, old.operationId).state).toBe('review'); // held: not asked yet
+    h.clock.advance(1);
+    await held(c, old.operationId, 'checking');
+    h.clock.advance(HOLD);
+    await until(() => opById(c, old.operationId).state === 'confirmed', 'Confirmed');
+    const done = opById(c, old.operationId);
+    // Asked, never resent: the tombstone answered (compacted), and the change stands once.
+    expect(done.attempts.map((a) => a.kind)).toEqual(['send', 'status']);
+    expect(done.receipt?.compacted).toBe(true);
+    expect(await effectsOf(h, 'lamp-14', old.operationId)).toBe(1);
     c.close();
   });
 

@@ -167,8 +167,6 @@ export const deOperations: Messages['operations'] = {
     timeout: 'Zeit abgelaufen: keine Antwort erhalten',
     networkError: 'Verbindung verloren: keine Antwort erhalten',
     httpError: (status) => `Server antwortete mit HTTP ${status}`,
-    send: 'Versuch',
-    status: 'Statusabfrage',
     name: (kind, n) => (kind === 'status' ? `Statusabfrage ${n}` : `Versuch ${n}`),
     anAttempt: 'ein Versuch',
     explained: (sends, shown) =>

@@ -104,8 +104,6 @@ export const enOperations = {
     timeout: 'Timed out: no response arrived',
     networkError: 'Connection lost: no response arrived',
     httpError: (status: string) => `Server answered HTTP ${status}`,
-    send: 'Attempt',
-    status: 'Status question',
     /** Short names in order: "attempt 2", "status question 1" (lower case, for inside a sentence). */
     name: (kind: 'send' | 'status', n: string) =>
       kind === 'status' ? `status question ${n}` : `attempt ${n}`,

@@ -1,39 +1,63 @@
 /**
- * **Scenarios**: one tap runs a seed's story on a demo item (the first on Items; a change of +1,
- * through the outbox like any other), arms the fault itself, turns on Step by step so each state
- * stays on screen, and ticks off the steps as the change's states are seen.
+ * **Scenarios**: one tap runs a seed's story on the Tester scratch item (a change of +1, through
+ * the outbox like any other), arms the fault itself, turns on Step by step so each state stays on
+ * screen, and ticks off the steps as the change's states are seen.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { OperationState } from '../../client/facade';
+import type { OperationState, StockroomClient } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
 import { href } from '../routes';
-import { SCENARIOS, stepsSeen, type Scenario } from '../scenarios';
+import {
+  SCENARIOS,
+  SCENARIO_WORDS as W,
+  SCRATCH_ITEM,
+  stepsSeen,
+  type Scenario,
+} from '../scenarios';
 import type { SimApi } from '../sim-api';
+import { cleanupText } from '../tester-words';
 
 interface Run {
   scenario: Scenario;
-  operationId: string;
-  itemName: string;
+  /**
+   * The change's stable handle (its id may move to a fresh lease before the first attempt); empty
+   * until the change is on this device (a restored one arrives after the prelude).
+   */
+  handle: string;
   seen: OperationState[];
   clockMoved: boolean;
+  /** Prelude lines done (restore stories), and what cleanup said. */
+  preludeDone: number;
+  cleanup: string;
+  /** The story's own fault rule: what is left of it goes when the story ends. */
+  ruleId: string;
 }
+
+/** The last characters of an id: enough to tell changes apart on screen (the timeline explains). */
+const shortId = (id: string): string => id.slice(-6);
 
 function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
   const client = useClient();
-  const op = useSnapshot().operations.find((o) => o.id === run.operationId);
+  const op = useSnapshot().operations.find((o) => o.handle === run.handle);
   const done = stepsSeen(run.scenario, run.seen);
+  const prelude = run.scenario.restore?.prelude ?? [];
   return (
     <div className="stack" aria-label={`Scenario: ${run.scenario.name}`} role="region">
       <h3>{run.scenario.name}</h3>
       <p>{run.scenario.story}</p>
       <p className="hint">
-        On {run.itemName} (a demo item): {op?.summary ?? 'the change'}.
+        {W.theChange(op?.summary ?? `Add 1 to ${SCRATCH_ITEM.name}`)}
         {run.scenario.advanceClockMs !== undefined &&
-          (run.clockMoved
-            ? ' The server’s clock was moved 8 days ahead.'
-            : ' The server’s clock moves 8 days ahead once the outcome is unknown.')}
+          (run.clockMoved ? W.clockMoved : W.clockWillMove)}
       </p>
       <ol className="stack" aria-label="Steps">
+        {prelude.map((words, i) => (
+          <li key={`p${i}`} aria-checked={i < run.preludeDone} role="checkbox" aria-readonly="true">
+            {i < run.preludeDone ? '✓ ' : '○ '}
+            {words}
+            {i === 1 && run.cleanup && ` ${W.cleanupDone(run.cleanup)}`}
+          </li>
+        ))}
         {run.scenario.steps.map((step, i) => (
           <li key={i} aria-checked={i < done} role="checkbox" aria-readonly="true">
             {i < done ? '✓ ' : '○ '}
@@ -43,7 +67,7 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
       </ol>
       {op && (
         <p role="status">
-          Now: <strong>{op.label}</strong>
+          {W.now} <strong>{op.label}</strong>
         </p>
       )}
       {op?.state === 'unknown' && (
@@ -51,12 +75,12 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
           Check and resend safely
         </button>
       )}
-      <a href={href({ name: 'operation', handle: run.operationId })}>
-        Open this change and its attempt timeline
-      </a>
-      <p className="hint">
-        The two sides of its story are in the timeline below (operation {run.operationId}).
-      </p>
+      {op && (
+        <>
+          <a href={href({ name: 'operation', handle: op.handle })}>{W.openChange}</a>
+          <p className="hint">{W.timelineHint(shortId(op.id))}</p>
+        </>
+      )}
       {/* The sim handle keeps the clock move beside the story that needs it. */}
       <ClockMove run={run} sim={sim} state={op?.state ?? null} />
     </div>
@@ -85,12 +109,57 @@ function ClockMove({
   return null;
 }
 
-export function Scenarios({ sim }: { sim: SimApi }): ReactNode {
+/** Resolves once `done` holds for the client's snapshot, or false after `ms`. */
+function until(client: StockroomClient, done: () => boolean, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (done()) return resolve(true);
+    const stop = client.subscribe(() => {
+      if (!done()) return;
+      clearTimeout(timer);
+      stop();
+      resolve(true);
+    });
+    const timer = setTimeout(() => {
+      stop();
+      resolve(false);
+    }, ms);
+  });
+}
+
+/** The scratch item, created (and confirmed by the server) the first time; null: not yet there. */
+async function scratchItem(client: StockroomClient, say: (m: string) => void): Promise<boolean> {
+  const has = () => client.getSnapshot().items.some((i) => i.id === SCRATCH_ITEM.itemId);
+  if (has()) return true;
+  say(W.creatingScratch);
+  const op = await client.createItem(SCRATCH_ITEM);
+  const confirmed = () =>
+    client.getSnapshot().operations.find((o) => o.handle === op.handle)?.state === 'confirmed';
+  if (!(await until(client, () => confirmed() && has(), 60_000))) {
+    say(W.scratchNotConfirmed);
+    return false;
+  }
+  say('');
+  return true;
+}
+
+export function Scenarios({
+  sim,
+  onChange,
+}: {
+  sim: SimApi;
+  /** The handle of the change the story follows, once it is on this device. */
+  onChange?: (handle: string) => void;
+}): ReactNode {
   const client = useClient();
-  const { items, operations, stepByStep } = useSnapshot();
+  const { operations, stepByStep } = useSnapshot();
   const [run, setRun] = useState<Run | null>(null);
   const [message, setMessage] = useState('');
-  const state = run && operations.find((o) => o.id === run.operationId)?.state;
+  const state = run && operations.find((o) => o.handle === run.handle)?.state;
+
+  const handle = run?.handle ?? '';
+  useEffect(() => {
+    if (handle) onChange?.(handle);
+  }, [handle, onChange]);
 
   // Each state the change passes through, in order (Step by step holds each for a few seconds).
   useEffect(() => {
@@ -98,46 +167,86 @@ export function Scenarios({ sim }: { sim: SimApi }): ReactNode {
     setRun({ ...run, seen: [...run.seen, state] });
   }, [run, state]);
 
+  // The story is told: uses of its fault the browser did not need (its silent repeats) would act
+  // on the tester's next change, so they go (already used up: the server says so, nothing to do).
+  const ended = run !== null && stepsSeen(run.scenario, run.seen) === run.scenario.steps.length;
+  const ruleId = run?.ruleId ?? '';
+  useEffect(() => {
+    if (ended && ruleId) void sim.removeFault(ruleId);
+  }, [ended, ruleId, sim]);
+
+  const failed = (e: unknown): null => {
+    setMessage(e instanceof Error ? e.message : String(e));
+    return null;
+  };
+
+  /** Another phone's change, aged on both clocks, restored here (scenarios.ts `RestoreStory`). */
+  const restore = async (scenario: Scenario, base: Run): Promise<void> => {
+    const story = scenario.restore;
+    if (!story || !client.backupFromOtherDevice) return;
+    let current = base;
+    const tick = (changes: Partial<Run>): void => {
+      current = { ...current, ...changes };
+      setRun(current);
+    };
+    tick({});
+    const made = await client
+      .backupFromOtherDevice({
+        op: { type: 'adjust', itemId: SCRATCH_ITEM.itemId, delta: 1, reason: 'received' },
+        ageMs: story.ageMs,
+        deviceName: story.deviceName,
+        beforeSend: async (operationId) => {
+          const armed = await sim.addFault({ ...scenario.fault, match: { operationId } });
+          if (armed.ok) tick({ ruleId: armed.value.id });
+        },
+      })
+      .catch(failed);
+    if (!made) return;
+    tick({ preludeDone: 1 });
+    const moved = await sim.advanceClock(story.ageMs);
+    if (moved.ok) client.noteServerClock?.(moved.value.now);
+    const cleaned = await sim.cleanup();
+    tick({ preludeDone: 2, cleanup: cleaned.ok ? cleanupText(cleaned.value) : '' });
+    const imported = await client.importBackup(made.backup);
+    if (!imported.ok) return void setMessage(imported.message);
+    // A restored record's handle is its id (it has had attempts: its id never moves again).
+    tick({ preludeDone: 3, handle: made.operationId });
+  };
+
   const start = async (scenario: Scenario): Promise<void> => {
-    const item = items[0];
-    if (!item) {
-      setMessage('No item on this device yet: open Items once while online.');
-      return;
-    }
+    if (client.getSnapshot().items.length === 0) return setMessage(W.noItems);
     if (!stepByStep) client.setStepByStep?.(true);
+    setRun(null);
+    if (!(await scratchItem(client, setMessage).catch(failed))) return;
+    const base: Run = {
+      scenario,
+      handle: '',
+      seen: [],
+      clockMoved: false,
+      preludeDone: 0,
+      cleanup: '',
+      ruleId: '',
+    };
+    if (scenario.restore) return restore(scenario, base);
     const armed = await sim.addFault(scenario.fault);
-    if (!armed.ok) {
-      setMessage(`The server did not take the fault: ${armed.message}`);
-      return;
-    }
+    if (!armed.ok) return setMessage(W.notTaken(armed.message));
     setMessage('');
     const op = await client
       .adjust({
-        itemId: item.id,
+        itemId: SCRATCH_ITEM.itemId,
         delta: 1,
         reason: 'received',
         note: `Tester scenario: ${scenario.name}`,
       })
-      .catch((e: unknown) => {
-        setMessage(e instanceof Error ? e.message : String(e));
-        return null;
-      });
+      .catch(failed);
     if (!op) return;
-    setRun({
-      scenario,
-      operationId: op.id,
-      itemName: item.name,
-      seen: [op.state],
-      clockMoved: false,
-    });
+    setRun({ ...base, handle: op.handle, seen: [op.state], ruleId: armed.value.id });
   };
 
   return (
     <section className="card stack" aria-labelledby="scenarios-heading">
       <h2 id="scenarios-heading">Scenarios</h2>
-      <p className="hint">
-        Each story arms its fault, turns on Step by step, and adds 1 to the first item.
-      </p>
+      <p className="hint">{W.intro}</p>
       <div role="group" aria-label="Scenarios" className="button-grid">
         {SCENARIOS.map((s) => (
           <button key={s.name} type="button" className="button" onClick={() => void start(s)}>

@@ -162,6 +162,8 @@ export function TesterScreen(): ReactNode {
   const { testerMode } = useSnapshot();
   // Counts the panel's actions, so Armed faults reads the rules again at once after each.
   const [actions, setActions] = useState(0);
+  // The change of the scenario running now: the timeline follows it.
+  const [followed, setFollowed] = useState('');
   return (
     <Screen title="Tester">
       {!testerMode || !sim ? (
@@ -172,10 +174,10 @@ export function TesterScreen(): ReactNode {
             Tester mode: the server drops, delays and refuses requests on purpose when told to.
           </p>
           <StepByStepSwitch />
-          <Scenarios sim={sim} />
+          <Scenarios sim={sim} onChange={setFollowed} />
           <Controls sim={sim} onDone={() => setActions((n) => n + 1)} />
           <ArmedFaults sim={sim} armed={actions} />
-          <TesterTimeline sim={sim} />
+          <TesterTimeline sim={sim} follow={followed} />
         </>
       )}
     </Screen>

@@ -20,12 +20,16 @@ type ServerSide =
  * interleaved by time, minute by minute, each row saying which side it is. The picker is a list
  * of radio buttons (not a select) so long summaries wrap on a narrow phone instead of being cut.
  */
-export function TesterTimeline({ sim }: { sim: SimApi }): ReactNode {
+export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }): ReactNode {
   const { operations } = useSnapshot();
   const [selected, setSelected] = useState('');
+  // A scenario that starts shows its own change here (the person may pick another after).
+  useEffect(() => {
+    if (follow) setSelected(follow);
+  }, [follow]);
   const [server, setServer] = useState<ServerSide>({ status: 'idle' });
   const [refreshes, setRefreshes] = useState(0);
-  const op = operations.find((o) => o.id === selected) ?? operations[0];
+  const op = operations.find((o) => o.id === selected || o.handle === selected) ?? operations[0];
   const opId = op?.id;
   const attemptCount = op?.attempts.length ?? 0;
 

@@ -8,6 +8,8 @@
  * - After a step that left work without a final answer (no answer, server busy), the sender does
  *   not move by itself for `holdMs`: "Outcome unknown" stays until the time is up or the person
  *   presses "Check and resend safely".
+ * - The service worker keeps no pace: while a tab watches, it leaves the sending to that tab
+ *   (tabs.ts `WatchSignal`), so nothing moves faster than the pace behind the person's back.
  */
 export interface PacingPolicy {
   /** How long each state stays on screen; 0 is the normal pace (no holds at all). */
