@@ -8,6 +8,7 @@ import { Notices } from './components/notices';
 import { Screen } from './components/screen';
 import { SessionExpired } from './components/session-expired';
 import { UpdatePrompt } from './components/update-prompt';
+import { I18nProvider, useI18n } from './i18n/i18n-context';
 import { useBackgroundDrain } from './pwa/background-sync';
 import { useWarmUpAfterSignIn } from './pwa/warm-up';
 import type { Route } from './routes';
@@ -32,6 +33,7 @@ import { useRoute } from './use-route';
 import { assertNever } from '../protocol/assert-never';
 
 function CurrentScreen({ route }: { route: Route }): ReactNode {
+  const { t } = useI18n();
   switch (route.name) {
     case 'items':
       return <ItemsScreen />;
@@ -59,8 +61,8 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
       return <ImportScreen />;
     case 'not-found':
       return (
-        <Screen title="Page not found">
-          <p>There is no page at this address.</p>
+        <Screen title={t.app.notFoundTitle}>
+          <p>{t.app.notFoundText}</p>
         </Screen>
       );
     default:
@@ -71,13 +73,14 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
 function Shell(): ReactNode {
   const snapshot = useSnapshot();
   const route = useRoute();
+  const { t } = useI18n();
   useBackgroundDrain(snapshot.unconfirmedCount);
   const signedIn = snapshot.user !== null;
   useWarmUpAfterSignIn(signedIn);
   return (
     <div className="app">
       <header className="top-bar">
-        <span className="brand">Stockroom</span>
+        <span className="brand">{t.app.brand}</span>
         <ConnectivityStatus />
       </header>
       <UpdatePrompt />
@@ -86,7 +89,7 @@ function Shell(): ReactNode {
       <main className="content" id="main">
         {signedIn && <SessionExpired />}
         {!snapshot.ready ? (
-          <p role="status">Opening this device&apos;s data…</p>
+          <p role="status">{t.app.opening}</p>
         ) : signedIn ? (
           <ScreenLoader key={route.name}>
             <CurrentScreen route={route} />
@@ -102,8 +105,10 @@ function Shell(): ReactNode {
 
 export function App(props: { client: StockroomClient; sim: SimApi | null }): ReactNode {
   return (
-    <ServicesProvider client={props.client} sim={props.sim}>
-      <Shell />
-    </ServicesProvider>
+    <I18nProvider>
+      <ServicesProvider client={props.client} sim={props.sim}>
+        <Shell />
+      </ServicesProvider>
+    </I18nProvider>
   );
 }

@@ -2,21 +2,28 @@
 import type { AttemptView } from '../client/facade';
 import type { TimelineEvent } from '../protocol/schemas';
 import { formatCount } from './format';
+import { en, type Messages } from './i18n/en';
 import { serverEventText } from './server-event-words';
 import { assertNever } from '../protocol/assert-never';
 
-export function attemptOutcomeText(attempt: AttemptView): string {
+type AttemptWords = Messages['operations']['attempt'];
+
+export function attemptOutcomeText(
+  attempt: AttemptView,
+  words: AttemptWords = en.operations.attempt,
+): string {
+  const status = String(attempt.httpStatus ?? '?');
   switch (attempt.result) {
     case 'pending':
-      return 'Waiting for a response';
+      return words.pending;
     case 'response':
-      return `Response received (HTTP ${attempt.httpStatus ?? '?'})`;
+      return words.response(status);
     case 'timeout':
-      return 'Timed out: no response arrived';
+      return words.timeout;
     case 'network-error':
-      return 'Connection lost: no response arrived';
+      return words.networkError;
     case 'http-error':
-      return `Server answered HTTP ${attempt.httpStatus ?? '?'}`;
+      return words.httpError(status);
     default:
       return assertNever(attempt.result);
   }
@@ -38,6 +45,8 @@ export interface TimelineRow {
 export function attemptNames(
   attempts: readonly AttemptView[],
   serverEvents: readonly TimelineEvent[] = [],
+  words: AttemptWords = en.operations.attempt,
+  count: (n: number) => string = formatCount,
 ): Map<string, string> {
   const names = new Map<string, string>();
   let sends = 0;
@@ -46,11 +55,13 @@ export function attemptNames(
     if (names.has(a.attemptId)) continue;
     names.set(
       a.attemptId,
-      a.kind === 'status' ? `status question ${++questions}` : `attempt ${++sends}`,
+      a.kind === 'status'
+        ? words.name('status', count(++questions))
+        : words.name('send', count(++sends)),
     );
   }
   for (const e of serverEvents) {
-    if (!names.has(e.attemptId)) names.set(e.attemptId, `attempt ${++sends}`);
+    if (!names.has(e.attemptId)) names.set(e.attemptId, words.name('send', count(++sends)));
   }
   return names;
 }
@@ -86,12 +97,13 @@ export function mergeTimeline(
 }
 
 /** "One change, three attempts; the change's identity never changes." */
-export function attemptsExplained(attempts: readonly AttemptView[]): string {
+export function attemptsExplained(
+  attempts: readonly AttemptView[],
+  words: AttemptWords = en.operations.attempt,
+  count: (n: number) => string = formatCount,
+): string {
   const sends = attempts.filter((a) => a.kind !== 'status').length;
-  const count = sends === 1 ? 'one attempt' : `${formatCount(sends)} attempts`;
-  return sends === 0
-    ? 'One change, not sent yet.'
-    : `One change, ${count}; the change's identity never changes, so the server applies it at most once.`;
+  return words.explained(sends, count(sends));
 }
 
 /** How many of an attempt id's last characters are shown: enough to match it in a server log. */
@@ -103,10 +115,13 @@ export function shortAttemptId(attemptId: string): string {
 }
 
 /** Said once above a list of attempts, so the short ids need no explaining on every row. */
-export function attemptIdsExplained(attempts: readonly AttemptView[]): string {
+export function attemptIdsExplained(
+  attempts: readonly AttemptView[],
+  words: AttemptWords = en.operations.attempt,
+): string {
   const example = attempts[0];
   if (!example) return '';
-  return `Each attempt is one try over the network with an id of its own (sent as X-Request-Id), shown by its last ${SHORT_ID_LENGTH} characters, like ${shortAttemptId(example.attemptId)}.`;
+  return words.idsExplained(SHORT_ID_LENGTH, shortAttemptId(example.attemptId));
 }
 
 /** "Attempt 2", "Status question 1": an attempt's short name, capitalised for a heading. */

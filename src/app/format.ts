@@ -1,95 +1,173 @@
-/** Pure formatting of numbers, quantities and times for people. No I/O; `now` is passed in. */
+/**
+ * Pure formatting of numbers, quantities and times for people, in one locale. No I/O; `now` is
+ * passed in. Every number and date the app shows goes through `Intl` in the person's locale; the
+ * few words around them come from the message catalogue (`words`).
+ */
+
+import { en } from './i18n/en';
 
 const MINUS = '\u2212';
-const numberFormat = new Intl.NumberFormat('en-US');
 
-/** 3000 → "3,000"; −2 → "−2" (a real minus sign, which screen readers read as "minus"). */
-export function formatCount(n: number): string {
-  const text = numberFormat.format(Math.abs(n));
-  return n < 0 ? `${MINUS}${text}` : text;
+/** The catalogue's words that formatting needs (see i18n/en.ts, `format`). */
+export interface FormatWords {
+  /** "12 · −2 pending": the confirmed quantity, then this device's pending effects. */
+  withPending: (confirmed: string, pending: string) => string;
+  /** A pending stock count: "count 10". */
+  pendingCount: (quantity: string) => string;
+  /** "Sending 120 of 3,000" */
+  drain: (sent: string, total: string) => string;
+  underAMinute: string;
+  justNow: string;
+  unknownTime: string;
+  inTheFuture: string;
+  /** "accept 0.1 ms" */
+  phase: (name: string, ms: string) => string;
+  noPhases: string;
 }
 
-/** A signed change: +3, −2. */
-export function formatDelta(delta: number): string {
-  return delta > 0 ? `+${formatCount(delta)}` : formatCount(delta);
+export interface Format {
+  /** 3000 → "3,000" (en) / "3.000" (de); −2 → "−2" (a real minus sign, read as "minus"). */
+  count: (n: number) => string;
+  /** A signed change: +3, −2. */
+  delta: (delta: number) => string;
+  /** The Items row: "12 · −2 pending", "12 · count 10 pending". */
+  quantityWithPending: (
+    quantity: number,
+    pendingDelta: number,
+    pendingCount?: number | null,
+  ) => string;
+  drain: (drain: { sent: number; total: number }) => string;
+  /** A span in its largest whole unit: "8 days", "1 hour", "under a minute". */
+  duration: (ms: number) => string;
+  /** How long ago `iso` was: "just now", "5 minutes ago", "9 days ago". */
+  age: (iso: string, nowMs: number) => string;
+  /** A moment people can place: "Tue 14:00" this week, else "3 Dec 14:00". Device's time zone. */
+  moment: (iso: string, nowMs: number) => string;
+  /** A short time of day: "14:02" or "2:02 PM", as the locale writes it. */
+  time: (ms: number) => string;
+  /** A deadline within the week: "Tue 14:00". */
+  weekdayTime: (ms: number) => string;
+  /** A precise time for timelines: "14:00:03.120". */
+  clockTime: (iso: string) => string;
+  /** Server-Timing phases: "accept 0.1 ms, tx 1.9 ms". */
+  phases: (phases: Record<string, number>) => string;
 }
 
-/**
- * The Items row: confirmed quantity and, beside it, this device's pending effect: "12 · −2 pending";
- * a pending stock count shows the same way: "12 · count 10 pending".
- */
-export function formatQuantityWithPending(
-  quantity: number,
-  pendingDelta: number,
-  pendingCount: number | null = null,
-): string {
-  const parts = [
-    ...(pendingDelta !== 0 ? [formatDelta(pendingDelta)] : []),
-    ...(pendingCount !== null ? [`count ${formatCount(pendingCount)}`] : []),
-  ];
-  const confirmed = formatCount(quantity);
-  return parts.length === 0 ? confirmed : `${confirmed} · ${parts.join(' · ')} pending`;
-}
-
-/** "Sending 120 of 3,000" */
-export function formatDrain(drain: { sent: number; total: number }): string {
-  return `Sending ${formatCount(drain.sent)} of ${formatCount(drain.total)}`;
-}
-
-const UNITS: [ms: number, one: string][] = [
+const UNITS: [ms: number, unit: 'day' | 'hour' | 'minute'][] = [
   [86_400_000, 'day'],
   [3_600_000, 'hour'],
   [60_000, 'minute'],
 ];
 
-/** A span in its largest whole unit: "8 days", "1 hour", "under a minute". */
-export function formatDuration(ms: number): string {
-  for (const [unit, name] of UNITS) {
-    const n = Math.floor(ms / unit);
-    if (n >= 1) return `${formatCount(n)} ${name}${n === 1 ? '' : 's'}`;
-  }
-  return 'under a minute';
-}
+const WEEKDAY_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 
-/** How long ago `iso` was, in words: "just now", "5 minutes ago", "9 days ago". */
-export function formatAge(iso: string, nowMs: number): string {
-  const elapsed = nowMs - Date.parse(iso);
-  if (!Number.isFinite(elapsed)) return 'at an unknown time';
-  // A minute of slack: `now` is re-read every 30 s, so a fresh change may look a little ahead.
-  if (elapsed < -60_000) return 'in the future (this device clock may be wrong)';
-  for (const [ms, unit] of UNITS) {
-    const n = Math.floor(elapsed / ms);
-    if (n >= 1) return `${formatCount(n)} ${unit}${n === 1 ? '' : 's'} ago`;
-  }
-  return 'just now';
-}
-
-/** A moment people can place: "Tue 14:00" this week, else "3 Dec 14:00". Local time of the device. */
-export function formatMoment(iso: string, nowMs: number): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const withinWeek = Math.abs(date.getTime() - nowMs) < 6 * 86_400_000;
-  const options: Intl.DateTimeFormatOptions = withinWeek
-    ? { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-    : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  return new Intl.DateTimeFormat('en-GB', options).format(date).replace(',', '');
-}
-
-/** A precise time for timelines: "14:00:03.120". */
-export function formatClockTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const time = new Intl.DateTimeFormat('en-GB', {
+/** `timeZone`: only tests fix it; the app shows the device's own. */
+export function makeFormat(locale: string, words: FormatWords, timeZone?: string): Format {
+  const zone: Intl.DateTimeFormatOptions = timeZone === undefined ? {} : { timeZone };
+  const numbers = new Intl.NumberFormat(locale);
+  const decimals = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const weekdayTime = new Intl.DateTimeFormat(locale, { ...WEEKDAY_TIME, ...zone });
+  const dayTime = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...zone,
+  });
+  const shortTime = new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...zone });
+  const clock = new Intl.DateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  }).format(date);
-  return `${time}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+    ...zone,
+  });
+  const unitFormats = new Map(
+    UNITS.map(([, unit]) => [
+      unit,
+      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }),
+    ]),
+  );
+
+  const count = (n: number): string => {
+    const text = numbers.format(Math.abs(n));
+    return n < 0 ? `${MINUS}${text}` : text;
+  };
+  const delta = (d: number): string => (d > 0 ? `+${count(d)}` : count(d));
+  // "Tue, 14:00" / "Di., 14:00": the comma only separates; the moment reads better without it.
+  const noComma = (text: string): string => text.replace(',', '');
+
+  return {
+    count,
+    delta,
+    quantityWithPending(quantity, pendingDelta, pendingCount = null) {
+      const parts = [
+        ...(pendingDelta !== 0 ? [delta(pendingDelta)] : []),
+        ...(pendingCount !== null ? [words.pendingCount(count(pendingCount))] : []),
+      ];
+      const confirmed = count(quantity);
+      return parts.length === 0 ? confirmed : words.withPending(confirmed, parts.join(' · '));
+    },
+    drain: (d) => words.drain(count(d.sent), count(d.total)),
+    duration(ms) {
+      for (const [size, unit] of UNITS) {
+        const n = Math.floor(ms / size);
+        if (n >= 1) return unitFormats.get(unit)?.format(n) ?? String(n);
+      }
+      return words.underAMinute;
+    },
+    age(iso, nowMs) {
+      const elapsed = nowMs - Date.parse(iso);
+      if (!Number.isFinite(elapsed)) return words.unknownTime;
+      // A minute of slack: `now` is re-read every 30 s, so a fresh change may look a little ahead.
+      if (elapsed < -60_000) return words.inTheFuture;
+      for (const [size, unit] of UNITS) {
+        const n = Math.floor(elapsed / size);
+        if (n >= 1) return relative.format(-n, unit);
+      }
+      return words.justNow;
+    },
+    moment(iso, nowMs) {
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return iso;
+      const withinWeek = Math.abs(date.getTime() - nowMs) < 6 * 86_400_000;
+      return noComma((withinWeek ? weekdayTime : dayTime).format(date));
+    },
+    time: (ms) => shortTime.format(new Date(ms)),
+    weekdayTime: (ms) => noComma(weekdayTime.format(new Date(ms))),
+    clockTime(iso) {
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return iso;
+      const ms = String(date.getMilliseconds()).padStart(3, '0');
+      // The fraction separator follows the locale ("14:00:03.120", "14:00:03,120").
+      const separator = decimals.format(1.5).charAt(1);
+      return `${clock.format(date)}${separator}${ms}`;
+    },
+    phases(phases) {
+      const parts = Object.entries(phases).map(([name, ms]) =>
+        words.phase(name, decimals.format(ms)),
+      );
+      return parts.length === 0 ? words.noPhases : parts.join(', ');
+    },
+  };
 }
 
-/** Server-Timing phases in words: "accept 0.1 ms, tx 1.9 ms, commit 0.4 ms". */
-export function formatPhases(phases: Record<string, number>): string {
-  const parts = Object.entries(phases).map(([name, ms]) => `${name} ${ms} ms`);
-  return parts.length === 0 ? 'none reported' : parts.join(', ');
-}
+/**
+ * English with 24-hour times, for code not handed the person's locale: the tester panel (until it
+ * moves to the catalogue) and the benchmarks. Screens use `useI18n().format` instead.
+ */
+const english = makeFormat('en-GB', en.format);
+export const formatCount = english.count;
+export const formatDelta = english.delta;
+export const formatQuantityWithPending = english.quantityWithPending;
+export const formatDuration = english.duration;
+export const formatAge = english.age;
+export const formatMoment = english.moment;
+export const formatClockTime = english.clockTime;

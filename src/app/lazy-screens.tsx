@@ -11,6 +11,7 @@
  * network dropped before the worker had fetched it) says so instead of taking the whole app down.
  */
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useI18n } from './i18n/i18n-context';
 
 const everyday = () => import('./everyday-screens');
 
@@ -35,6 +36,10 @@ export const TesterScreen = lazy(() =>
   import('./screens/tester-screen').then((m) => ({ default: m.TesterScreen })),
 );
 
+function ScreenUnavailable(): ReactNode {
+  return useI18n().t.app.screenUnavailable;
+}
+
 interface LoaderState {
   failed: boolean;
 }
@@ -51,7 +56,7 @@ export class ScreenLoader extends Component<{ children: ReactNode }, LoaderState
     if (this.state.failed) {
       return (
         <p role="alert">
-          This screen could not be opened without a connection. Reconnect, then reload the page.
+          <ScreenUnavailable />
         </p>
       );
     }

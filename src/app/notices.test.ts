@@ -10,6 +10,7 @@ import {
   openNotices,
   type NoticeMemory,
 } from './notices';
+import { en } from './i18n/en';
 import { op } from './testing/operation-fixture';
 
 const T0 = 1_000_000;
@@ -17,7 +18,7 @@ const count = (n: number): string => String(n);
 
 function shown(ops: OperationView[], memory: NoticeMemory, now: number): string | null {
   const line = noticeLine(ops, memory, now);
-  return line ? noticeText(line, count) : null;
+  return line ? noticeText(line, count, en.notices, (o) => o) : null;
 }
 
 /** The app opened with `before`, then saw `after` at T0. */

@@ -9,6 +9,7 @@
  */
 import type { OperationState, OperationView } from '../client/facade';
 import { assertNever } from '../protocol/assert-never';
+import type { Messages } from './i18n/en';
 
 export const FADE_MS = 5_000;
 
@@ -120,21 +121,29 @@ export function nextFade(
 }
 
 /** The line's words: one operation by its summary and state, several by their count. */
-export function noticeText(line: NoticeLine, formatCount: (n: number) => string): string {
+export function noticeText(
+  line: NoticeLine,
+  formatCount: (n: number) => string,
+  words: Messages['notices'],
+  wordsOf: (op: OperationView) => { summary: string; label: string },
+): string {
   const [first] = line.operations;
-  if (line.operations.length === 1 && first) return `${first.summary}: ${first.label}`;
+  if (line.operations.length === 1 && first) {
+    const { summary, label } = wordsOf(first);
+    return words.one(summary, label);
+  }
   const n = line.operations.length;
   switch (line.kind) {
     case 'needs-you':
-      return `${formatCount(n)} changes need you`;
+      return words.needYou(formatCount(n));
     case 'done': {
       const confirmed = line.operations.filter((op) => op.state === 'confirmed').length;
       const notApplied = n - confirmed;
       const parts = [
-        confirmed > 0 ? `${formatCount(confirmed)} confirmed` : null,
-        notApplied > 0 ? `${formatCount(notApplied)} not applied` : null,
+        confirmed > 0 ? words.confirmed(formatCount(confirmed)) : null,
+        notApplied > 0 ? words.notApplied(formatCount(notApplied)) : null,
       ].filter((p): p is string => p !== null);
-      return `${formatCount(n)} changes: ${parts.join(', ')}`;
+      return words.done(formatCount(n), parts.join(', '));
     }
     default:
       return assertNever(line);

@@ -1,7 +1,10 @@
-/** How the Activity and Review screens order and group operations. Pure. */
-import { STATE_WORDS } from '../client/core/labels';
+/**
+ * How the Activity and Review screens order and group operations. Pure. The words come from a
+ * catalogue (`t`, English unless given) keyed by the facade's state.
+ */
 import type { OperationState, OperationView } from '../client/facade';
 import { assertNever } from '../protocol/assert-never';
+import { en, type Messages } from './i18n/en';
 
 /** Activity order: what needs a person first (unknown, review), settled work last. */
 export const ACTIVITY_ORDER: readonly OperationState[] = [
@@ -19,8 +22,8 @@ export const ACTIVITY_ORDER: readonly OperationState[] = [
 ];
 
 /** The group heading for a state: the state's words without a per-operation reason. */
-export function stateHeading(state: OperationState): string {
-  return STATE_WORDS[state];
+export function stateHeading(state: OperationState, t: Messages = en): string {
+  return t.operations.state[state];
 }
 
 /** A group of Activity: one state, or the changes the person already resolved. */
@@ -33,7 +36,10 @@ export interface OperationGroup {
 }
 
 /** Groups in ACTIVITY_ORDER then resolved ones, newest first inside a group, empty groups left out. */
-export function groupByState(operations: readonly OperationView[]): OperationGroup[] {
+export function groupByState(
+  operations: readonly OperationView[],
+  t: Messages = en,
+): OperationGroup[] {
   const byKey = new Map<GroupKey, OperationView[]>();
   for (const op of operations) {
     const key: GroupKey = op.resolution ? 'resolved' : op.state;
@@ -45,7 +51,7 @@ export function groupByState(operations: readonly OperationView[]): OperationGro
     const list = byKey.get(key);
     if (!list) return [];
     const operations = [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const heading = key === 'resolved' ? 'Resolved by you' : stateHeading(key);
+    const heading = key === 'resolved' ? t.rows.resolvedHeading : stateHeading(key, t);
     return [{ key, heading, operations }];
   });
 }
@@ -78,14 +84,14 @@ export function needsReview(op: OperationView): boolean {
 }
 
 /** An operation's line in lists: its state label, or what the person decided about it. */
-export function rowLabel(op: OperationView): string {
+export function rowLabel(op: OperationView, t: Messages = en, label: string = op.label): string {
   const resolution = op.resolution;
-  if (!resolution) return op.label;
+  if (!resolution) return label;
   switch (resolution.kind) {
     case 'discarded':
-      return `Discarded: ${resolution.note}`;
+      return t.rows.discarded(resolution.note);
     case 'entered-again':
-      return 'Entered again as a new change';
+      return t.rows.enteredAgain;
     default:
       return assertNever(resolution);
   }
@@ -95,29 +101,13 @@ export function rowLabel(op: OperationView): string {
  * What the person can check before deciding. The core explains expired and restored work; the
  * server's review and rejection reasons are explained here.
  */
-export function whatToCheck(op: OperationView): string {
-  if (op.explanation) return op.explanation;
-  const reason = op.receipt?.reason ?? null;
-  switch (reason) {
-    case 'would-go-negative':
-      return 'The stock would have gone below zero. Count the shelf; if the change is right, enter it again as new.';
-    case 'stale-count':
-      return 'The stock changed after this count was started. Count again, then enter the new count.';
-    case 'unknown-item':
-      return 'The server does not know this item. Check the item list before entering the change again.';
-    case 'duplicate-item':
-      return 'An item with this ID, SKU or barcode already exists. Check the item list, then enter it again with other codes.';
-    case 'stale-edit':
-      return 'Someone else changed the same details after this edit was started. Open the item, check its details, then edit again.';
-    case 'archived-item':
-      return 'The item was archived, so stock changes to it are refused. Ask a manager if it should come back.';
-    case 'not-allowed':
-      return 'Your role may not make this kind of change. Ask a manager to make it.';
-    case null:
-      return "Check the item's history, then enter the change again as new or discard it.";
-    default:
-      return assertNever(reason);
-  }
+export function whatToCheck(
+  op: OperationView,
+  t: Messages = en,
+  explanation: string | null = op.explanation ?? null,
+): string {
+  if (explanation) return explanation;
+  return t.operations.whatToCheck[op.receipt?.reason ?? 'none'];
 }
 
 /** Identical changes in one row of a list: the same words and the same state line. */
@@ -130,10 +120,17 @@ export interface OperationRun {
  * Folds identical operations (same summary, same state line) into one run at the place of the
  * first, keeping the list's order: 25 × "Remove 1 from Scented candle, fig" become one row.
  */
-export function runsOf(operations: readonly OperationView[]): OperationRun[] {
+export function runsOf(
+  operations: readonly OperationView[],
+  /** The words of an operation's row: its summary and its state line. */
+  lineOf: (op: OperationView) => readonly [summary: string, label: string] = (op) => [
+    op.summary,
+    rowLabel(op),
+  ],
+): OperationRun[] {
   const runs = new Map<string, OperationRun>();
   for (const op of operations) {
-    const key = JSON.stringify([op.summary, op.state, rowLabel(op)]);
+    const key = JSON.stringify([op.state, ...lineOf(op)]);
     const run = runs.get(key);
     if (run) run.operations.push(op);
     else runs.set(key, { key, operations: [op] });

@@ -4,11 +4,10 @@
  * button is off while saving; if the device could not save it, the entry stays in the form.
  */
 import { useState } from 'react';
-
-export const NOT_SAVED =
-  'This change was not saved on this device, and nothing was sent. Your entry is still in the form.';
+import { useI18n } from './i18n/i18n-context';
 
 export function useIntentForm() {
+  const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const [savedId, setSavedId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,7 +24,7 @@ export function useIntentForm() {
       form.reset();
       setSavedId(op.handle);
     } catch {
-      setProblem(NOT_SAVED);
+      setProblem(t.forms.notSaved);
     } finally {
       setBusy(false);
     }

@@ -2,16 +2,18 @@ import type { ReactNode } from 'react';
 import type { StorageProblem } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { assertNever } from '../../protocol/assert-never';
+import type { Messages } from '../i18n/en';
+import { useI18n } from '../i18n/i18n-context';
 
 /** Plain words for local storage trouble; each says that what is already saved stays saved. */
-export function storageProblemText(problem: Exclude<StorageProblem, null>): string {
+export function storageProblemText(problem: Exclude<StorageProblem, null>, t: Messages): string {
   switch (problem) {
     case 'quota-exceeded':
-      return "This device's storage is full. Changes already saved here are kept; free some space before making new ones.";
+      return t.banners.quotaExceeded;
     case 'upgrade-blocked':
-      return 'Another Stockroom tab is holding the old local storage. Close the other Stockroom tabs to continue; nothing saved here is lost.';
+      return t.banners.upgradeBlocked;
     case 'local-write-failed':
-      return 'Server result found; local storage needs attention. Nothing is lost, and resending is safe.';
+      return t.banners.localWriteFailed;
     default:
       return assertNever(problem);
   }
@@ -20,17 +22,18 @@ export function storageProblemText(problem: Exclude<StorageProblem, null>): stri
 /** Things the person should know wherever they are: storage trouble and deadlines close by. */
 export function Banners(): ReactNode {
   const { storageProblem, warnings } = useSnapshot();
+  const { t, format } = useI18n();
   if (!storageProblem && warnings.length === 0) return null;
   return (
     <div className="banners">
       {storageProblem && (
         <p className="banner banner--alert" role="alert">
-          {storageProblemText(storageProblem)}
+          {storageProblemText(storageProblem, t)}
         </p>
       )}
       {warnings.map((w) => (
         <p key={w.deadline} className="banner banner--warning">
-          {w.message}
+          {t.banners.deadline(w.count, format.weekdayTime(Date.parse(w.deadline)))}
         </p>
       ))}
     </div>

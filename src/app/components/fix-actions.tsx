@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { ClientError } from '../../client';
 import type { OperationView } from '../../client/facade';
 import { useClient } from '../client-context';
+import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
 import { navigate } from '../use-route';
 
@@ -12,6 +14,7 @@ import { navigate } from '../use-route';
  */
 export function FixActions({ op }: { op: OperationView }): ReactNode {
   const client = useClient();
+  const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const [reversalId, setReversalId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -23,7 +26,9 @@ export function FixActions({ op }: { op: OperationView }): ReactNode {
       // The change is gone from the device: back to its item, where its effect no longer shows.
       navigate(href({ name: 'item', id: op.op.itemId }));
     } catch (e) {
-      setMessage(e instanceof Error ? e.message : String(e));
+      // The core refuses once an attempt is recorded (it may have left the device).
+      const refused = e instanceof ClientError && e.kind === 'not-allowed';
+      setMessage(refused ? t.fix.cancelRefused : t.fix.cancelNotSaved);
       setBusy(false);
     }
   }
@@ -33,7 +38,7 @@ export function FixActions({ op }: { op: OperationView }): ReactNode {
     try {
       setReversalId((await client.reverse(op.id)).handle);
     } catch {
-      setMessage('The reversal was not saved on this device. Nothing was sent.');
+      setMessage(t.fix.reversalNotSaved);
     } finally {
       setBusy(false);
     }
@@ -44,18 +49,18 @@ export function FixActions({ op }: { op: OperationView }): ReactNode {
     <div className="fix-actions">
       {op.canCancel && (
         <button type="button" className="button" disabled={busy} onClick={() => void cancel()}>
-          Cancel — not sent yet
+          {t.fix.cancel}
         </button>
       )}
       {op.canReverse && !reversalId && (
         <button type="button" className="button" disabled={busy} onClick={() => void reverse()}>
-          Reverse this change
+          {t.fix.reverse}
         </button>
       )}
       {reversalId && (
         <p className="form-message" role="status">
-          Reversal saved as a new change:{' '}
-          <a href={href({ name: 'operation', handle: reversalId })}>open the reversal</a>.
+          {t.fix.reversalSaved}{' '}
+          <a href={href({ name: 'operation', handle: reversalId })}>{t.fix.openReversal}</a>.
         </p>
       )}
       {message && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
-import { formatCount } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import { href, type Route } from '../routes';
 import { VisuallyHidden } from './visually-hidden';
 import { assertNever } from '../../protocol/assert-never';
@@ -50,29 +50,30 @@ function NavLink(props: { to: Section; current: Section | null; children: ReactN
 export function NavBar({ route }: { route: Route }): ReactNode {
   const { unconfirmedCount, testerMode } = useSnapshot();
   const current = sectionOf(route);
+  const { t, format } = useI18n();
   return (
-    <nav className="nav-bar" aria-label="Main">
+    <nav className="nav-bar" aria-label={t.nav.label}>
       <ul>
         <NavLink to="items" current={current}>
-          Items
+          {t.nav.items}
         </NavLink>
         <NavLink to="activity" current={current}>
-          Activity
+          {t.nav.activity}
           {unconfirmedCount > 0 && (
             <>
               <span className="badge" aria-hidden="true">
-                {formatCount(unconfirmedCount)}
+                {format.count(unconfirmedCount)}
               </span>
-              <VisuallyHidden>, {formatCount(unconfirmedCount)} not yet confirmed</VisuallyHidden>
+              <VisuallyHidden>{t.nav.notConfirmed(format.count(unconfirmedCount))}</VisuallyHidden>
             </>
           )}
         </NavLink>
         <NavLink to="settings" current={current}>
-          Settings
+          {t.nav.settings}
         </NavLink>
         {testerMode && (
           <NavLink to="tester" current={current}>
-            Tester
+            {t.nav.tester}
           </NavLink>
         )}
       </ul>

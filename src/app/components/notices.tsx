@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
-import { formatCount } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import {
   markSeen,
   needingYou,
@@ -13,6 +13,7 @@ import {
   type NoticeMemory,
 } from '../notices';
 import { href, type Route } from '../routes';
+import { useOperationWords } from '../use-operation-words';
 
 /** What the person sees on this screen: Activity and Review show every change, a detail its own. */
 function seenHere(route: Route, needs: OperationView[]): OperationView[] {
@@ -24,6 +25,8 @@ function seenHere(route: Route, needs: OperationView[]): OperationView[] {
 /** One calm line of outcomes that arrived while the app was open (see ../notices.ts). */
 export function Notices({ route }: { route: Route }): ReactNode {
   const { ready, operations } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = useOperationWords();
   const [memory, setMemory] = useState<NoticeMemory | null>(null);
   const [now, setNow] = useState(() => Date.now());
   // Outcomes already stored when the app opened are history, not news.
@@ -50,16 +53,16 @@ export function Notices({ route }: { route: Route }): ReactNode {
   const one = line?.operations.length === 1 ? line.operations[0] : undefined;
   const target: Route = one ? { name: 'operation', handle: one.handle } : { name: 'activity' };
   return (
-    <section className="notices" aria-label="Notices" aria-live="polite">
+    <section className="notices" aria-label={t.notices.label} aria-live="polite">
       {line && (
         <div className={`notice notice--${line.kind}${one ? ` notice--${one.state}` : ''}`}>
           <a className="notice__text" href={href(target)}>
-            {noticeText(line, formatCount)}
+            {noticeText(line, format.count, t.notices, words)}
           </a>
           <button
             type="button"
             className="notice__close"
-            aria-label="Dismiss notice"
+            aria-label={t.notices.dismiss}
             onClick={() => setMemory((m) => (m ? markSeen(m, line.operations) : m))}
           >
             ×

@@ -1,7 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { useClient } from '../client-context';
+import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
+import { useOperationWords } from '../use-operation-words';
 import { navigate } from '../use-route';
 
 /**
@@ -11,6 +13,8 @@ import { navigate } from '../use-route';
  */
 export function ReviewActions({ op }: { op: OperationView }): ReactNode {
   const client = useClient();
+  const { t } = useI18n();
+  const words = useOperationWords();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -21,7 +25,7 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
     try {
       await client.discard(op.id, note);
     } catch {
-      setMessage('The discard was not saved on this device; the change is still here for review.');
+      setMessage(t.review.discardNotSaved);
     } finally {
       setBusy(false);
     }
@@ -36,26 +40,23 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
           disabled={busy}
           onClick={() => navigate(href({ name: 'enter-again', id: op.id }))}
         >
-          Enter again as new
+          {t.review.enterAgain}
         </button>
       )}
       {op.canDiscard && (
         <form
           className="stack"
           onSubmit={(e) => void discard(e)}
-          aria-label={`Discard ${op.summary}`}
+          aria-label={t.review.discardForm(words(op).summary)}
         >
           <label className="field">
-            <span>Note for discarding (why)</span>
+            <span>{t.review.discardNote}</span>
             <input name="note" required maxLength={500} autoComplete="off" />
           </label>
           <button type="submit" className="button" disabled={busy}>
-            Discard
+            {t.review.discard}
           </button>
-          <p className="hint">
-            Discarding sends nothing and does not change the stock; your note stays with the change
-            on this device.
-          </p>
+          <p className="hint">{t.review.discardHint}</p>
         </form>
       )}
       {message && (

@@ -1,15 +1,17 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n-context';
 import { updateStore } from '../pwa/update-store';
 
 /** Shown when a new version of the app is installed and waiting; the person chooses when. */
 export function UpdatePrompt(): ReactNode {
+  const { t } = useI18n();
   const { ready } = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot);
   if (!ready) return null;
   return (
     <div className="update-prompt" role="status">
-      <span>A new version of Stockroom is ready.</span>
+      <span>{t.app.updateReady}</span>
       <button type="button" className="button button--small" onClick={updateStore.apply}>
-        Reload to update
+        {t.app.reloadToUpdate}
       </button>
     </div>
   );

@@ -11,6 +11,7 @@ import {
   type Item,
 } from '../../protocol/schemas';
 import { parseWholeNumber } from './whole-number';
+import { en, type Messages } from '../i18n/en';
 
 export type ItemField =
   'name' | 'sku' | 'barcode' | 'location' | 'initialQuantity' | 'lowStockThreshold';
@@ -46,11 +47,20 @@ export interface Catalogue {
 
 const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
-function textField(value: string, label: string, max: number): string | null {
+/** The form's words: the catalogue's `forms` and `wholeNumber` (English unless given). */
+export interface FormWords {
+  forms: Messages['forms'];
+  wholeNumber: Messages['wholeNumber'];
+  count?: (n: number) => string;
+}
+
+const ENGLISH: FormWords = { forms: en.forms, wholeNumber: en.wholeNumber };
+
+function textField(value: string, label: string, max: number, w: FormWords): string | null {
   const v = value.trim();
-  if (v === '') return `Enter the ${label}.`;
-  if (v.length > max) return `The ${label} is at most ${max} characters.`;
-  if (CONTROL.test(v)) return `The ${label} contains characters that cannot be stored.`;
+  if (v === '') return w.forms.missing(label);
+  if (v.length > max) return w.forms.tooLong(label, (w.count ?? String)(max));
+  if (CONTROL.test(v)) return w.forms.unstorable(label);
   return null;
 }
 
@@ -58,35 +68,38 @@ export function readDetails(
   values: ItemFormValues,
   catalogue: Catalogue,
   self: string | null,
+  w: FormWords = ENGLISH,
 ): { ok: true; value: ItemDetails } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const name = textField(values.name, 'name', 200);
+  const named = w.forms.named;
+  const name = textField(values.name, named.name, 200, w);
   if (name) errors.name = name;
-  const sku = textField(values.sku, 'SKU', 64);
+  const sku = textField(values.sku, named.sku, 64, w);
   if (sku) errors.sku = sku;
-  const location = textField(values.location, 'shelf', 64);
+  const location = textField(values.location, named.location, 64, w);
   if (location) errors.location = location;
   const barcode = values.barcode.trim();
   if (barcode !== '' && !BARCODE_PATTERN.test(barcode)) {
-    errors.barcode =
-      'A barcode is 8–14 digits (EAN, UPC), or up to 64 letters, digits and signs (Code 128).';
+    errors.barcode = w.forms.badBarcode;
   }
   let threshold: number | null = null;
   if (values.lowStockThreshold.trim() !== '') {
     const parsed = parseWholeNumber(values.lowStockThreshold, {
       min: 0,
       max: 1_000_000_000,
-      what: 'the low-stock threshold',
+      what: named.lowStockThreshold,
+      words: w.wholeNumber,
+      ...(w.count ? { count: w.count } : {}),
     });
     if (parsed.ok) threshold = parsed.value;
     else errors.lowStockThreshold = parsed.message;
   }
   const others = catalogue.items.filter((i) => i.id !== self);
   if (!errors.sku && others.some((i) => i.sku === values.sku.trim())) {
-    errors.sku = 'Another item already has this SKU.';
+    errors.sku = w.forms.skuTaken;
   }
   if (!errors.barcode && barcode !== '' && others.some((i) => i.barcode === barcode)) {
-    errors.barcode = 'Another item already has this barcode.';
+    errors.barcode = w.forms.barcodeTaken;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -127,12 +140,15 @@ export function deriveItemId(sku: string, name: string, taken: ReadonlySet<strin
 export function readNewItem(
   values: ItemFormValues,
   catalogue: Catalogue,
+  w: FormWords = ENGLISH,
 ): { ok: true; value: Omit<CreateItemOp, 'type'> } | { ok: false; errors: FieldErrors } {
-  const details = readDetails(values, catalogue, null);
+  const details = readDetails(values, catalogue, null, w);
   const quantity = parseWholeNumber(values.initialQuantity, {
     min: 0,
     max: 1_000_000_000,
-    what: 'the starting quantity',
+    what: w.forms.named.initialQuantity,
+    words: w.wholeNumber,
+    ...(w.count ? { count: w.count } : {}),
   });
   if (!details.ok || !quantity.ok) {
     return {
@@ -160,7 +176,7 @@ export function readNewItem(
   if (!checked.success)
     return {
       ok: false,
-      errors: { name: checked.error.issues[0]?.message ?? 'Check the details.' },
+      errors: { name: checked.error.issues[0]?.message ?? w.forms.checkDetails },
     };
   const { type: _type, ...input } = checked.data;
   return { ok: true, value: input };
@@ -186,6 +202,7 @@ export function formOf(item: Pick<Item, keyof ItemDetails>): ItemFormValues {
 export function changesOf(
   before: ItemDetails,
   after: ItemDetails,
+  w: FormWords = ENGLISH,
 ): { ok: true; value: ItemChanges } | { ok: false; message: string } {
   const changes: ItemChanges = {};
   if (after.name !== before.name) changes.name = after.name;
@@ -196,14 +213,11 @@ export function changesOf(
   }
   if (after.barcode !== before.barcode) {
     if (after.barcode === null) {
-      return {
-        ok: false,
-        message: 'A barcode can be replaced but not removed. Enter the new barcode.',
-      };
+      return { ok: false, message: w.forms.barcodeNotRemovable };
     }
     changes.barcode = after.barcode;
   }
-  if (Object.keys(changes).length === 0) return { ok: false, message: 'Nothing was changed.' };
+  if (Object.keys(changes).length === 0) return { ok: false, message: w.forms.nothingChanged };
   return { ok: true, value: changes };
 }
 

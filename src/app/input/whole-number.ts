@@ -3,6 +3,8 @@
  * read as 5 (which `parseInt` would do, and which a phone's autocorrect makes easy). Pure.
  */
 
+import { en, type Messages } from '../i18n/en';
+
 export type Parsed = { ok: true; value: number } | { ok: false; message: string };
 
 export interface WholeNumberRules {
@@ -10,6 +12,9 @@ export interface WholeNumberRules {
   max: number;
   /** What the number is, for the messages: "the change", "the counted quantity". */
   what: string;
+  /** The messages' words and numbers, in the person's language (English unless given). */
+  words?: Messages['wholeNumber'];
+  count?: (n: number) => string;
   /** 0 is refused (a change of nothing). */
   nonZero?: boolean;
 }
@@ -18,34 +23,26 @@ export interface WholeNumberRules {
 const WHOLE = /^([+\-\u2212]?)(\d{1,3}(?:,\d{3})+|\d+)$/;
 
 export function parseWholeNumber(text: string, rules: WholeNumberRules): Parsed {
+  const words = rules.words ?? en.wholeNumber;
+  const show = rules.count ?? showEnglish;
   const trimmed = text.trim().replace(/\s+/g, '');
-  if (trimmed === '') return { ok: false, message: `Enter ${rules.what}.` };
+  if (trimmed === '') return { ok: false, message: words.missing(rules.what) };
   const match = WHOLE.exec(trimmed);
   if (!match) {
-    return {
-      ok: false,
-      message: `“${text.trim()}” is not a whole number: enter digits only${rules.min < 0 ? ', with − in front to remove' : ''}.`,
-    };
+    return { ok: false, message: words.notWhole(text.trim(), rules.min < 0) };
   }
   const sign = match[1] === '' || match[1] === '+' ? 1 : -1;
   const value = sign * Number((match[2] ?? '').replaceAll(',', ''));
   if (rules.nonZero && value === 0) {
-    return { ok: false, message: `${capitalise(rules.what)} must not be 0.` };
+    return { ok: false, message: words.notZero(rules.what) };
   }
   if (value < rules.min || value > rules.max) {
-    return {
-      ok: false,
-      message: `${capitalise(rules.what)} must be between ${show(rules.min)} and ${show(rules.max)}.`,
-    };
+    return { ok: false, message: words.range(rules.what, show(rules.min), show(rules.max)) };
   }
   return { ok: true, value: value === 0 ? 0 : value };
 }
 
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function show(n: number): string {
+function showEnglish(n: number): string {
   const text = new Intl.NumberFormat('en-US').format(Math.abs(n));
   return n < 0 ? `\u2212${text}` : text;
 }

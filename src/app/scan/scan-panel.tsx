@@ -6,11 +6,11 @@
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
+import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
 import { navigate } from '../use-route';
 import { assertNever } from '../../protocol/assert-never';
 import { matchScan } from './scan-match';
-import { TYPE_INSTEAD, problemText } from './scan-problems';
 import { useBarcodeScan } from './use-barcode-scan';
 import './scan-panel.css';
 
@@ -23,6 +23,8 @@ export interface ScanPanelProps {
 
 export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps): ReactNode {
   const { items } = useSnapshot();
+  const { t } = useI18n();
+  const words = t.scan;
   const video = useRef<HTMLVideoElement>(null);
   const [missing, setMissing] = useState<string | null>(null);
   const [round, setRound] = useState(0);
@@ -53,30 +55,28 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
   const showVideo = missing === null && state.phase !== 'problem';
 
   return (
-    <section className="scan-panel" aria-label="Scan barcode">
+    <section className="scan-panel" aria-label={words.panel}>
       <video
         ref={video}
         className="scan-panel__video"
         hidden={!showVideo}
         muted
         playsInline
-        aria-label="Camera preview"
+        aria-label={words.preview}
       />
       {missing !== null ? (
-        <p role="status">No item has barcode {missing}</p>
+        <p role="status">{words.noMatch(missing)}</p>
       ) : state.phase === 'problem' ? (
         <p className="form-message form-message--problem" role="alert">
-          {problemText(state.problem)} {TYPE_INSTEAD}
+          {words.problems[state.problem]} {words.typeInstead}
         </p>
       ) : (
-        <p role="status">
-          {state.phase === 'starting' ? 'Starting the camera…' : 'Point the camera at a barcode.'}
-        </p>
+        <p role="status">{state.phase === 'starting' ? words.starting : words.point}</p>
       )}
       <div className="fix-actions">
         {missing !== null && manager && (
           <a className="button" href={href({ name: 'new-item', barcode: missing })}>
-            New item with this barcode
+            {words.newWithBarcode}
           </a>
         )}
         {missing !== null && (
@@ -88,11 +88,11 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
               setRound((r) => r + 1);
             }}
           >
-            Scan again
+            {words.again}
           </button>
         )}
         <button type="button" className="button" onClick={onClose}>
-          {showVideo ? 'Stop scanning' : 'Close scanner'}
+          {showVideo ? words.stop : words.close}
         </button>
       </div>
     </section>

@@ -1,12 +1,13 @@
-import { assertNever } from '../../protocol/assert-never';
 /**
  * Why scanning cannot run, in words for the person holding the phone (never an error's own text
  * or a stack trace), each pointing to the typed-code path. Pure.
  */
+import { en } from '../i18n/en';
+
 export type ScanProblem =
   'no-camera-api' | 'refused' | 'no-camera' | 'camera-busy' | 'camera-failed' | 'reader-failed';
 
-export const TYPE_INSTEAD = 'Type the code into Search items instead.';
+export const TYPE_INSTEAD = en.scan.typeInstead;
 
 /** A getUserMedia rejection as a problem, by the DOMException's name. */
 export function cameraProblem(error: unknown): ScanProblem {
@@ -26,21 +27,7 @@ export function cameraProblem(error: unknown): ScanProblem {
   }
 }
 
+/** The problem in English; the panel shows the person's catalogue (`t.scan.problems`). */
 export function problemText(problem: ScanProblem): string {
-  switch (problem) {
-    case 'no-camera-api':
-      return 'This browser cannot open the camera here (it needs a secure https address).';
-    case 'refused':
-      return 'The camera was not allowed. To scan, allow the camera for this site in the browser’s settings.';
-    case 'no-camera':
-      return 'No camera was found on this device.';
-    case 'camera-busy':
-      return 'The camera is in use by another app or could not start.';
-    case 'camera-failed':
-      return 'The camera could not be opened.';
-    case 'reader-failed':
-      return 'The barcode reader could not start on this device.';
-    default:
-      return assertNever(problem);
-  }
+  return en.scan.problems[problem];
 }

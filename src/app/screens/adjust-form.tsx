@@ -6,10 +6,10 @@ import { NoteField } from '../components/note-field';
 import { SavedIntent } from '../components/saved-intent';
 import { parseWholeNumber, stepBy, toggleSign } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
-import { REASON_LABELS } from '../labels';
+import { useI18n } from '../i18n/i18n-context';
 import { useIntentForm } from '../use-intent-form';
 
-const CHANGE_RULES = { min: -1_000_000, max: 1_000_000, what: 'the change', nonZero: true };
+const CHANGE_RULES = { min: -1_000_000, max: 1_000_000, nonZero: true };
 
 export interface AdjustValues {
   delta: number;
@@ -32,6 +32,8 @@ export function AdjustForm(props: {
   const { item, initial, againOf } = props;
   const client = useClient();
   const { user } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = t.adjust;
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
   const [delta, setDelta] = useState(initial ? String(initial.delta) : '');
   const [note, setNote] = useState(initial?.note ?? '');
@@ -41,7 +43,12 @@ export function AdjustForm(props: {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const parsed = parseWholeNumber(delta, CHANGE_RULES);
+    const parsed = parseWholeNumber(delta, {
+      ...CHANGE_RULES,
+      what: words.what,
+      words: t.wholeNumber,
+      count: format.count,
+    });
     if (!parsed.ok) {
       setProblem(parsed.message);
       return;
@@ -66,19 +73,19 @@ export function AdjustForm(props: {
 
   return (
     <form className="card stack" aria-labelledby="adjust-heading" onSubmit={(e) => void submit(e)}>
-      <h2 id="adjust-heading">Adjust stock</h2>
+      <h2 id="adjust-heading">{words.heading}</h2>
       <div className="field-row">
         <div className="stepper">
           <button
             type="button"
             className="button stepper__button"
-            aria-label="Remove one"
+            aria-label={words.removeOne}
             onClick={() => setDelta((d) => stepBy(d, -1))}
           >
             −
           </button>
           <label className="field">
-            <span>Change</span>
+            <span>{words.change}</span>
             <WholeNumberInput
               name="delta"
               value={delta}
@@ -90,7 +97,7 @@ export function AdjustForm(props: {
           <button
             type="button"
             className="button stepper__button"
-            aria-label="Add one"
+            aria-label={words.addOne}
             onClick={() => setDelta((d) => stepBy(d, 1))}
           >
             +
@@ -98,29 +105,29 @@ export function AdjustForm(props: {
           <button
             type="button"
             className="button stepper__button"
-            aria-label="Switch sign"
-            title="Switch between removing (−) and adding"
+            aria-label={words.switchSign}
+            title={words.switchSignTitle}
             onClick={() => setDelta(toggleSign)}
           >
             ±
           </button>
         </div>
         <label className="field">
-          <span>Reason</span>
+          <span>{words.reason}</span>
           <select name="reason" required defaultValue={initial?.reason ?? ''}>
             <option value="" disabled>
-              Choose…
+              {words.choose}
             </option>
             {ADJUST_REASONS.map((r) => (
               <option key={r} value={r}>
-                {REASON_LABELS[r]}
+                {t.reasons[r]}
               </option>
             ))}
           </select>
         </label>
       </div>
       <p id="delta-hint" className="hint">
-        Negative removes stock, positive adds it. ± switches between the two.
+        {words.hint}
       </p>
       <NoteField value={note} onChange={setNote} />
       {manager && (
@@ -130,7 +137,7 @@ export function AdjustForm(props: {
             name="allowNegative"
             defaultChecked={initial?.allowNegative ?? false}
           />
-          <span>Allow negative (count later)</span>
+          <span>{words.allowNegative}</span>
         </label>
       )}
       {problem && (
@@ -139,7 +146,7 @@ export function AdjustForm(props: {
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={busy}>
-        Save change
+        {words.save}
       </button>
       <SavedIntent operationId={savedId} />
     </form>

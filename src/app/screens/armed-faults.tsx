@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ArmedFault } from '../../protocol/schemas';
+import { useI18n } from '../i18n/i18n-context';
 import type { SimApi } from '../sim-api';
 import { armedFaultText, faultKind, type FaultKind } from '../tester-words';
 
@@ -26,6 +27,7 @@ export function ArmedFaults({ sim, armed }: { sim: SimApi; armed: number }): Rea
   const [listed, setListed] = useState<Listed>({ status: 'loading' });
   const [message, setMessage] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
+  const words = useI18n().t.tester;
 
   const read = useCallback(async (): Promise<void> => {
     const r = await sim.faults();
@@ -51,7 +53,7 @@ export function ArmedFaults({ sim, armed }: { sim: SimApi; armed: number }): Rea
     setRemoving(rule.id);
     void sim.removeFault(rule.id).then(async (r) => {
       // A rule used up meanwhile is gone either way: the list is read again in both cases.
-      setMessage(r.ok ? `Removed: ${armedFaultText(rule)}.` : `Not removed: ${r.message}`);
+      setMessage(r.ok ? words.removed(armedFaultText(rule)) : words.notRemoved(r.message));
       await read();
       setRemoving(null);
     });
@@ -59,14 +61,10 @@ export function ArmedFaults({ sim, armed }: { sim: SimApi; armed: number }): Rea
 
   return (
     <section className="card stack" aria-labelledby="armed-heading">
-      <h2 id="armed-heading">Armed faults</h2>
-      {listed.status === 'loading' && <p>Reading the armed faults…</p>}
-      {listed.status === 'unavailable' && (
-        <p>The armed faults could not be read: {listed.message}</p>
-      )}
-      {listed.status === 'ready' && listed.rules.length === 0 && (
-        <p>No faults armed: the server handles every request normally.</p>
-      )}
+      <h2 id="armed-heading">{words.armedFaults}</h2>
+      {listed.status === 'loading' && <p>{words.readingFaults}</p>}
+      {listed.status === 'unavailable' && <p>{words.faultsUnreadable(listed.message)}</p>}
+      {listed.status === 'ready' && listed.rules.length === 0 && <p>{words.noFaults}</p>}
       {listed.status === 'ready' && listed.rules.length > 0 && (
         <ul className="armed-faults" aria-labelledby="armed-heading">
           {listed.rules.map((rule) => {
@@ -81,7 +79,7 @@ export function ArmedFaults({ sim, armed }: { sim: SimApi; armed: number }): Rea
                   disabled={removing === rule.id}
                   onClick={() => remove(rule)}
                 >
-                  Remove
+                  {words.remove}
                 </button>
               </li>
             );

@@ -8,38 +8,45 @@ import {
   attemptsExplained,
   shortAttemptId,
 } from '../attempt-words';
-import { formatClockTime, formatPhases } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 
 /**
  * Each transport try of one operation: its short name and id (explained once above the list),
  * sent, how it ended, the server's phases. The full id is in the id's tooltip, for a server log.
  */
 export function AttemptTimeline({ attempts }: { attempts: readonly AttemptView[] }): ReactNode {
+  const { t, format } = useI18n();
+  const words = t.operations;
   if (attempts.length === 0) {
-    return <p>No attempt yet: this change has provably not left the device.</p>;
+    return <p>{words.detail.noAttempt}</p>;
   }
-  const names = attemptNames(attempts);
+  const names = attemptNames(attempts, [], words.attempt, format.count);
   return (
     <>
       <p className="hint">
-        {attemptsExplained(attempts)} {attemptIdsExplained(attempts)}
+        {attemptsExplained(attempts, words.attempt, format.count)}{' '}
+        {attemptIdsExplained(attempts, words.attempt)}
       </p>
       <ol className="attempts">
         {attempts.map((a) => (
           <li key={a.attemptId} className={`attempt attempt--${a.result}`}>
             <p className="attempt__id">
-              {attemptTitle(names.get(a.attemptId) ?? 'attempt')}{' '}
+              {attemptTitle(names.get(a.attemptId) ?? words.attempt.anAttempt)}{' '}
               <span className="mono" title={a.attemptId}>
                 {shortAttemptId(a.attemptId)}
               </span>
             </p>
-            <p>Sent {formatClockTime(a.sentAt)}</p>
+            <p>{words.detail.sent(format.clockTime(a.sentAt))}</p>
             <p>
-              {attemptOutcomeText(a)}
-              {a.endedAt && ` at ${formatClockTime(a.endedAt)}`}
+              {a.endedAt
+                ? words.detail.endedAt(
+                    attemptOutcomeText(a, words.attempt),
+                    format.clockTime(a.endedAt),
+                  )
+                : attemptOutcomeText(a, words.attempt)}
             </p>
             {Object.keys(a.serverTiming).length > 0 && (
-              <p>Server phases: {formatPhases(a.serverTiming)}</p>
+              <p>{words.detail.phases(format.phases(a.serverTiming))}</p>
             )}
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useClient } from '../client-context';
+import { useI18n } from '../i18n/i18n-context';
 
 function download(text: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -13,6 +14,8 @@ function download(text: string, fileName: string): void {
 /** Export and import of this device's outbox. Imported work always lands in Review first. */
 export function BackupPanel(): ReactNode {
   const client = useClient();
+  const { t } = useI18n();
+  const words = t.backup;
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -21,9 +24,9 @@ export function BackupPanel(): ReactNode {
     try {
       const text = await client.exportBackup();
       download(text, `stockroom-backup-${new Date().toISOString().slice(0, 10)}.json`);
-      setMessage('Backup saved to your downloads.');
+      setMessage(words.saved);
     } catch {
-      setMessage('The backup could not be read from this device. Nothing was changed.');
+      setMessage(words.unreadable);
     } finally {
       setBusy(false);
     }
@@ -37,25 +40,18 @@ export function BackupPanel(): ReactNode {
     const result = await client.importBackup(await file.text());
     input.value = '';
     setBusy(false);
-    setMessage(
-      result.ok
-        ? 'Backup imported. Its changes are in Review: nothing from it is sent until you decide.'
-        : result.message,
-    );
+    setMessage(result.ok ? words.imported : words.importRefused(result.message));
   }
 
   return (
     <section className="card stack" aria-labelledby="backup-heading">
-      <h2 id="backup-heading">Backup</h2>
-      <p>
-        A backup holds this device&apos;s unsent and recent changes. Changes imported from a backup
-        are never sent automatically: each goes to Review with its age.
-      </p>
+      <h2 id="backup-heading">{words.heading}</h2>
+      <p>{words.intro}</p>
       <button type="button" className="button" disabled={busy} onClick={() => void exportBackup()}>
-        Export backup
+        {words.export}
       </button>
       <label className="field">
-        <span>Import backup</span>
+        <span>{words.import}</span>
         <input
           type="file"
           accept="application/json,.json"

@@ -2,26 +2,32 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { useClient } from '../client-context';
 import { SavedIntent } from '../components/saved-intent';
-import { formatCount, formatDelta } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import { parseWholeNumber } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { expectedQuantity } from '../low-stock';
 import { useIntentForm } from '../use-intent-form';
 
-const COUNT_RULES = { min: 0, max: 1_000_000_000, what: 'the counted quantity' };
+const COUNT_RULES = { min: 0, max: 1_000_000_000 };
 
 /** Expected (confirmed plus this device's pending changes) beside what was counted, before saving. */
 export function CountComparison(props: { expected: number; counted: number | null }): ReactNode {
   const { expected, counted } = props;
+  const { t, format } = useI18n();
+  const words = t.count;
   return (
     <dl className="compare" aria-live="polite">
-      <dt>Expected</dt>
-      <dd>{formatCount(expected)}</dd>
-      <dt>Counted</dt>
-      <dd>{counted === null ? '—' : formatCount(counted)}</dd>
-      <dt>Difference</dt>
+      <dt>{words.expected}</dt>
+      <dd>{format.count(expected)}</dd>
+      <dt>{words.countedShort}</dt>
+      <dd>{counted === null ? '—' : format.count(counted)}</dd>
+      <dt>{words.difference}</dt>
       <dd>
-        {counted === null ? '—' : counted === expected ? 'none' : formatDelta(counted - expected)}
+        {counted === null
+          ? '—'
+          : counted === expected
+            ? words.none
+            : format.delta(counted - expected)}
       </dd>
     </dl>
   );
@@ -39,9 +45,16 @@ export function CountForm(props: {
 }): ReactNode {
   const { item, initial, againOf } = props;
   const client = useClient();
+  const { t, format } = useI18n();
+  const words = t.count;
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
   const [text, setText] = useState(initial === undefined ? '' : String(initial));
-  const parsed = parseWholeNumber(text, COUNT_RULES);
+  const parsed = parseWholeNumber(text, {
+    ...COUNT_RULES,
+    what: words.what,
+    words: t.wholeNumber,
+    count: format.count,
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -61,9 +74,9 @@ export function CountForm(props: {
 
   return (
     <form className="card stack" aria-labelledby="count-heading" onSubmit={(e) => void submit(e)}>
-      <h2 id="count-heading">Stock count</h2>
+      <h2 id="count-heading">{words.heading}</h2>
       <label className="field">
-        <span>Counted quantity</span>
+        <span>{words.counted}</span>
         <WholeNumberInput
           name="quantity"
           value={text}
@@ -77,8 +90,7 @@ export function CountForm(props: {
         counted={parsed.ok ? parsed.value : null}
       />
       <p id="count-hint" className="hint">
-        Based on revision {formatCount(item.revision)}. If the stock moves before the count arrives,
-        it comes back for review instead of overwriting newer changes.
+        {words.hint(format.count(item.revision))}
       </p>
       {problem && (
         <p className="form-message form-message--problem" role="alert">
@@ -86,7 +98,7 @@ export function CountForm(props: {
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={busy}>
-        Save count
+        {words.save}
       </button>
       <SavedIntent operationId={savedId} />
     </form>

@@ -3,8 +3,10 @@ import type { OperationView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
+import { useI18n } from '../i18n/i18n-context';
 import { formOfCreate } from '../input/item-form';
 import { href } from '../routes';
+import { useOperationWords } from '../use-operation-words';
 import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ArchiveItem, EditItemForm, NewItemForm } from './item-form-screens';
@@ -13,6 +15,7 @@ import { assertNever } from '../../protocol/assert-never';
 /** The operation's own form, filled with its values; nothing is sent until the person saves. */
 function PrefilledForm({ op }: { op: OperationView }): ReactNode {
   const { items } = useSnapshot();
+  const { t } = useI18n();
   const o = op.op;
   if (o.type === 'createItem') {
     const { itemId: _id, type: _type, ...rest } = o;
@@ -20,12 +23,7 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
   }
   const item = items.find((i) => i.id === o.itemId);
   if (!item) {
-    return (
-      <p>
-        The item {o.itemId} is not on this device, so the change cannot be entered again here.
-        Discard it from Review if it is no longer wanted.
-      </p>
-    );
+    return <p>{t.enterAgain.itemMissing(o.itemId)}</p>;
   }
   switch (o.type) {
     case 'adjust':
@@ -59,30 +57,33 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
  */
 export function EnterAgainScreen({ id }: { id: string }): ReactNode {
   const { operations } = useSnapshot();
+  const { t } = useI18n();
+  const wordsOf = useOperationWords();
   const op = operations.find((o) => o.id === id);
   if (!op) {
     return <NotOnDevice what="change" />;
   }
   const resolution = op.resolution;
+  const words = wordsOf(op);
   return (
-    <Screen title="Enter again as new">
+    <Screen title={t.enterAgain.title}>
       <p>
-        Entering again: <a href={href({ name: 'operation', handle: op.handle })}>{op.summary}</a> (
-        {op.label}
-        ). Change what needs changing, then save: it becomes a new change with its own identity.
+        {t.enterAgain.entering}{' '}
+        <a href={href({ name: 'operation', handle: op.handle })}>{words.summary}</a>{' '}
+        {t.enterAgain.instructions(words.label)}
       </p>
       {resolution?.kind === 'entered-again' ? (
         <p className="form-message" role="status">
-          Entered again as a new change:{' '}
+          {t.enterAgain.done}{' '}
           <a href={href({ name: 'operation', handle: resolution.newOperationId })}>
-            open the new change
+            {t.enterAgain.openNewChange}
           </a>
           .
         </p>
       ) : op.canEnterAgain ? (
         <PrefilledForm op={op} />
       ) : (
-        <p>This change cannot be entered again any more.</p>
+        <p>{t.enterAgain.noLonger}</p>
       )}
     </Screen>
   );

@@ -1,23 +1,14 @@
 import type { ReactNode } from 'react';
-import { formatCount } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import type { RowPlan } from '../import/item-import';
 
 /** Long tables show their first rows; the counts above say how many there are. */
 const SHOWN = 100;
 
-const FIELD_WORDS = {
-  name: 'name',
-  sku: 'SKU',
-  barcode: 'barcode',
-  location: 'shelf',
-  lowStockThreshold: 'low-stock threshold',
-} as const;
-
 function More({ total }: { total: number }): ReactNode {
+  const { t, format } = useI18n();
   return total > SHOWN ? (
-    <p className="hint">
-      The first {SHOWN} of {formatCount(total)} are shown.
-    </p>
+    <p className="hint">{t.importing.firstShown(format.count(SHOWN), format.count(total))}</p>
   ) : null;
 }
 
@@ -29,17 +20,18 @@ function PlanTable(props: {
   describe: (row: RowPlan) => ReactNode;
 }): ReactNode {
   const { id, heading, rows, what, describe } = props;
+  const { t, format } = useI18n();
   if (rows.length === 0) return null;
   return (
     <section className="card stack" aria-labelledby={id}>
       <h2 id={id}>
-        {heading} <span className="count">({formatCount(rows.length)})</span>
+        {heading} <span className="count">({format.count(rows.length)})</span>
       </h2>
       <table className="table" aria-labelledby={id}>
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Item</th>
+            <th scope="col">{t.importing.row}</th>
+            <th scope="col">{t.importing.item}</th>
             <th scope="col">{what}</th>
           </tr>
         </thead>
@@ -77,47 +69,47 @@ export function ImportPreview({ rows }: { rows: readonly RowPlan[] }): ReactNode
   const changed = rows.filter((r) => r.kind === 'changed');
   const unchanged = rows.filter((r) => r.kind === 'unchanged');
   const quantityNotes = rows.filter((r) => r.kind !== 'error' && r.notes.length > 0).length;
+  const { t, format } = useI18n();
+  const words = t.importing;
   return (
     <>
-      <ul className="import-summary" aria-label="Import summary">
-        <li>{formatCount(created.length)} new</li>
-        <li>{formatCount(changed.length)} changed</li>
-        <li>{formatCount(unchanged.length)} unchanged (nothing to send)</li>
-        <li>
-          {formatCount(errors.length)} {errors.length === 1 ? 'row' : 'rows'} with errors (not
-          imported)
-        </li>
+      <ul className="import-summary" aria-label={words.summary}>
+        <li>{words.created(format.count(created.length))}</li>
+        <li>{words.changed(format.count(changed.length))}</li>
+        <li>{words.unchanged(format.count(unchanged.length))}</li>
+        <li>{words.withErrors(errors.length, format.count(errors.length))}</li>
       </ul>
       <p className="hint">
-        Quantities of existing items are not changed by an import: counts go through Stock count.
-        {quantityNotes > 0 &&
-          ` ${formatCount(quantityNotes)} ${quantityNotes === 1 ? 'row has a quantity' : 'rows have quantities'} that differ from this device's; ${quantityNotes === 1 ? 'it is' : 'they are'} not applied.`}
+        {words.quantitiesKept}
+        {quantityNotes > 0 && words.quantityNotes(quantityNotes, format.count(quantityNotes))}
       </p>
       <PlanTable
         id="import-errors"
-        heading="Rows with errors"
+        heading={words.errorsHeading}
         rows={errors}
-        what="Problem"
+        what={words.problem}
         describe={(r) => (r.kind === 'error' ? <Lines lines={r.errors} /> : null)}
       />
       <PlanTable
         id="import-new"
-        heading="New items"
+        heading={words.newHeading}
         rows={created}
-        what="Details"
+        what={words.details}
         describe={(r) =>
           r.kind === 'new'
-            ? `${r.op.sku} · Shelf ${r.op.location} · starting quantity ${formatCount(r.op.initialQuantity)}`
+            ? words.newDetails(r.op.sku, r.op.location, format.count(r.op.initialQuantity))
             : null
         }
       />
       <PlanTable
         id="import-changed"
-        heading="Changed items"
+        heading={words.changedHeading}
         rows={changed}
-        what="Changes"
+        what={words.changes}
         describe={(r) =>
-          r.kind === 'changed' ? `New ${r.fields.map((f) => FIELD_WORDS[f]).join(', ')}` : null
+          r.kind === 'changed'
+            ? words.changedFields(r.fields.map((f) => words.fields[f]).join(', '))
+            : null
         }
       />
     </>

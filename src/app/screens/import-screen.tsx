@@ -2,7 +2,8 @@ import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { CreateItemOp, UpdateItemOp } from '../../protocol/schemas';
 import { useClient, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
-import { formatCount } from '../format';
+import type { Messages } from '../i18n/en';
+import { useI18n } from '../i18n/i18n-context';
 import { importProgress, type ImportBatch } from '../import/import-progress';
 import {
   planImport,
@@ -23,16 +24,14 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** The file as text: UTF-8 (what our export and "CSV UTF-8" write), refused otherwise. */
 async function readText(
   file: File,
+  words: Messages['importing'],
 ): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  if (file.size > MAX_BYTES) return { ok: false, message: 'The file is larger than 10 MB.' };
+  if (file.size > MAX_BYTES) return { ok: false, message: words.tooLarge };
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
     return { ok: true, text };
   } catch {
-    return {
-      ok: false,
-      message: 'The file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.',
-    };
+    return { ok: false, message: words.notUtf8 };
   }
 }
 
@@ -55,27 +54,26 @@ function ImportProgress({ batch }: { batch: ImportBatch }): ReactNode {
   const { operations, connectivity } = useSnapshot();
   const progress = useMemo(() => importProgress(batch, operations), [batch, operations]);
   const done = progress.settled === progress.total;
+  const { t, format } = useI18n();
+  const words = t.importing;
   return (
     <section className="card stack" aria-labelledby="import-progress-heading">
-      <h2 id="import-progress-heading">Import saved on this device</h2>
-      <p>
-        {formatCount(progress.total)} {progress.total === 1 ? 'change is' : 'changes are'} in the
-        outbox, each with its own operation id. They are sent in the background; this screen can be
-        left.
-      </p>
-      {!done && connectivity !== 'online' && (
-        <p className="hint">They are sent when the connection returns.</p>
-      )}
+      <h2 id="import-progress-heading">{words.savedHeading}</h2>
+      <p>{words.inOutbox(progress.total, format.count(progress.total))}</p>
+      {!done && connectivity !== 'online' && <p className="hint">{words.whenOnline}</p>}
       <DrainProgress drain={{ sent: progress.settled, total: progress.total }} />
       {done && (
         <p role="status">
           {progress.confirmed === progress.total
-            ? `All ${formatCount(progress.total)} confirmed by the server.`
-            : `${formatCount(progress.confirmed)} confirmed; ${formatCount(progress.total - progress.confirmed)} need a look in Activity.`}
+            ? words.allConfirmed(format.count(progress.total))
+            : words.someConfirmed(
+                format.count(progress.confirmed),
+                format.count(progress.total - progress.confirmed),
+              )}
         </p>
       )}
       <a className="button" href={href({ name: 'activity' })}>
-        Activity
+        {words.activity}
       </a>
     </section>
   );
@@ -84,6 +82,8 @@ function ImportProgress({ batch }: { batch: ImportBatch }): ReactNode {
 export function ImportScreen(): ReactNode {
   const { user, items } = useSnapshot();
   const client = useClient();
+  const { t, format } = useI18n();
+  const words = t.importing;
   const catalogue = useImportCatalogue();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,10 +93,10 @@ export function ImportScreen(): ReactNode {
 
   if (user?.role !== 'manager') {
     return (
-      <Screen title="Import items">
-        <p>Only a manager can import items. Sign in as a manager to do this.</p>
+      <Screen title={words.title}>
+        <p>{words.managersOnly}</p>
         <a className="button" href={href({ name: 'items' })}>
-          Back to items
+          {words.backToItems}
         </a>
       </Screen>
     );
@@ -108,7 +108,7 @@ export function ImportScreen(): ReactNode {
     setSaved(null);
     setPlan(null);
     if (!file) return;
-    const read = await readText(file);
+    const read = await readText(file, words);
     setPlan(read.ok ? planImport(read.text, catalogue) : read);
   }
 
@@ -119,31 +119,24 @@ export function ImportScreen(): ReactNode {
       setSaved(await client.importItems(ops));
       setPlan(null);
     } catch (e) {
-      setProblem(
-        `Nothing was saved. ${e instanceof Error ? e.message : 'This device could not store the changes.'}`,
-      );
+      setProblem(words.notSaved(e instanceof Error ? e.message : null));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Screen title="Import items">
-      <p>
-        A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity,
-        lowStockThreshold (archived and revision are ignored). Download the items, edit them in a
-        spreadsheet, import the file here: new rows become new items, changed rows change the
-        item&apos;s details. Every row becomes its own change in the outbox, so it works offline.
-      </p>
+    <Screen title={words.title}>
+      <p>{words.intro}</p>
       <button
         type="button"
         className="button"
         onClick={() => download('stockroom-items.csv', itemsCsv(items))}
       >
-        Download items (CSV)
+        {words.downloadItems}
       </button>
       <label className="field">
-        <span>CSV file</span>
+        <span>{words.file}</span>
         <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
       </label>
       {plan && !plan.ok && (
@@ -155,7 +148,7 @@ export function ImportScreen(): ReactNode {
         <>
           <ImportPreview rows={plan.rows} />
           {ops.length === 0 ? (
-            <p role="status">Nothing to import: every valid row matches this device already.</p>
+            <p role="status">{words.nothing}</p>
           ) : (
             <button
               type="button"
@@ -163,9 +156,7 @@ export function ImportScreen(): ReactNode {
               disabled={busy}
               onClick={() => void save()}
             >
-              {busy
-                ? 'Saving on this device…'
-                : `Import ${formatCount(ops.length)} ${ops.length === 1 ? 'row' : 'rows'}`}
+              {busy ? words.saving : words.importRows(ops.length, format.count(ops.length))}
             </button>
           )}
         </>
@@ -177,7 +168,7 @@ export function ImportScreen(): ReactNode {
       )}
       {saved && <ImportProgress batch={saved} />}
       <a className="button" href={href({ name: 'items' })}>
-        Back to items
+        {words.backToItems}
       </a>
     </Screen>
   );

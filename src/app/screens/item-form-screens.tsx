@@ -19,9 +19,10 @@ import {
 } from '../input/item-form';
 import { href } from '../routes';
 import { useCatalogue } from '../use-catalogue';
-import { NOT_SAVED } from '../use-intent-form';
+import { useI18n } from '../i18n/i18n-context';
 
 function useItemForm(initial: ItemFormValues) {
+  const { t } = useI18n();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,7 +40,7 @@ function useItemForm(initial: ItemFormValues) {
       setSavedId((await intent()).id);
       return true;
     } catch {
-      setProblem(NOT_SAVED);
+      setProblem(t.forms.notSaved);
       return false;
     } finally {
       setBusy(false);
@@ -74,14 +75,16 @@ function Problem({ text }: { text: string | null }): ReactNode {
 export function NewItemForm(props: { initial?: ItemFormValues; againOf?: string }): ReactNode {
   const client = useClient();
   const catalogue = useCatalogue();
+  const { t, format } = useI18n();
+  const formWords = { forms: t.forms, wholeNumber: t.wholeNumber, count: format.count };
   const form = useItemForm(props.initial ?? EMPTY_ITEM_FORM);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const read = readNewItem(form.values, catalogue);
+    const read = readNewItem(form.values, catalogue, formWords);
     if (!read.ok) {
       form.setErrors(read.errors);
-      form.setProblem('Check the fields marked below.');
+      form.setProblem(t.forms.checkFields);
       return;
     }
     const op: CreateItemOp = { type: 'createItem', ...read.value };
@@ -98,11 +101,11 @@ export function NewItemForm(props: { initial?: ItemFormValues; againOf?: string 
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <h2 id="new-item-heading">New item</h2>
+      <h2 id="new-item-heading">{t.forms.newItem}</h2>
       <ItemFields values={form.values} errors={form.errors} onChange={form.onChange} withQuantity />
       <Problem text={form.problem} />
       <button type="submit" className="button button--primary" disabled={form.busy}>
-        Create item
+        {t.forms.create}
       </button>
       <SavedIntent operationId={form.savedId} />
     </form>
@@ -111,24 +114,26 @@ export function NewItemForm(props: { initial?: ItemFormValues; againOf?: string 
 
 export function NewItemScreen({ barcode }: { barcode: string | null }): ReactNode {
   const { user } = useSnapshot();
+  const { t } = useI18n();
   if (user?.role !== 'manager') return <ManagersOnly />;
   return (
-    <Screen title="New item">
+    <Screen title={t.forms.newItem}>
       {/* A new barcode (another scan or search) starts a fresh form. */}
       <NewItemForm key={barcode ?? ''} initial={{ ...EMPTY_ITEM_FORM, barcode: barcode ?? '' }} />
       <a className="button" href={href({ name: 'items' })}>
-        Back to items
+        {t.forms.backToItems}
       </a>
     </Screen>
   );
 }
 
 function ManagersOnly(): ReactNode {
+  const { t } = useI18n();
   return (
-    <Screen title="For managers">
-      <p>Only a manager can create, edit or archive items. Sign in as a manager to do this.</p>
+    <Screen title={t.forms.managersTitle}>
+      <p>{t.forms.managersOnly}</p>
       <a className="button" href={href({ name: 'items' })}>
-        Back to items
+        {t.forms.backToItems}
       </a>
     </Screen>
   );
@@ -146,19 +151,21 @@ export function EditItemForm(props: {
   const { item, again } = props;
   const client = useClient();
   const catalogue = useCatalogue();
+  const { t, format } = useI18n();
+  const formWords = { forms: t.forms, wholeNumber: t.wholeNumber, count: format.count };
   // What the person saw when they opened the form: the base of the edit.
   const [opened] = useState(() => ({ revision: item.revision, details: detailsOf(item) }));
   const form = useItemForm(formOf({ ...item, ...definedChanges(again?.changes) }));
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    const read = readDetails(form.values, catalogue, item.id);
+    const read = readDetails(form.values, catalogue, item.id, formWords);
     if (!read.ok) {
       form.setErrors(read.errors);
-      form.setProblem('Check the fields marked below.');
+      form.setProblem(t.forms.checkFields);
       return;
     }
-    const changes = changesOf(opened.details, read.value);
+    const changes = changesOf(opened.details, read.value, formWords);
     if (!changes.ok) {
       form.setProblem(changes.message);
       return;
@@ -178,7 +185,7 @@ export function EditItemForm(props: {
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <h2 id="edit-item-heading">Edit item</h2>
+      <h2 id="edit-item-heading">{t.forms.editItem}</h2>
       <ItemFields
         values={form.values}
         errors={form.errors}
@@ -191,7 +198,7 @@ export function EditItemForm(props: {
         className="button button--primary"
         disabled={form.busy || form.savedId !== null}
       >
-        Save details
+        {t.forms.saveDetails}
       </button>
       <SavedIntent operationId={form.savedId} />
     </form>
@@ -206,6 +213,8 @@ function definedChanges(changes: ItemChanges | undefined): Partial<ItemView> {
 /** "Archive item", after a confirmation: the item leaves the list (history and CSV keep it). */
 export function ArchiveItem({ item, againOf }: { item: ItemView; againOf?: string }): ReactNode {
   const client = useClient();
+  const { t } = useI18n();
+  const words = t.forms;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [savedId, setSavedId] = useState<string | null>(null);
@@ -220,7 +229,7 @@ export function ArchiveItem({ item, againOf }: { item: ItemView; againOf?: strin
       setSavedId(op.id);
       setConfirming(false);
     } catch {
-      setProblem(NOT_SAVED);
+      setProblem(words.notSaved);
     } finally {
       setBusy(false);
     }
@@ -228,18 +237,15 @@ export function ArchiveItem({ item, againOf }: { item: ItemView; againOf?: strin
 
   return (
     <section className="card stack" aria-labelledby="archive-heading">
-      <h2 id="archive-heading">Archive</h2>
+      <h2 id="archive-heading">{words.archiveHeading}</h2>
       {savedId === null && !confirming && (
         <button type="button" className="button" onClick={() => setConfirming(true)}>
-          Archive item
+          {words.archive}
         </button>
       )}
       {confirming && (
-        <div role="group" aria-label="Confirm archiving" className="stack">
-          <p>
-            Archive {item.name}? It leaves the item list and takes no more stock changes; its
-            history stays.
-          </p>
+        <div role="group" aria-label={words.confirmArchiving} className="stack">
+          <p>{words.archiveQuestion(item.name)}</p>
           <div className="fix-actions">
             <button
               type="button"
@@ -247,10 +253,10 @@ export function ArchiveItem({ item, againOf }: { item: ItemView; againOf?: strin
               disabled={busy}
               onClick={() => void archive()}
             >
-              Yes, archive {item.name}
+              {words.archiveYes(item.name)}
             </button>
             <button type="button" className="button" onClick={() => setConfirming(false)}>
-              Keep it
+              {words.keep}
             </button>
           </div>
         </div>
@@ -263,17 +269,18 @@ export function ArchiveItem({ item, againOf }: { item: ItemView; againOf?: strin
 
 export function EditItemScreen({ id }: { id: string }): ReactNode {
   const { items, user } = useSnapshot();
+  const { t } = useI18n();
   const item = items.find((i) => i.id === id);
   if (user?.role !== 'manager') return <ManagersOnly />;
   if (!item) {
     return <NotOnDevice what="item" />;
   }
   return (
-    <Screen title={`Edit ${item.name}`}>
+    <Screen title={t.forms.editTitle(item.name)}>
       <EditItemForm item={item} />
       {!item.archived && <ArchiveItem item={item} />}
       <a className="button" href={href({ name: 'item', id: item.id })}>
-        Back to {item.name}
+        {t.forms.backTo(item.name)}
       </a>
     </Screen>
   );

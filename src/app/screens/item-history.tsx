@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
-import { formatCount, formatDelta, formatMoment } from '../format';
-import { entryTypeLabel, reasonLabel } from '../labels';
+import type { HistoryEntry } from '../../protocol/schemas';
+import type { Messages } from '../i18n/en';
+import { useI18n } from '../i18n/i18n-context';
 import { useNow } from '../use-now';
 import { useItemHistory } from '../use-item-history';
+
+/** A journal entry's reason in words: one of ours, or as the server sent it. */
+function reasonWords(reason: HistoryEntry['reason'], t: Messages): string | null {
+  if (reason === null) return null;
+  return Object.hasOwn(t.reasons, reason) ? t.reasons[reason as keyof Messages['reasons']] : reason;
+}
 
 /** The server's journal of applied changes: where a person checks whether a change exists. */
 export function ItemHistory(props: {
@@ -13,35 +20,39 @@ export function ItemHistory(props: {
   const { itemId, revision, deviceOperationIds } = props;
   const { state, loadMore } = useItemHistory(itemId, revision);
   const now = useNow();
+  const { t, format } = useI18n();
+  const words = t.history;
   return (
     <section className="card stack" aria-labelledby="history-heading">
-      <h2 id="history-heading">History</h2>
-      {state.status === 'loading' && <p>Loading the server&apos;s history…</p>}
-      {state.status === 'unavailable' && (
-        <p>The history comes from the server, which cannot be reached right now.</p>
-      )}
-      {state.status === 'ready' && state.entries.length === 0 && <p>No changes recorded yet.</p>}
+      <h2 id="history-heading">{words.heading}</h2>
+      {state.status === 'loading' && <p>{words.loading}</p>}
+      {state.status === 'unavailable' && <p>{words.unavailable}</p>}
+      {state.status === 'ready' && state.entries.length === 0 && <p>{words.empty}</p>}
       {state.status === 'ready' && state.entries.length > 0 && (
         <ol className="history-list">
-          {state.entries.map((e) => (
-            <li key={e.operationId} className="history-entry">
-              <span className="history-entry__what">
-                {entryTypeLabel(e.type)} {formatDelta(e.delta)} → {formatCount(e.resultingQuantity)}
-                {reasonLabel(e.reason) && ` · ${reasonLabel(e.reason)}`}
-                {deviceOperationIds.has(e.operationId) && ' · this device'}
-              </span>
-              <span className="history-entry__who">
-                {e.userName} · {formatMoment(e.recordedAt, now)}
-                {e.note && ` · “${e.note}”`}
-              </span>
-              <span className="history-entry__id">Operation {e.operationId}</span>
-            </li>
-          ))}
+          {state.entries.map((e) => {
+            const reason = reasonWords(e.reason, t);
+            return (
+              <li key={e.operationId} className="history-entry">
+                <span className="history-entry__what">
+                  {t.entryTypes[e.type]} {format.delta(e.delta)} →{' '}
+                  {format.count(e.resultingQuantity)}
+                  {reason && ` · ${reason}`}
+                  {deviceOperationIds.has(e.operationId) && ` · ${words.thisDevice}`}
+                </span>
+                <span className="history-entry__who">
+                  {e.userName} · {format.moment(e.recordedAt, now)}
+                  {e.note && ` · ${words.note(e.note)}`}
+                </span>
+                <span className="history-entry__id">{words.operation(e.operationId)}</span>
+              </li>
+            );
+          })}
         </ol>
       )}
       {state.status === 'ready' && state.next && (
         <button type="button" className="button" onClick={loadMore} disabled={state.loadingMore}>
-          Show older changes
+          {words.older}
         </button>
       )}
     </section>

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { ItemView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
-import { formatCount, formatQuantityWithPending } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import { buildItemIndex, filterItems, shelvesOf } from '../items-filter';
 import { isLowStock } from '../low-stock';
 import { href } from '../routes';
@@ -23,14 +23,16 @@ import { PendingNewItems } from './pending-new-items';
  * file be missing (an old tab after an update), the typed path still works.
  */
 const ScanPanel = lazy(() =>
-  import('../scan/scan-panel').catch(() => ({
-    default: () => (
-      <p className="form-message form-message--problem" role="alert">
-        The scanner could not be loaded. Type the code into Search items instead.
-      </p>
-    ),
-  })),
+  import('../scan/scan-panel').catch(() => ({ default: ScannerMissing })),
 );
+
+function ScannerMissing(): ReactNode {
+  return (
+    <p className="form-message form-message--problem" role="alert">
+      {useI18n().t.items.scannerMissing}
+    </p>
+  );
+}
 
 /** A typed (or scanned) code no item has: EAN/UPC digits, offered as a new item's barcode. */
 function looksLikeBarcode(query: string): boolean {
@@ -49,6 +51,7 @@ function ItemRow({
   index: number;
   total: number;
 }): ReactNode {
+  const { t, format } = useI18n();
   const pendingCount = item.pendingCount ?? null;
   const pending = item.pendingDelta !== 0 || pendingCount !== null;
   return (
@@ -57,24 +60,25 @@ function ItemRow({
         {item.name}
       </a>
       <span className="item-row__meta">
-        {item.sku} · Shelf {item.location}
-        {isLowStock(item) && <span className="low-badge">Low stock</span>}
+        {item.sku} · {t.items.shelf(item.location)}
+        {isLowStock(item) && <span className="low-badge">{t.items.lowStock}</span>}
       </span>
       <span className={`item-row__qty${pending ? ' item-row__qty--pending' : ''}`}>
-        {formatQuantityWithPending(item.quantity, item.pendingDelta, pendingCount)}
+        {format.quantityWithPending(item.quantity, item.pendingDelta, pendingCount)}
       </span>
     </li>
   );
 }
 
 function ItemList({ items }: { items: readonly ItemView[] }): ReactNode {
+  const { t } = useI18n();
   const listRef = useRef<HTMLUListElement>(null);
   const { start, end } = useWindowedRows(listRef, items.length, ROW_HEIGHT);
   return (
     <ul
       ref={listRef}
       className="item-list"
-      aria-label="Items"
+      aria-label={t.items.list}
       style={{ height: items.length * ROW_HEIGHT, paddingTop: start * ROW_HEIGHT }}
     >
       {items.slice(start, end).map((item, i) => (
@@ -90,18 +94,17 @@ function NoResults(props: {
   onClearSearch: () => void;
   onClearFilters: () => void;
 }): ReactNode {
+  const { t } = useI18n();
   const query = props.query.trim();
   return (
     <div className="no-results card">
-      <p className="explain">
-        {query ? `No items match “${query}”` : 'No items match these filters'}
-      </p>
+      <p className="explain">{query ? t.items.noMatch(query) : t.items.noMatchFilters}</p>
       <button
         type="button"
         className="button"
         onClick={query ? props.onClearSearch : props.onClearFilters}
       >
-        {query ? 'Clear search' : 'Clear filters'}
+        {query ? t.items.clearSearch : t.items.clearFilters}
       </button>
     </div>
   );
@@ -109,6 +112,8 @@ function NoResults(props: {
 
 export function ItemsScreen(): ReactNode {
   const { items: all, user } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = t.items;
   const [query, setQuery] = useState('');
   const [shelf, setShelf] = useState('');
   const [lowOnly, setLowOnly] = useState(false);
@@ -132,21 +137,21 @@ export function ItemsScreen(): ReactNode {
 
   return (
     <Screen
-      title="Items"
+      title={words.title}
       actions={
         <div className="fix-actions">
           {manager && (
             <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
-              New item
+              {words.newItem}
             </a>
           )}
           {manager && (
             <a className="button button--small" href={href({ name: 'import' })}>
-              Import items
+              {words.importItems}
             </a>
           )}
           <a className="button button--small" href={href({ name: 'reorder' })}>
-            Reorder list
+            {words.reorderList}
           </a>
           <button
             type="button"
@@ -154,48 +159,48 @@ export function ItemsScreen(): ReactNode {
             aria-expanded={scanning}
             onClick={() => setScanning(true)}
           >
-            Scan barcode
+            {words.scan}
           </button>
         </div>
       }
     >
       <div className="filters" role="search">
         <label className="field field--grow">
-          <span>Search items</span>
+          <span>{words.search}</span>
           <input
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Name, SKU, barcode or shelf"
+            placeholder={words.searchPlaceholder}
             autoComplete="off"
           />
         </label>
         <label className="field">
-          <span>Shelf</span>
+          <span>{words.shelfFilter}</span>
           <select value={shelf} onChange={(e) => setShelf(e.target.value)}>
-            <option value="">All shelves</option>
+            <option value="">{words.allShelves}</option>
             {shelves.map((s) => (
               <option key={s} value={s}>
-                Shelf {s}
+                {words.shelf(s)}
               </option>
             ))}
           </select>
         </label>
         <label className="checkbox">
           <input type="checkbox" checked={lowOnly} onChange={(e) => setLowOnly(e.target.checked)} />
-          <span>Low stock</span>
+          <span>{words.lowStock}</span>
         </label>
       </div>
       {scanning && (
-        <Suspense fallback={<p role="status">Opening the scanner…</p>}>
+        <Suspense fallback={<p role="status">{words.openingScanner}</p>}>
           <ScanPanel manager={manager} onMany={showCode} onClose={closeScanner} />
         </Suspense>
       )}
       <PendingNewItems />
       <p className="result-count" role="status">
         {items.length === 0
-          ? 'No items on this device yet.'
-          : `Showing ${formatCount(shown.length)} of ${formatCount(items.length)} items`}
+          ? words.noneOnDevice
+          : words.showing(format.count(shown.length), format.count(items.length))}
       </p>
       {items.length > 0 && shown.length === 0 && (
         <NoResults
@@ -209,7 +214,7 @@ export function ItemsScreen(): ReactNode {
       )}
       {manager && shown.length === 0 && looksLikeBarcode(deferredQuery) && (
         <a className="button" href={href({ name: 'new-item', barcode: deferredQuery.trim() })}>
-          New item with this barcode
+          {words.newWithBarcode}
         </a>
       )}
       <ItemList items={shown} />

@@ -1,16 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { STATE_WORDS } from '../../client/core/labels';
-import { stillNoAnswer } from '../../client/core/check-words';
 import type { OperationView } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
 import { FixActions } from '../components/fix-actions';
 import { ReviewActions } from '../components/review-actions';
 import { NotOnDevice } from '../components/not-on-device';
 import { Screen } from '../components/screen';
-import { formatAge, formatCount, formatMoment } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import { needsReview } from '../operation-groups';
 import { href } from '../routes';
 import { useNow } from '../use-now';
+import { useOperationWords } from '../use-operation-words';
 import { expectedQuantity } from '../low-stock';
 import { AttemptTimeline } from './attempt-timeline';
 import { CountComparison } from './count-form';
@@ -38,6 +37,8 @@ function CheckAndResend(props: {
   const { op, tapped, onTap } = props;
   const client = useClient();
   const { nextCheckAt } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = t.operations;
   const [busy, setBusy] = useState(false);
   async function check(): Promise<void> {
     setBusy(true);
@@ -59,12 +60,16 @@ function CheckAndResend(props: {
           disabled={busy}
           onClick={() => void check()}
         >
-          Check and resend safely
+          {words.detail.checkAndResend}
         </button>
       )}
       {tapped && UNSETTLED.has(op.state) && (
         <p className="explain check-feedback" role="status">
-          {inFlight ? STATE_WORDS.checking : stillNoAnswer(next === null ? null : Date.parse(next))}
+          {inFlight
+            ? words.state.checking
+            : next === null
+              ? words.detail.stillNoAnswer
+              : words.detail.stillNoAnswerUntil(format.time(Date.parse(next)))}
         </p>
       )}
     </>
@@ -72,21 +77,23 @@ function CheckAndResend(props: {
 }
 
 function Resolution({ op, now }: { op: OperationView; now: number }): ReactNode {
+  const { t, format } = useI18n();
+  const words = t.operations.detail;
   const resolution = op.resolution;
   if (!resolution) return null;
   switch (resolution.kind) {
     case 'discarded':
       return (
         <p className="explain">
-          You discarded it {formatMoment(resolution.at, now)}: “{resolution.note}”.
+          {words.discarded(format.moment(resolution.at, now), resolution.note)}
         </p>
       );
     case 'entered-again':
       return (
         <p className="explain">
-          You entered it again as a new change {formatMoment(resolution.at, now)}:{' '}
+          {words.enteredAgain(format.moment(resolution.at, now))}{' '}
           <a href={href({ name: 'operation', handle: resolution.newOperationId })}>
-            open the new change
+            {words.openNewChange}
           </a>
           .
         </p>
@@ -99,41 +106,50 @@ function Resolution({ op, now }: { op: OperationView; now: number }): ReactNode 
 function Facts(props: { op: OperationView; itemName: string; now: number }): ReactNode {
   const { op, itemName, now } = props;
   const { receipt } = op;
+  const { t, format } = useI18n();
+  const words = t.operations.detail;
   return (
     <dl className="facts">
-      <dt>Item</dt>
+      <dt>{words.item}</dt>
       <dd>
         <a href={href({ name: 'item', id: op.op.itemId })}>{itemName}</a>
       </dd>
-      <dt>Operation id</dt>
+      <dt>{words.operationId}</dt>
       <dd className="mono">{op.id}</dd>
-      <dt>Saved</dt>
+      <dt>{words.saved}</dt>
       <dd>
-        {formatMoment(op.createdAt, now)} ({formatAge(op.createdAt, now)}) by {op.userName}
-        {op.imported && ', restored from a backup'}
+        {words.savedBy(
+          format.moment(op.createdAt, now),
+          format.age(op.createdAt, now),
+          op.userName,
+          op.imported,
+        )}
       </dd>
       {op.deadline && (
         <>
-          <dt>Must reach the server by</dt>
-          <dd>{formatMoment(op.deadline, now)}</dd>
+          <dt>{words.deadline}</dt>
+          <dd>{format.moment(op.deadline, now)}</dd>
         </>
       )}
       {op.nextRetryAt && (
         <>
-          <dt>Next automatic check</dt>
-          <dd>{formatMoment(op.nextRetryAt, now)}</dd>
+          <dt>{words.nextCheck}</dt>
+          <dd>{format.moment(op.nextRetryAt, now)}</dd>
         </>
       )}
       {receipt && (
         <>
-          <dt>Server receipt</dt>
+          <dt>{words.receipt}</dt>
           <dd>
-            {receipt.outcome}
-            {receipt.reason && ` (${receipt.reason})`}, recorded{' '}
-            {formatMoment(receipt.recordedAt, now)}
+            {words.receiptText(
+              receipt.outcome,
+              receipt.reason,
+              format.moment(receipt.recordedAt, now),
+            )}
             {receipt.resultingQuantity !== null &&
-              `; quantity after it ${formatCount(receipt.resultingQuantity)}`}
-            {receipt.itemRevision !== null && `, revision ${formatCount(receipt.itemRevision)}`}
+              words.receiptQuantity(format.count(receipt.resultingQuantity))}
+            {receipt.itemRevision !== null &&
+              words.receiptRevision(format.count(receipt.itemRevision))}
           </dd>
         </>
       )}
@@ -144,16 +160,18 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
 /** A count that was based on old stock: what was counted beside what the item holds now. */
 function StaleCount({ op }: { op: OperationView }): ReactNode {
   const { items } = useSnapshot();
+  const { t, format } = useI18n();
   if (op.op.type !== 'count' || op.receipt?.reason !== 'stale-count') return null;
   const { itemId, quantity, basedOnRevision } = op.op;
   const item = items.find((i) => i.id === itemId);
   return (
     <section className="card stack" aria-labelledby="stale-count-heading">
-      <h2 id="stale-count-heading">Counted against newer stock</h2>
+      <h2 id="stale-count-heading">{t.operations.detail.staleHeading}</h2>
       <p>
-        The count was based on revision {formatCount(basedOnRevision)}
-        {item && `; the item is now at revision ${formatCount(item.revision)}`}. Check the shelf
-        again before entering it again as new.
+        {t.operations.detail.staleText(
+          format.count(basedOnRevision),
+          item ? format.count(item.revision) : null,
+        )}
       </p>
       {item && <CountComparison expected={expectedQuantity(item)} counted={quantity} />}
     </section>
@@ -163,18 +181,22 @@ function StaleCount({ op }: { op: OperationView }): ReactNode {
 export function OperationDetail({ handle }: { handle: string }): ReactNode {
   const { operations, items } = useSnapshot();
   const now = useNow();
+  const { t } = useI18n();
+  const wordsOf = useOperationWords();
   // Which operation "Check and resend safely" was tapped on (this view may move to another).
   const [tapped, setTapped] = useState<string | null>(null);
   const op = operations.find((o) => o.handle === handle);
   if (!op) {
     return <NotOnDevice what="change" />;
   }
+  const words = wordsOf(op);
+  const detail = t.operations.detail;
   return (
-    <Screen title={op.summary} back={{ to: { name: 'activity' }, label: 'Back to Activity' }}>
+    <Screen title={words.summary} back={{ to: { name: 'activity' }, label: detail.back }}>
       <p className={`state-label state-label--${op.state}`} role="status">
-        {op.label}
+        {words.label}
       </p>
-      {op.explanation && <p className="explain">{op.explanation}</p>}
+      {words.explanation && <p className="explain">{words.explanation}</p>}
       <Resolution op={op} now={now} />
       {(op.canCheckAndResend || tapped === op.id) && (
         <CheckAndResend op={op} tapped={tapped === op.id} onTap={() => setTapped(op.id)} />
@@ -183,7 +205,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
       <StaleCount op={op} />
       {needsReview(op) && <ReviewActions op={op} />}
       <section className="card stack" aria-labelledby="facts-heading">
-        <h2 id="facts-heading">Details</h2>
+        <h2 id="facts-heading">{detail.details}</h2>
         <Facts
           op={op}
           itemName={items.find((i) => i.id === op.op.itemId)?.name ?? op.op.itemId}
@@ -191,7 +213,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
         />
       </section>
       <section className="card stack" aria-labelledby="attempts-heading">
-        <h2 id="attempts-heading">Attempts</h2>
+        <h2 id="attempts-heading">{detail.attempts}</h2>
         <AttemptTimeline attempts={op.attempts} />
       </section>
     </Screen>

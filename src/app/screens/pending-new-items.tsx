@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
 import { OperationList } from '../components/operation-row';
+import { useI18n } from '../i18n/i18n-context';
 import { isUnderway } from '../operation-groups';
 import { useNow } from '../use-now';
 
@@ -11,6 +12,7 @@ import { useNow } from '../use-now';
 export function PendingNewItems(): ReactNode {
   const { operations, items } = useSnapshot();
   const now = useNow();
+  const { t } = useI18n();
   const pending = useMemo(() => {
     const known = new Set(items.map((i) => i.id));
     return operations.filter(
@@ -20,7 +22,7 @@ export function PendingNewItems(): ReactNode {
   if (pending.length === 0) return null;
   return (
     <section className="card stack" aria-labelledby="pending-new-heading">
-      <h2 id="pending-new-heading">New items not confirmed yet</h2>
+      <h2 id="pending-new-heading">{t.items.pendingNew}</h2>
       <OperationList operations={pending} now={now} />
     </section>
   );

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
-import { formatCount, formatQuantityWithPending } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import { reorderCsv, reorderList } from '../low-stock';
 import { href } from '../routes';
 
@@ -19,23 +19,21 @@ export function download(name: string, text: string): void {
 /** The reorder list: items at or below their threshold (confirmed plus pending), emptiest first. */
 export function ReorderScreen(): ReactNode {
   const { items } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = t.reorder;
   const list = useMemo(() => reorderList(items), [items]);
   return (
-    <Screen title="Reorder list">
-      <p>
-        {list.length === 0
-          ? 'No item is at or below its low-stock threshold.'
-          : `${formatCount(list.length)} ${list.length === 1 ? 'item is' : 'items are'} at or below the low-stock threshold, counting changes not yet confirmed.`}
-      </p>
+    <Screen title={words.title}>
+      <p>{list.length === 0 ? words.none : words.some(list.length, format.count(list.length))}</p>
       {list.length > 0 && (
         <>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Shelf</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Threshold</th>
+                <th scope="col">{words.item}</th>
+                <th scope="col">{words.shelf}</th>
+                <th scope="col">{words.quantity}</th>
+                <th scope="col">{words.threshold}</th>
               </tr>
             </thead>
             <tbody>
@@ -47,8 +45,8 @@ export function ReorderScreen(): ReactNode {
                     <span className="hint">{i.sku}</span>
                   </th>
                   <td>{i.location}</td>
-                  <td>{formatQuantityWithPending(i.quantity, i.pendingDelta)}</td>
-                  <td>{formatCount(i.lowStockThreshold ?? 0)}</td>
+                  <td>{format.quantityWithPending(i.quantity, i.pendingDelta)}</td>
+                  <td>{format.count(i.lowStockThreshold ?? 0)}</td>
                 </tr>
               ))}
             </tbody>
@@ -58,12 +56,12 @@ export function ReorderScreen(): ReactNode {
             className="button"
             onClick={() => download('stockroom-reorder.csv', reorderCsv(list))}
           >
-            Download reorder list (CSV)
+            {words.download}
           </button>
         </>
       )}
       <a className="button" href={href({ name: 'items' })}>
-        Back to items
+        {words.back}
       </a>
     </Screen>
   );

@@ -3,27 +3,27 @@ import type { OperationView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { ReviewActions } from '../components/review-actions';
 import { Screen } from '../components/screen';
-import { formatAge } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import { needsReview, whatToCheck } from '../operation-groups';
 import { href } from '../routes';
 import { useNow } from '../use-now';
+import { useOperationWords } from '../use-operation-words';
 
 function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode {
   const headingId = `review-${op.id}`;
+  const { t, format } = useI18n();
+  const words = useOperationWords()(op);
+  const age = format.age(op.createdAt, now);
   return (
     <article className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <a href={href({ name: 'operation', handle: op.handle })}>{op.summary}</a>
+        <a href={href({ name: 'operation', handle: op.handle })}>{words.summary}</a>
       </h2>
-      <p className={`state-label state-label--${op.state}`}>{op.label}</p>
-      <p>
-        {op.imported ? 'Restored from a backup; saved ' : 'Saved '}
-        {formatAge(op.createdAt, now)} by {op.userName}.
-        {op.imported && ' The server may no longer remember it.'}
-      </p>
-      <p className="explain">{whatToCheck(op)}</p>
+      <p className={`state-label state-label--${op.state}`}>{words.label}</p>
+      <p>{op.imported ? t.review.restored(age, op.userName) : t.review.saved(age, op.userName)}</p>
+      <p className="explain">{whatToCheck(op, t, words.explanation)}</p>
       <a className="button" href={href({ name: 'item', id: op.op.itemId })}>
-        Check the item&apos;s history
+        {t.review.checkHistory}
       </a>
       <ReviewActions op={op} />
     </article>
@@ -33,20 +33,14 @@ function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode 
 export function ReviewScreen(): ReactNode {
   const { operations } = useSnapshot();
   const now = useNow();
+  const { t } = useI18n();
   const toReview = useMemo(
     () => operations.filter(needsReview).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
     [operations],
   );
   return (
-    <Screen title="Review">
-      {toReview.length === 0 ? (
-        <p>Nothing needs review.</p>
-      ) : (
-        <p>
-          These changes were not applied, or the server may no longer know whether they were. Each
-          needs your decision.
-        </p>
-      )}
+    <Screen title={t.review.title}>
+      {toReview.length === 0 ? <p>{t.review.nothing}</p> : <p>{t.review.intro}</p>}
       {toReview.map((op) => (
         <ReviewCard key={op.handle} op={op} now={now} />
       ))}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useClient, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
-import { formatCount, formatDuration, formatMoment } from '../format';
+import { LanguageSetting } from '../i18n/language-setting';
+import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
 import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
@@ -10,6 +11,8 @@ import { BackupPanel } from './backup-panel';
 function Account(): ReactNode {
   const client = useClient();
   const { user, unconfirmedCount } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = t.settings;
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!user) return null;
@@ -31,22 +34,20 @@ function Account(): ReactNode {
     const result = await client.signOutAndRemoveData();
     setBusy(false);
     if (result.ok) navigate(href({ name: 'items' }));
-    else setRefusal(result.message);
+    else {
+      setRefusal(
+        words.removeRefused(result.message, unconfirmedCount, format.count(unconfirmedCount)),
+      );
+    }
   }
 
   return (
     <section className="card stack" aria-labelledby="account-heading">
-      <h2 id="account-heading">Account</h2>
-      <p>
-        Signed in as {user.name} ({user.role}).
-      </p>
-      {unconfirmedCount > 0 && (
-        <p className="hint">
-          Changes not yet confirmed stay on this device and are sent when you sign in again.
-        </p>
-      )}
+      <h2 id="account-heading">{words.account}</h2>
+      <p>{words.signedInAs(user.name, user.role)}</p>
+      {unconfirmedCount > 0 && <p className="hint">{words.keptForNextSignIn}</p>}
       <button type="button" className="button" disabled={busy} onClick={() => void signOut()}>
-        Sign out
+        {words.signOut}
       </button>
       <button
         type="button"
@@ -55,11 +56,10 @@ function Account(): ReactNode {
         aria-describedby="remove-data-hint"
         onClick={() => void removeData()}
       >
-        Sign out and remove data from this device
+        {words.removeData}
       </button>
       <p id="remove-data-hint" className="hint">
-        For a shared device: removes your changes, their notes and this device&apos;s copy of the
-        items. Changes not yet confirmed must reach the server first.
+        {words.removeDataHint}
       </p>
       {refusal && (
         <p className="form-message" role="alert">
@@ -73,6 +73,8 @@ function Account(): ReactNode {
 function DeviceName(): ReactNode {
   const client = useClient();
   const { deviceName } = useSnapshot();
+  const { t } = useI18n();
+  const words = t.settings;
   const [saved, setSaved] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -83,9 +85,9 @@ function DeviceName(): ReactNode {
   }
   return (
     <form className="card stack" aria-labelledby="device-heading" onSubmit={(e) => void submit(e)}>
-      <h2 id="device-heading">This device</h2>
+      <h2 id="device-heading">{words.device}</h2>
       <label className="field">
-        <span>Device name</span>
+        <span>{words.deviceName}</span>
         <input
           name="deviceName"
           defaultValue={deviceName}
@@ -96,10 +98,10 @@ function DeviceName(): ReactNode {
         />
       </label>
       <button type="submit" className="button">
-        Save device name
+        {words.saveDeviceName}
       </button>
       <p className="form-message" role="status">
-        {saved ? 'Device name saved.' : ''}
+        {saved ? words.deviceNameSaved : ''}
       </p>
     </form>
   );
@@ -107,12 +109,16 @@ function DeviceName(): ReactNode {
 
 /** A tester clock moved: say which clock the deadline is on (a minute's drift is not worth it). */
 function ServerClock({ serverNow, offsetMs }: { serverNow: number; offsetMs: number }): ReactNode {
+  const { t, format } = useI18n();
   if (Math.abs(offsetMs) < 60_000) return null;
   const at = new Date(serverNow).toISOString();
   return (
     <p className="hint">
-      Deadlines follow the server&apos;s clock, which reads {formatMoment(at, serverNow)} (
-      {formatDuration(Math.abs(offsetMs))} {offsetMs > 0 ? 'ahead of' : 'behind'} this device).
+      {t.settings.serverClock(
+        format.moment(at, serverNow),
+        format.duration(Math.abs(offsetMs)),
+        offsetMs > 0,
+      )}
     </p>
   );
 }
@@ -120,38 +126,36 @@ function ServerClock({ serverNow, offsetMs }: { serverNow: number; offsetMs: num
 function LeaseStatus(): ReactNode {
   const { lease } = useSnapshot();
   const { serverNow, offsetMs } = useServerNow();
+  const { t, format } = useI18n();
+  const words = t.settings;
   const passed = lease !== null && Date.parse(lease.deadline) <= serverNow;
   return (
     <section className="card stack" aria-labelledby="lease-heading">
-      <h2 id="lease-heading">Deadline for changes</h2>
+      <h2 id="lease-heading">{words.deadlineHeading}</h2>
       {/* Warnings about close deadlines are in the banner above every screen. */}
       <ServerClock serverNow={serverNow} offsetMs={offsetMs} />
       {lease && passed ? (
-        <p>
-          The server&apos;s clock has passed this device&apos;s deadline (
-          {formatMoment(lease.deadline, serverNow)}
-          ). It gets a new one the next time it reaches the server.
-        </p>
+        <p>{words.deadlinePassed(format.moment(lease.deadline, serverNow))}</p>
       ) : lease ? (
         <>
-          <p>
-            Changes made now must reach the server by {formatMoment(lease.deadline, serverNow)}.
-          </p>
+          <p>{words.deadline(format.moment(lease.deadline, serverNow))}</p>
           <p className="hint">
-            {formatCount(lease.used)} of {formatCount(lease.size)} operation ids of this lease used.
+            {words.leaseUse(format.count(lease.used), format.count(lease.size))}
           </p>
         </>
       ) : (
-        <p>No deadline yet: this device gets one from the server the next time it is online.</p>
+        <p>{words.noDeadline}</p>
       )}
     </section>
   );
 }
 
 export function SettingsScreen(): ReactNode {
+  const { t } = useI18n();
   return (
-    <Screen title="Settings">
+    <Screen title={t.settings.title}>
       <Account />
+      <LanguageSetting />
       <DeviceName />
       <LeaseStatus />
       <BackupPanel />

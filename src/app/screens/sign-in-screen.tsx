@@ -1,22 +1,26 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useClient, useSnapshot } from '../client-context';
-import { formatCount } from '../format';
+import type { Messages } from '../i18n/en';
+import { useI18n } from '../i18n/i18n-context';
 import { Screen } from '../components/screen';
 
 /** "3 changes by alex are waiting; sign in as alex to send them." */
-export function waitingText(w: { userName: string; count: number }): string {
-  const changes = w.count === 1 ? '1 change' : `${formatCount(w.count)} changes`;
-  const verb = w.count === 1 ? 'is' : 'are';
-  return `${changes} by ${w.userName} ${verb} waiting; sign in as ${w.userName} to send ${w.count === 1 ? 'it' : 'them'}.`;
+export function waitingText(
+  w: { userName: string; count: number },
+  t: Messages,
+  count: (n: number) => string,
+): string {
+  return t.signIn.othersWaiting(w.count, count(w.count), w.userName);
 }
 
 export function OtherUsersWaiting(): ReactNode {
   const { otherUsersWaiting } = useSnapshot();
+  const { t, format } = useI18n();
   if (otherUsersWaiting.length === 0) return null;
   return (
     <ul className="waiting-list">
       {otherUsersWaiting.map((w) => (
-        <li key={w.userName}>{waitingText(w)}</li>
+        <li key={w.userName}>{waitingText(w, t, format.count)}</li>
       ))}
     </ul>
   );
@@ -24,6 +28,8 @@ export function OtherUsersWaiting(): ReactNode {
 
 export function SignInForm(): ReactNode {
   const client = useClient();
+  const { t } = useI18n();
+  const words = t.signIn;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -34,17 +40,17 @@ export function SignInForm(): ReactNode {
     setMessage(null);
     const result = await client.signIn(String(data.get('username')), String(data.get('password')));
     setBusy(false);
-    if (!result.ok) setMessage(result.message);
+    if (!result.ok) setMessage(words.refused(result.message));
   }
 
   return (
-    <form className="stack" onSubmit={(e) => void submit(e)} aria-label="Sign in">
+    <form className="stack" onSubmit={(e) => void submit(e)} aria-label={words.form}>
       <label className="field">
-        <span>Username</span>
+        <span>{words.username}</span>
         <input name="username" autoComplete="username" required autoCapitalize="none" />
       </label>
       <label className="field">
-        <span>Password</span>
+        <span>{words.password}</span>
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       {message && (
@@ -53,15 +59,16 @@ export function SignInForm(): ReactNode {
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={busy}>
-        Sign in
+        {words.submit}
       </button>
     </form>
   );
 }
 
 export function SignInScreen(): ReactNode {
+  const { t } = useI18n();
   return (
-    <Screen title="Sign in to Stockroom">
+    <Screen title={t.signIn.title}>
       <OtherUsersWaiting />
       <SignInForm />
     </Screen>

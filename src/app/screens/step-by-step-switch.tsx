@@ -5,15 +5,18 @@
  */
 import type { ReactNode } from 'react';
 import { useClient, useSnapshot } from '../client-context';
+import { useI18n } from '../i18n/i18n-context';
 
 export function StepByStepSwitch(): ReactNode {
   const client = useClient();
   const { stepByStep = false } = useSnapshot();
+  const { t } = useI18n();
+  const words = t.tester;
   if (!client.setStepByStep) return null;
   const toggle = (): void => client.setStepByStep?.(!stepByStep);
   return (
     <section className="card stack" aria-labelledby="step-heading">
-      <h2 id="step-heading">Pace</h2>
+      <h2 id="step-heading">{words.pace}</h2>
       <div className="field-row">
         <button
           type="button"
@@ -22,15 +25,11 @@ export function StepByStepSwitch(): ReactNode {
           className="button"
           onClick={toggle}
         >
-          Step by step
+          {words.stepByStep}
         </button>
-        <span>{stepByStep ? 'On' : 'Off'}</span>
+        <span>{stepByStep ? words.on : words.off}</span>
       </div>
-      <p className="hint">
-        {stepByStep
-          ? 'Each state stays on screen for 3 seconds, and the app waits that long before it checks an unknown outcome by itself: press “Check and resend safely” to go on sooner. The same change is sent under the same identity as always.'
-          : 'Changes move at full speed: after a fault, “Outcome unknown” may last only a moment.'}
-      </p>
+      <p className="hint">{stepByStep ? words.stepOnHint : words.stepOffHint}</p>
     </section>
   );
 }

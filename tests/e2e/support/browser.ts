@@ -22,6 +22,8 @@ export interface ContextOptions {
   blockServiceWorker?: boolean;
   /** What the phone asks for with `prefers-color-scheme` (light unless said). */
   colorScheme?: 'light' | 'dark';
+  /** The browser's language and locale (`navigator.languages`, Intl): Chromium's own unless said. */
+  locale?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function newPhoneContext(
     viewport: { width: 390, height: 844 },
     serviceWorkers: o.blockServiceWorker ? 'block' : 'allow',
     colorScheme: o.colorScheme ?? 'light',
+    ...(o.locale === undefined ? {} : { locale: o.locale }),
   });
   context.on('console', (message) => {
     if (CSP_REPORT.test(message.text())) cspViolations.push(message.text());

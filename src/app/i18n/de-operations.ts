@@ -1,0 +1,174 @@
+/** German words for operations: the same facts as spec/client.md's state table. */
+import type { OperationState } from '../../client/facade';
+import type { ReasonCode } from '../../protocol/schemas';
+import type { Messages } from './en';
+import type { ExplainCase, ReasonCase, SummaryCase } from './operation-case';
+import { assertNever } from '../../protocol/assert-never';
+
+const receiptReasons: Record<ReasonCode, string> = {
+  'unknown-item': 'den Artikel gibt es auf dem Server nicht',
+  'duplicate-item': 'ein Artikel mit dieser ID, SKU oder diesem Barcode existiert bereits',
+  'would-go-negative': 'der Bestand würde unter null fallen',
+  'stale-count': 'die Zählung beruhte auf einem alten Bestand',
+  'stale-edit': 'jemand anderes hat ihn geändert, seit du ihn geöffnet hast',
+  'archived-item': 'der Artikel ist archiviert',
+  'not-allowed': 'deine Rolle darf diese Änderung nicht vornehmen',
+};
+
+const SAME_IDENTITY =
+  'Stockroom verwendet dieselbe Vorgangs-ID, daher kann erneutes Prüfen sie nicht doppelt anwenden.';
+
+function explain(c: ExplainCase): string | null {
+  switch (c.state) {
+    case 'unknown':
+    case 'checking':
+      return `Für „${c.summary}“ kam keine Antwort. Die Änderung ist vielleicht schon bestätigt. ${SAME_IDENTITY}`;
+    case 'waiting':
+      if (c.lastStatus === 401) {
+        return 'Melde dich erneut an, um sie zu senden. Sie behält ihre ID, nichts kann doppelt angewendet werden.';
+      }
+      return c.nextCheck === null
+        ? 'Automatische Versuche pausieren; nichts geht verloren. Sie wird erneut gesendet, sobald das Gerät wieder online ist, oder mit „Sicher prüfen und erneut senden“.'
+        : `Automatische Versuche pausieren; nichts geht verloren. Stockroom prüft um ${c.nextCheck} von selbst erneut, oder sofort mit „Sicher prüfen und erneut senden“.`;
+    case 'finishing':
+      return c.localWriteFailed
+        ? 'Der Server hat das Ergebnis, aber dieses Gerät konnte es noch nicht speichern. Erneutes Prüfen ist sicher: Der Server liefert dasselbe Ergebnis.'
+        : null;
+    case 'review':
+      if (c.imported) {
+        return 'Aus einer Sicherung wiederhergestellt. Stockroom fragt den Server, ob er sie schon hat, bevor etwas gesendet wird.';
+      }
+      return c.core === null
+        ? null
+        : 'Prüfe im Verlauf des Artikels, ob die Änderung dort steht, und gib sie bei Bedarf erneut ein.';
+    case 'expired':
+      return 'Der Server kann nicht mehr sagen, ob diese Änderung angewendet wurde. Prüfe den Verlauf des Artikels, bevor du sie erneut eingibst.';
+    case 'not-applied':
+      return 'Der Server hat bestätigt, dass diese Änderung nie angewendet wurde und nie angewendet wird. Du kannst sie gefahrlos erneut eingeben.';
+    case 'queued':
+    case 'sending':
+    case 'confirmed':
+    case 'rejected':
+      return null;
+    default:
+      return assertNever(c.state);
+  }
+}
+
+function summary(c: SummaryCase): string {
+  const { op, itemName, count } = c;
+  switch (op.type) {
+    case 'adjust':
+      return op.delta < 0
+        ? `${count(-op.delta)} aus ${itemName} entnehmen`
+        : `${count(op.delta)} zu ${itemName} hinzufügen`;
+    case 'count':
+      return `${itemName} zählen: ${count(op.quantity)}`;
+    case 'createItem':
+      return `${op.name} mit ${count(op.initialQuantity)} in ${op.location} anlegen`;
+    case 'updateItem':
+      return `${itemName} bearbeiten`;
+    case 'archiveItem':
+      return `${itemName} archivieren`;
+    default:
+      return assertNever(op);
+  }
+}
+
+export const deOperations: Messages['operations'] = {
+  state: {
+    queued: 'Auf diesem Gerät gespeichert',
+    sending: 'Wird gesendet…',
+    unknown: 'Ergebnis unbekannt',
+    checking: 'Ergebnis wird geprüft…',
+    waiting: 'Gespeichert · wartet auf neuen Versuch',
+    finishing: 'Vom Server bestätigt; wird auf diesem Gerät abgeschlossen',
+    confirmed: 'Bestätigt',
+    rejected: 'Abgelehnt',
+    review: 'Muss geprüft werden',
+    expired: 'Abgelaufen — Verlauf des Artikels prüfen',
+    'not-applied': 'Nicht angewendet — kann erneut eingegeben werden',
+  } satisfies Record<OperationState, string>,
+  finishingLocal: 'Ergebnis vom Server erhalten; der lokale Speicher braucht Aufmerksamkeit',
+  withReason: (state, reason) => `${state}: ${reason}`,
+  rejectedReason: (reason) =>
+    reason === null ? 'der Server hat sie abgelehnt' : receiptReasons[reason],
+  reviewReason(c: ReasonCase): string {
+    switch (c.kind) {
+      case 'receipt':
+        return c.reason === null ? 'der Server bittet um Prüfung' : receiptReasons[c.reason];
+      case 'imported':
+        return `aus einer Sicherung wiederhergestellt; ${c.age} erstellt, der Server kennt sie vielleicht nicht mehr`;
+      case 'expired':
+        return 'sie erreichte den Server nach ihrer Frist, daher hat er sie nicht angewendet';
+      case 'refused':
+        return 'der Server konnte ihren Inhalt nicht annehmen';
+      default:
+        return assertNever(c);
+    }
+  },
+  explanation: explain,
+  summary,
+  whatToCheck: {
+    'would-go-negative':
+      'Der Bestand wäre unter null gefallen. Zähle das Regal; wenn die Änderung stimmt, gib sie als neue erneut ein.',
+    'stale-count':
+      'Der Bestand hat sich geändert, nachdem diese Zählung begonnen wurde. Zähle erneut und gib die neue Zählung ein.',
+    'unknown-item':
+      'Der Server kennt diesen Artikel nicht. Prüfe die Artikelliste, bevor du die Änderung erneut eingibst.',
+    'duplicate-item':
+      'Ein Artikel mit dieser ID, SKU oder diesem Barcode existiert bereits. Prüfe die Artikelliste und gib ihn mit anderen Codes erneut ein.',
+    'stale-edit':
+      'Jemand anderes hat dieselben Angaben geändert, nachdem diese Bearbeitung begann. Öffne den Artikel, prüfe die Angaben und bearbeite ihn erneut.',
+    'archived-item':
+      'Der Artikel wurde archiviert, daher werden Bestandsänderungen abgelehnt. Frag eine Filialleitung, ob er zurückkommen soll.',
+    'not-allowed':
+      'Deine Rolle darf diese Art von Änderung nicht vornehmen. Bitte eine Filialleitung darum.',
+    none: 'Prüfe den Verlauf des Artikels und gib die Änderung dann als neue erneut ein oder verwirf sie.',
+  },
+  detail: {
+    checkAndResend: 'Sicher prüfen und erneut senden',
+    stillNoAnswer: 'Noch keine Antwort; sie bleibt auf diesem Gerät gespeichert',
+    stillNoAnswerUntil: (time) => `Noch keine Antwort; erneute Prüfung um ${time}`,
+    discarded: (moment, note) => `Du hast sie ${moment} verworfen: „${note}“.`,
+    enteredAgain: (moment) => `Du hast sie ${moment} als neue Änderung erneut eingegeben:`,
+    openNewChange: 'neue Änderung öffnen',
+    back: 'Zurück zu Aktivität',
+    details: 'Details',
+    item: 'Artikel',
+    operationId: 'Vorgangs-ID',
+    saved: 'Gespeichert',
+    savedBy: (moment, age, user, imported) =>
+      `${moment} (${age}) von ${user}${imported ? ', aus einer Sicherung wiederhergestellt' : ''}`,
+    deadline: 'Muss den Server erreichen bis',
+    nextCheck: 'Nächste automatische Prüfung',
+    receipt: 'Beleg des Servers',
+    receiptText: (outcome, reason, moment) =>
+      `${outcome}${reason === null ? '' : ` (${reason})`}, erfasst ${moment}`,
+    receiptQuantity: (quantity) => `; Menge danach ${quantity}`,
+    receiptRevision: (revision) => `, Revision ${revision}`,
+    staleHeading: 'Gegen neueren Bestand gezählt',
+    staleText: (based, now) =>
+      `Die Zählung beruhte auf Revision ${based}${now === null ? '' : `; der Artikel ist jetzt bei Revision ${now}`}. Prüfe das Regal erneut, bevor du sie als neue eingibst.`,
+    attempts: 'Versuche',
+    noAttempt: 'Noch kein Versuch: Diese Änderung hat das Gerät nachweislich nicht verlassen.',
+    sent: (time) => `Gesendet ${time}`,
+    endedAt: (outcome, time) => `${outcome} um ${time}`,
+    phases: (phases) => `Phasen auf dem Server: ${phases}`,
+  },
+  attempt: {
+    pending: 'Wartet auf eine Antwort',
+    response: (status) => `Antwort erhalten (HTTP ${status})`,
+    timeout: 'Zeit abgelaufen: keine Antwort erhalten',
+    networkError: 'Verbindung verloren: keine Antwort erhalten',
+    httpError: (status) => `Server antwortete mit HTTP ${status}`,
+    name: (kind, n) => (kind === 'status' ? `Statusabfrage ${n}` : `Versuch ${n}`),
+    anAttempt: 'ein Versuch',
+    explained: (sends, shown) =>
+      sends === 0
+        ? 'Eine Änderung, noch nicht gesendet.'
+        : `Eine Änderung, ${sends === 1 ? 'ein Versuch' : `${shown} Versuche`}; die ID der Änderung ändert sich nie, daher wendet der Server sie höchstens einmal an.`,
+    idsExplained: (length, example) =>
+      `Jeder Versuch ist ein Anlauf über das Netz mit eigener ID (gesendet als X-Request-Id), gezeigt mit ihren letzten ${length} Zeichen, etwa ${example}.`,
+  },
+};

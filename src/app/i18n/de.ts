@@ -1,0 +1,467 @@
+/**
+ * The German message catalogue. Typed as `Messages`: a missing, extra or differently shaped
+ * message is a type error, so the catalogue stays complete as the English source grows.
+ */
+import { deOperations } from './de-operations';
+import type { Messages } from './en';
+
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+export const de: Messages = {
+  languageName: 'Deutsch',
+  app: {
+    brand: 'Stockroom',
+    opening: 'Die Daten dieses Geräts werden geöffnet…',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundText: 'Unter dieser Adresse gibt es keine Seite.',
+    screenUnavailable:
+      'Diese Ansicht lässt sich ohne Verbindung nicht öffnen. Verbinde dich und lade die Seite neu.',
+    updateReady: 'Eine neue Version von Stockroom ist bereit.',
+    reloadToUpdate: 'Neu laden und aktualisieren',
+  },
+  nav: {
+    label: 'Hauptmenü',
+    items: 'Artikel',
+    activity: 'Aktivität',
+    settings: 'Einstellungen',
+    tester: 'Tester',
+    notConfirmed: (count) => `, ${count} noch nicht bestätigt`,
+  },
+  connectivity: {
+    online: 'Online',
+    offline: 'Offline',
+    unreachable: 'Server nicht erreichbar',
+    unreachableUntil: (time) => `Server nicht erreichbar · erneute Prüfung um ${time}`,
+    busy: 'Server ausgelastet',
+    busyUntil: (time) => `Server ausgelastet · neuer Versuch um ${time}`,
+  },
+  banners: {
+    quotaExceeded:
+      'Der Speicher dieses Geräts ist voll. Bereits gespeicherte Änderungen bleiben erhalten; schaffe Platz, bevor du neue machst.',
+    upgradeBlocked:
+      'Ein anderer Stockroom-Tab hält den alten lokalen Speicher. Schließe die anderen Stockroom-Tabs, um fortzufahren; hier Gespeichertes geht nicht verloren.',
+    localWriteFailed:
+      'Ergebnis vom Server erhalten; der lokale Speicher braucht Aufmerksamkeit. Nichts geht verloren, erneutes Senden ist sicher.',
+    deadline: (count, when) =>
+      count === 1
+        ? `1 Änderung muss den Server bis ${when} erreichen, sonst muss sie geprüft werden.`
+        : `${count} Änderungen müssen den Server bis ${when} erreichen, sonst müssen sie geprüft werden.`,
+  },
+  notices: {
+    label: 'Hinweise',
+    dismiss: 'Hinweis schließen',
+    one: (summary, label) => `${summary}: ${label}`,
+    needYou: (count) => `${count} Änderungen brauchen dich`,
+    confirmed: (count) => `${count} bestätigt`,
+    notApplied: (count) => `${count} nicht angewendet`,
+    done: (count, parts) => `${count} Änderungen: ${parts}`,
+  },
+  format: {
+    withPending: (confirmed, pending) => `${confirmed} · ${pending} ausstehend`,
+    pendingCount: (quantity) => `Zählung ${quantity}`,
+    drain: (sent, total) => `Sende ${sent} von ${total}`,
+    underAMinute: 'unter einer Minute',
+    justNow: 'gerade eben',
+    unknownTime: 'zu unbekannter Zeit',
+    inTheFuture: 'in der Zukunft (die Uhr dieses Geräts geht vielleicht falsch)',
+    phase: (name, ms) => `${name} ${ms} ms`,
+    noPhases: 'keine gemeldet',
+  },
+  reasons: {
+    received: 'Wareneingang',
+    sold: 'Verkauft',
+    damaged: 'Beschädigt',
+    returned: 'Retoure',
+    correction: 'Korrektur',
+    transfer: 'Umlagerung',
+  },
+  entryTypes: {
+    adjust: 'Anpassung',
+    count: 'Inventur',
+    createItem: 'Artikel angelegt',
+    updateItem: 'Angaben bearbeitet',
+    archiveItem: 'Artikel archiviert',
+  },
+  operations: deOperations,
+  rows: {
+    saved: (age) => `Gespeichert ${age}`,
+    newestSaved: (age) => `Neueste gespeichert ${age}`,
+    times: (count) => `× ${count}`,
+    discarded: (note) => `Verworfen: ${note}`,
+    enteredAgain: 'Als neue Änderung erneut eingegeben',
+    resolvedHeading: 'Von dir erledigt',
+  },
+  fix: {
+    cancel: 'Abbrechen — noch nicht gesendet',
+    reverse: 'Diese Änderung umkehren',
+    reversalSaved: 'Umkehrung als neue Änderung gespeichert:',
+    openReversal: 'Umkehrung öffnen',
+    reversalNotSaved:
+      'Die Umkehrung wurde auf diesem Gerät nicht gespeichert. Nichts wurde gesendet.',
+    cancelRefused:
+      'Sie wurde vielleicht schon gesendet und kann daher nicht abgebrochen werden; mache eine neue Änderung, um sie rückgängig zu machen.',
+    cancelNotSaved:
+      'Die Änderung konnte nicht von diesem Gerät entfernt werden; sie ist noch hier.',
+  },
+  review: {
+    title: 'Prüfen',
+    enterAgain: 'Als neue erneut eingeben',
+    discardForm: (summary) => `${summary} verwerfen`,
+    discardNote: 'Notiz zum Verwerfen (warum)',
+    discard: 'Verwerfen',
+    discardHint:
+      'Verwerfen sendet nichts und ändert den Bestand nicht; deine Notiz bleibt bei der Änderung auf diesem Gerät.',
+    discardNotSaved:
+      'Das Verwerfen wurde auf diesem Gerät nicht gespeichert; die Änderung wartet weiter auf Prüfung.',
+    nothing: 'Nichts muss geprüft werden.',
+    intro:
+      'Diese Änderungen wurden nicht angewendet, oder der Server weiß vielleicht nicht mehr, ob sie es wurden. Jede braucht deine Entscheidung.',
+    saved: (age, user) => `Gespeichert ${age} von ${user}.`,
+    restored: (age, user) =>
+      `Aus einer Sicherung wiederhergestellt; gespeichert ${age} von ${user}. Der Server kennt sie vielleicht nicht mehr.`,
+    checkHistory: 'Verlauf des Artikels prüfen',
+  },
+  notOnDevice: {
+    itemTitle: 'Artikel nicht gefunden',
+    itemText: 'Dieser Artikel ist nicht auf diesem Gerät. Vielleicht wurde er noch nicht geladen.',
+    backToItems: 'Zurück zu den Artikeln',
+    changeTitle: 'Änderung nicht gefunden',
+    changeText: 'Diese Änderung ist nicht auf diesem Gerät.',
+    backToActivity: 'Zurück zu Aktivität',
+  },
+  note: {
+    label: 'Notiz (optional)',
+    counter: (used, max) => `${used} von ${max} Zeichen`,
+  },
+  session: {
+    expiredHeading: 'Erneut anmelden',
+    expiredText:
+      'Der Server bittet dich, dich erneut anzumelden, bevor er weitere Änderungen annimmt. Alles auf diesem Gerät Gespeicherte bleibt hier und wird mit derselben ID gesendet, sobald du angemeldet bist.',
+  },
+  signIn: {
+    title: 'Bei Stockroom anmelden',
+    form: 'Anmelden',
+    username: 'Benutzername',
+    password: 'Passwort',
+    submit: 'Anmelden',
+    refused: () =>
+      'Die Anmeldung hat nicht geklappt. Prüfe Benutzername und Passwort; Anmelden braucht eine Verbindung zum Server.',
+    othersWaiting: (count, shown, user) =>
+      count === 1
+        ? `1 Änderung von ${user} wartet; melde dich als ${user} an, um sie zu senden.`
+        : `${shown} Änderungen von ${user} warten; melde dich als ${user} an, um sie zu senden.`,
+  },
+  items: {
+    title: 'Artikel',
+    list: 'Artikel',
+    newItem: 'Neuer Artikel',
+    importItems: 'Artikel importieren',
+    reorderList: 'Nachbestellliste',
+    scan: 'Barcode scannen',
+    scannerMissing:
+      'Der Scanner konnte nicht geladen werden. Tippe den Code stattdessen in „Artikel suchen“.',
+    openingScanner: 'Der Scanner wird geöffnet…',
+    search: 'Artikel suchen',
+    searchPlaceholder: 'Name, SKU, Barcode oder Regal',
+    shelfFilter: 'Regal',
+    allShelves: 'Alle Regale',
+    shelf: (shelf) => `Regal ${shelf}`,
+    lowStock: 'Niedriger Bestand',
+    noneOnDevice: 'Noch keine Artikel auf diesem Gerät.',
+    showing: (shown, total) => `${shown} von ${total} Artikeln`,
+    noMatch: (query) => `Keine Artikel passen zu „${query}“`,
+    noMatchFilters: 'Keine Artikel passen zu diesen Filtern',
+    clearSearch: 'Suche löschen',
+    clearFilters: 'Filter löschen',
+    newWithBarcode: 'Neuer Artikel mit diesem Barcode',
+    pendingNew: 'Neue Artikel, noch nicht bestätigt',
+  },
+  item: {
+    back: 'Zurück zu Artikel',
+    edit: 'Artikel bearbeiten',
+    sku: (sku) => `SKU ${sku}`,
+    shelf: (shelf) => `Regal ${shelf}`,
+    barcode: (code) => `Barcode ${code}`,
+    lowAt: (threshold) => `Niedriger Bestand ab ${threshold}`,
+    archived:
+      'Dieser Artikel ist archiviert: Er steht nicht mehr in der Artikelliste, und Bestandsänderungen werden abgelehnt.',
+    confirmedQuantity: 'Bestätigte Menge',
+    pendingDelta: (delta) => `${delta} ausstehend auf diesem Gerät`,
+    pendingCount: (count) => `Zählung von ${count} ausstehend auf diesem Gerät`,
+    revision: (revision) => `Revision ${revision}`,
+    deviceChanges: 'Änderungen dieses Geräts',
+    noneYet: 'Noch keine.',
+  },
+  history: {
+    heading: 'Verlauf',
+    loading: 'Der Verlauf wird vom Server geladen…',
+    unavailable: 'Der Verlauf kommt vom Server, der gerade nicht erreichbar ist.',
+    empty: 'Noch keine Änderungen erfasst.',
+    thisDevice: 'dieses Gerät',
+    note: (note) => `„${note}“`,
+    operation: (id) => `Vorgang ${id}`,
+    older: 'Ältere Änderungen zeigen',
+  },
+  adjust: {
+    heading: 'Bestand anpassen',
+    removeOne: 'Eins entnehmen',
+    addOne: 'Eins hinzufügen',
+    switchSign: 'Vorzeichen wechseln',
+    switchSignTitle: 'Zwischen Entnehmen (−) und Hinzufügen wechseln',
+    change: 'Änderung',
+    reason: 'Grund',
+    choose: 'Auswählen…',
+    hint: 'Negativ entnimmt Bestand, positiv fügt hinzu. ± wechselt zwischen beiden.',
+    allowNegative: 'Negativ erlauben (später zählen)',
+    save: 'Änderung speichern',
+    what: 'die Änderung',
+  },
+  count: {
+    heading: 'Inventur',
+    counted: 'Gezählte Menge',
+    expected: 'Erwartet',
+    countedShort: 'Gezählt',
+    difference: 'Differenz',
+    none: 'keine',
+    hint: (revision) =>
+      `Beruht auf Revision ${revision}. Ändert sich der Bestand, bevor die Zählung ankommt, kommt sie zur Prüfung zurück, statt neuere Änderungen zu überschreiben.`,
+    save: 'Zählung speichern',
+    what: 'die gezählte Menge',
+  },
+  wholeNumber: {
+    missing: (what) => `Gib ${what} ein.`,
+    notWhole: (typed, negative) =>
+      `„${typed}“ ist keine ganze Zahl: Gib nur Ziffern ein${negative ? ', mit − davor zum Entnehmen' : ''}.`,
+    notZero: (what) => `${capitalise(what)} darf nicht 0 sein.`,
+    range: (what, min, max) => `${capitalise(what)} muss zwischen ${min} und ${max} liegen.`,
+  },
+  activity: {
+    title: 'Aktivität',
+    review: (count, shown) => `${shown} ${plural(count, 'Änderung', 'Änderungen')} prüfen`,
+    empty:
+      'Noch nichts hier. Änderungen auf diesem Gerät erscheinen hier, bis der Server sie bestätigt.',
+    showAll: (count) => `Alle ${count} zeigen`,
+  },
+  settings: {
+    title: 'Einstellungen',
+    account: 'Konto',
+    signedInAs: (name, role) =>
+      `Angemeldet als ${name} (${role === 'manager' ? 'Filialleitung' : 'Personal'}).`,
+    keptForNextSignIn:
+      'Noch nicht bestätigte Änderungen bleiben auf diesem Gerät und werden gesendet, wenn du dich wieder anmeldest.',
+    signOut: 'Abmelden',
+    removeRefused: (_core, count, shown) =>
+      count === 1
+        ? '1 Änderung ist noch nicht bestätigt, daher wurde nichts entfernt und du bist weiter angemeldet. Lass sie den Server erreichen (siehe Aktivität) oder wähle Abmelden, um sie für deine nächste Anmeldung auf diesem Gerät zu behalten.'
+        : `${shown} Änderungen sind noch nicht bestätigt, daher wurde nichts entfernt und du bist weiter angemeldet. Lass sie den Server erreichen (siehe Aktivität) oder wähle Abmelden, um sie für deine nächste Anmeldung auf diesem Gerät zu behalten.`,
+    removeData: 'Abmelden und Daten von diesem Gerät entfernen',
+    removeDataHint:
+      'Für ein geteiltes Gerät: entfernt deine Änderungen, ihre Notizen und die Artikelkopie dieses Geräts. Noch nicht bestätigte Änderungen müssen zuerst den Server erreichen.',
+    device: 'Dieses Gerät',
+    deviceName: 'Gerätename',
+    saveDeviceName: 'Gerätename speichern',
+    deviceNameSaved: 'Gerätename gespeichert.',
+    // Also in English: someone who cannot read German finds the way back.
+    language: 'Sprache (Language)',
+    languageSection: 'Sprache',
+    languageAuto: (current) => `Automatisch (${current})`,
+    languageHint:
+      'Automatisch folgt den Sprachen dieses Browsers. Die Wahl wird auf diesem Gerät gespeichert.',
+    deadlineHeading: 'Frist für Änderungen',
+    serverClock: (moment, span, ahead) =>
+      `Fristen folgen der Uhr des Servers, die ${moment} zeigt (${span} ${ahead ? 'vor' : 'hinter'} diesem Gerät).`,
+    deadlinePassed: (moment) =>
+      `Die Uhr des Servers hat die Frist dieses Geräts überschritten (${moment}). Es bekommt eine neue, sobald es den Server das nächste Mal erreicht.`,
+    deadline: (moment) => `Jetzt gemachte Änderungen müssen den Server bis ${moment} erreichen.`,
+    leaseUse: (used, size) => `${used} von ${size} Vorgangs-IDs dieses Kontingents verwendet.`,
+    noDeadline:
+      'Noch keine Frist: Dieses Gerät bekommt eine vom Server, sobald es das nächste Mal online ist.',
+  },
+  backup: {
+    heading: 'Sicherung',
+    intro:
+      'Eine Sicherung enthält die ungesendeten und letzten Änderungen dieses Geräts. Aus einer Sicherung importierte Änderungen werden nie automatisch gesendet: Jede kommt mit ihrem Alter zur Prüfung.',
+    export: 'Sicherung exportieren',
+    import: 'Sicherung importieren',
+    saved: 'Sicherung in deinen Downloads gespeichert.',
+    unreadable:
+      'Die Sicherung konnte auf diesem Gerät nicht gelesen werden. Nichts wurde geändert.',
+    imported:
+      'Sicherung importiert. Ihre Änderungen stehen unter Prüfen: Nichts davon wird gesendet, bevor du entscheidest.',
+    importRefused: () =>
+      'Diese Datei ist keine Stockroom-Sicherung, die diese Version lesen kann. Nichts wurde geändert.',
+  },
+  scan: {
+    panel: 'Barcode scannen',
+    preview: 'Kameravorschau',
+    noMatch: (code) => `Kein Artikel hat den Barcode ${code}`,
+    starting: 'Die Kamera startet…',
+    point: 'Richte die Kamera auf einen Barcode.',
+    newWithBarcode: 'Neuer Artikel mit diesem Barcode',
+    again: 'Erneut scannen',
+    stop: 'Scannen beenden',
+    close: 'Scanner schließen',
+    typeInstead: 'Tippe den Code stattdessen in „Artikel suchen“.',
+    problems: {
+      'no-camera-api':
+        'Dieser Browser kann die Kamera hier nicht öffnen (er braucht eine sichere https-Adresse).',
+      refused:
+        'Die Kamera wurde nicht erlaubt. Erlaube zum Scannen die Kamera für diese Seite in den Einstellungen des Browsers.',
+      'no-camera': 'Auf diesem Gerät wurde keine Kamera gefunden.',
+      'camera-busy': 'Die Kamera wird von einer anderen App benutzt oder konnte nicht starten.',
+      'camera-failed': 'Die Kamera konnte nicht geöffnet werden.',
+      'reader-failed': 'Der Barcode-Leser konnte auf diesem Gerät nicht starten.',
+    },
+  },
+  forms: {
+    notSaved:
+      'Diese Änderung wurde auf diesem Gerät nicht gespeichert, und nichts wurde gesendet. Deine Eingabe steht noch im Formular.',
+    checkFields: 'Prüfe die unten markierten Felder.',
+    newItem: 'Neuer Artikel',
+    create: 'Artikel anlegen',
+    backToItems: 'Zurück zu den Artikeln',
+    managersTitle: 'Für die Filialleitung',
+    managersOnly:
+      'Nur die Filialleitung kann Artikel anlegen, bearbeiten oder archivieren. Melde dich dafür als Filialleitung an.',
+    editItem: 'Artikel bearbeiten',
+    editTitle: (name) => `${name} bearbeiten`,
+    saveDetails: 'Angaben speichern',
+    backTo: (name) => `Zurück zu ${name}`,
+    archiveHeading: 'Archivieren',
+    archive: 'Artikel archivieren',
+    confirmArchiving: 'Archivieren bestätigen',
+    archiveQuestion: (name) =>
+      `${name} archivieren? Der Artikel verlässt die Artikelliste und nimmt keine Bestandsänderungen mehr an; sein Verlauf bleibt.`,
+    archiveYes: (name) => `Ja, ${name} archivieren`,
+    keep: 'Behalten',
+    fields: {
+      name: 'Name',
+      sku: 'SKU',
+      barcode: 'Barcode',
+      location: 'Regal',
+      initialQuantity: 'Anfangsbestand',
+      lowStockThreshold: 'Schwelle für niedrigen Bestand',
+    },
+    barcodeHint: 'Optional. EAN, UPC (Ziffern) oder Code 128.',
+    named: {
+      name: 'Name',
+      sku: 'SKU',
+      location: 'Regal',
+      lowStockThreshold: 'die Schwelle für niedrigen Bestand',
+      initialQuantity: 'die Anfangsmenge',
+    },
+    missing: (field) => `Das Feld „${field}“ ist leer.`,
+    tooLong: (field, max) => `Das Feld „${field}“ hat höchstens ${max} Zeichen.`,
+    unstorable: (field) =>
+      `Das Feld „${field}“ enthält Zeichen, die nicht gespeichert werden können.`,
+    badBarcode:
+      'Ein Barcode hat 8–14 Ziffern (EAN, UPC) oder bis zu 64 Buchstaben, Ziffern und Zeichen (Code 128).',
+    skuTaken: 'Ein anderer Artikel hat schon diese SKU.',
+    barcodeTaken: 'Ein anderer Artikel hat schon diesen Barcode.',
+    checkDetails: 'Prüfe die Angaben.',
+    barcodeNotRemovable:
+      'Ein Barcode kann ersetzt, aber nicht entfernt werden. Gib den neuen Barcode ein.',
+    nothingChanged: 'Nichts wurde geändert.',
+    thresholdHint:
+      'Optional. Der Artikel gilt ab dieser Menge oder darunter als niedriger Bestand.',
+  },
+  enterAgain: {
+    title: 'Als neue erneut eingeben',
+    entering: 'Erneute Eingabe:',
+    instructions: (label) =>
+      `(${label}). Ändere, was nötig ist, und speichere: Sie wird eine neue Änderung mit eigener ID.`,
+    done: 'Als neue Änderung erneut eingegeben:',
+    openNewChange: 'neue Änderung öffnen',
+    noLonger: 'Diese Änderung kann nicht mehr erneut eingegeben werden.',
+    itemMissing: (itemId) =>
+      `Der Artikel ${itemId} ist nicht auf diesem Gerät, daher kann die Änderung hier nicht erneut eingegeben werden. Verwirf sie unter Prüfen, wenn sie nicht mehr gebraucht wird.`,
+  },
+  importing: {
+    title: 'Artikel importieren',
+    managersOnly:
+      'Nur die Filialleitung kann Artikel importieren. Melde dich dafür als Filialleitung an.',
+    backToItems: 'Zurück zu den Artikeln',
+    intro:
+      'Eine CSV-Datei mit den Spalten des Artikelexports: id, sku, barcode, name, location, quantity, lowStockThreshold (archived und revision werden ignoriert). Lade die Artikel herunter, bearbeite sie in einer Tabellenkalkulation und importiere die Datei hier: Neue Zeilen werden neue Artikel, geänderte Zeilen ändern die Angaben des Artikels. Jede Zeile wird eine eigene Änderung im Postausgang, daher klappt es auch offline.',
+    downloadItems: 'Artikel herunterladen (CSV)',
+    file: 'CSV-Datei',
+    tooLarge: 'Die Datei ist größer als 10 MB.',
+    notUtf8:
+      'Die Datei ist kein UTF-8-Text. Speichere sie in der Tabellenkalkulation als „CSV UTF-8“.',
+    nothing: 'Nichts zu importieren: Jede gültige Zeile stimmt schon mit diesem Gerät überein.',
+    saving: 'Wird auf diesem Gerät gespeichert…',
+    importRows: (count, shown) => `${shown} ${plural(count, 'Zeile', 'Zeilen')} importieren`,
+    notSaved: () => 'Nichts wurde gespeichert. Dieses Gerät konnte die Änderungen nicht speichern.',
+    savedHeading: 'Import auf diesem Gerät gespeichert',
+    inOutbox: (count, shown) =>
+      `${shown} ${plural(count, 'Änderung liegt', 'Änderungen liegen')} im Postausgang, jede mit eigener Vorgangs-ID. Sie werden im Hintergrund gesendet; du kannst diese Ansicht verlassen.`,
+    whenOnline: 'Sie werden gesendet, sobald die Verbindung zurück ist.',
+    allConfirmed: (total) => `Alle ${total} vom Server bestätigt.`,
+    someConfirmed: (confirmed, rest) =>
+      `${confirmed} bestätigt; ${rest} solltest du dir unter Aktivität ansehen.`,
+    activity: 'Aktivität',
+    firstShown: (shown, total) => `Die ersten ${shown} von ${total} werden gezeigt.`,
+    row: 'Zeile',
+    item: 'Artikel',
+    summary: 'Zusammenfassung des Imports',
+    created: (n) => `${n} neu`,
+    changed: (n) => `${n} geändert`,
+    unchanged: (n) => `${n} unverändert (nichts zu senden)`,
+    withErrors: (count, shown) =>
+      `${shown} ${plural(count, 'Zeile', 'Zeilen')} mit Fehlern (nicht importiert)`,
+    quantitiesKept:
+      'Ein Import ändert die Mengen vorhandener Artikel nicht: Zählungen gehen über die Inventur.',
+    quantityNotes: (count, shown) =>
+      count === 1
+        ? ` ${shown} Zeile hat eine Menge, die von der dieses Geräts abweicht; sie wird nicht übernommen.`
+        : ` ${shown} Zeilen haben Mengen, die von denen dieses Geräts abweichen; sie werden nicht übernommen.`,
+    errorsHeading: 'Zeilen mit Fehlern',
+    problem: 'Problem',
+    newHeading: 'Neue Artikel',
+    details: 'Angaben',
+    newDetails: (sku, shelf, quantity) => `${sku} · Regal ${shelf} · Anfangsbestand ${quantity}`,
+    changedHeading: 'Geänderte Artikel',
+    changes: 'Änderungen',
+    changedFields: (fields) => `Neu: ${fields}`,
+    fields: {
+      name: 'Name',
+      sku: 'SKU',
+      barcode: 'Barcode',
+      location: 'Regal',
+      lowStockThreshold: 'Schwelle für niedrigen Bestand',
+    },
+  },
+  tester: {
+    pace: 'Tempo',
+    stepByStep: 'Schritt für Schritt',
+    on: 'An',
+    off: 'Aus',
+    stepOnHint:
+      'Jeder Zustand bleibt 3 Sekunden sichtbar, und so lange wartet die App, bevor sie ein unbekanntes Ergebnis selbst prüft: „Sicher prüfen und erneut senden“ geht schneller weiter. Dieselbe Änderung wird wie immer unter derselben ID gesendet.',
+    stepOffHint:
+      'Änderungen laufen in voller Geschwindigkeit: Nach einem Fehler ist „Ergebnis unbekannt“ vielleicht nur einen Moment zu sehen.',
+    armedFaults: 'Aktive Störungen',
+    readingFaults: 'Die aktiven Störungen werden gelesen…',
+    faultsUnreadable: (detail) => `Die aktiven Störungen konnten nicht gelesen werden: ${detail}`,
+    noFaults: 'Keine Störungen aktiv: Der Server bearbeitet jede Anfrage normal.',
+    remove: 'Entfernen',
+    removed: (fault) => `Entfernt: ${fault}.`,
+    notRemoved: (detail) => `Nicht entfernt: ${detail}`,
+  },
+  reorder: {
+    title: 'Nachbestellliste',
+    none: 'Kein Artikel liegt auf oder unter seiner Schwelle für niedrigen Bestand.',
+    some: (count, shown) =>
+      `${shown} ${plural(count, 'Artikel liegt', 'Artikel liegen')} auf oder unter der Schwelle für niedrigen Bestand, einschließlich noch nicht bestätigter Änderungen.`,
+    item: 'Artikel',
+    shelf: 'Regal',
+    quantity: 'Menge',
+    threshold: 'Schwelle',
+    download: 'Nachbestellliste herunterladen (CSV)',
+    back: 'Zurück zu den Artikeln',
+  },
+};
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

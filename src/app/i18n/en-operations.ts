@@ -1,0 +1,117 @@
+/** English words for operations: spec/client.md's state table, exactly. */
+import type { OperationState } from '../../client/facade';
+import type { ReasonCode } from '../../protocol/schemas';
+import type { ExplainCase, ReasonCase, SummaryCase } from './operation-case';
+import { assertNever } from '../../protocol/assert-never';
+
+const receiptReasons: Record<ReasonCode, string> = {
+  'unknown-item': 'the item does not exist on the server',
+  'duplicate-item': 'an item with this ID, SKU or barcode already exists',
+  'would-go-negative': 'stock would go below zero',
+  'stale-count': 'the count was based on old stock',
+  'stale-edit': 'changed by someone else since you opened it',
+  'archived-item': 'the item is archived',
+  'not-allowed': 'your role may not make this change',
+};
+
+export const enOperations = {
+  state: {
+    queued: 'Saved on this device',
+    sending: 'Sending…',
+    unknown: 'Outcome unknown',
+    checking: 'Checking outcome…',
+    waiting: 'Stored · waiting to retry',
+    finishing: 'Confirmed by server; finishing on this device',
+    confirmed: 'Confirmed',
+    rejected: 'Rejected',
+    review: 'Needs review',
+    expired: "Expired — check the item's history",
+    'not-applied': 'Not applied — safe to enter again',
+  } satisfies Record<OperationState, string>,
+  finishingLocal: 'Server result found; local storage needs attention',
+  withReason: (state: string, reason: string) => `${state}: ${reason}`,
+  rejectedReason: (reason: ReasonCode | null): string =>
+    reason === null ? 'the server refused it' : receiptReasons[reason],
+  reviewReason(c: ReasonCase): string {
+    switch (c.kind) {
+      case 'receipt':
+        return c.reason === null ? 'the server asked for a review' : receiptReasons[c.reason];
+      case 'imported':
+        return (
+          c.core ?? `restored from a backup; made ${c.age}, the server may no longer remember it`
+        );
+      case 'expired':
+        return 'it reached the server after its deadline, so the server did not apply it';
+      case 'refused':
+        return c.core ?? 'the server could not accept its content';
+      default:
+        return assertNever(c);
+    }
+  },
+  /** The core's sentences are the English source (spec/client.md's "No result was received …"). */
+  explanation: (c: ExplainCase): string | null => c.core,
+  summary: (c: SummaryCase): string => c.core,
+  whatToCheck: {
+    'would-go-negative':
+      'The stock would have gone below zero. Count the shelf; if the change is right, enter it again as new.',
+    'stale-count':
+      'The stock changed after this count was started. Count again, then enter the new count.',
+    'unknown-item':
+      'The server does not know this item. Check the item list before entering the change again.',
+    'duplicate-item':
+      'An item with this ID, SKU or barcode already exists. Check the item list, then enter it again with other codes.',
+    'stale-edit':
+      'Someone else changed the same details after this edit was started. Open the item, check its details, then edit again.',
+    'archived-item':
+      'The item was archived, so stock changes to it are refused. Ask a manager if it should come back.',
+    'not-allowed': 'Your role may not make this kind of change. Ask a manager to make it.',
+    none: "Check the item's history, then enter the change again as new or discard it.",
+  } satisfies Record<ReasonCode | 'none', string>,
+  detail: {
+    checkAndResend: 'Check and resend safely',
+    stillNoAnswer: 'Still no answer; it stays stored on this device',
+    stillNoAnswerUntil: (time: string) => `Still no answer; checking again at ${time}`,
+    discarded: (moment: string, note: string) => `You discarded it ${moment}: “${note}”.`,
+    enteredAgain: (moment: string) => `You entered it again as a new change ${moment}:`,
+    openNewChange: 'open the new change',
+    back: 'Back to Activity',
+    details: 'Details',
+    item: 'Item',
+    operationId: 'Operation id',
+    saved: 'Saved',
+    savedBy: (moment: string, age: string, user: string, imported: boolean) =>
+      `${moment} (${age}) by ${user}${imported ? ', restored from a backup' : ''}`,
+    deadline: 'Must reach the server by',
+    nextCheck: 'Next automatic check',
+    receipt: 'Server receipt',
+    receiptText: (outcome: string, reason: string | null, moment: string) =>
+      `${outcome}${reason === null ? '' : ` (${reason})`}, recorded ${moment}`,
+    receiptQuantity: (quantity: string) => `; quantity after it ${quantity}`,
+    receiptRevision: (revision: string) => `, revision ${revision}`,
+    staleHeading: 'Counted against newer stock',
+    staleText: (based: string, now: string | null) =>
+      `The count was based on revision ${based}${now === null ? '' : `; the item is now at revision ${now}`}. Check the shelf again before entering it again as new.`,
+    attempts: 'Attempts',
+    noAttempt: 'No attempt yet: this change has provably not left the device.',
+    sent: (time: string) => `Sent ${time}`,
+    endedAt: (outcome: string, time: string) => `${outcome} at ${time}`,
+    phases: (phases: string) => `Server phases: ${phases}`,
+  },
+  attempt: {
+    pending: 'Waiting for a response',
+    response: (status: string) => `Response received (HTTP ${status})`,
+    timeout: 'Timed out: no response arrived',
+    networkError: 'Connection lost: no response arrived',
+    httpError: (status: string) => `Server answered HTTP ${status}`,
+    /** Short names in order: "attempt 2", "status question 1" (lower case, for inside a sentence). */
+    name: (kind: 'send' | 'status', n: string) =>
+      kind === 'status' ? `status question ${n}` : `attempt ${n}`,
+    anAttempt: 'an attempt',
+    explained: (sends: number, shown: string) =>
+      sends === 0
+        ? 'One change, not sent yet.'
+        : `One change, ${sends === 1 ? 'one attempt' : `${shown} attempts`}; the change's identity never changes, so the server applies it at most once.`,
+    idsExplained: (length: number, example: string) =>
+      `Each attempt is one try over the network with an id of its own (sent as X-Request-Id), shown by its last ${length} characters, like ${example}.`,
+  },
+};

@@ -1,0 +1,469 @@
+/**
+ * The English message catalogue: the source language, and the type every other catalogue must
+ * match (`Messages`). The words of spec/client.md (state names, accessible names, button labels)
+ * are exact here: people, screen readers and the browser tests find the app by them.
+ * Messages with values are functions; numbers and dates arrive already formatted for the locale.
+ */
+import type { AdjustOp, HistoryEntry, ReasonCode } from '../../protocol/schemas';
+import type { OperationState } from '../../client/facade';
+import type { ScanProblem } from '../scan/scan-problems';
+import { enOperations } from './en-operations';
+
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+export const en = {
+  /** The language's own name, for the Settings choice (always written in that language). */
+  languageName: 'English',
+  app: {
+    brand: 'Stockroom',
+    opening: "Opening this device's data…",
+    notFoundTitle: 'Page not found',
+    notFoundText: 'There is no page at this address.',
+    screenUnavailable:
+      'This screen could not be opened without a connection. Reconnect, then reload the page.',
+    updateReady: 'A new version of Stockroom is ready.',
+    reloadToUpdate: 'Reload to update',
+  },
+  nav: {
+    label: 'Main',
+    items: 'Items',
+    activity: 'Activity',
+    settings: 'Settings',
+    tester: 'Tester',
+    notConfirmed: (count: string) => `, ${count} not yet confirmed`,
+  },
+  connectivity: {
+    online: 'Online',
+    offline: 'Offline',
+    unreachable: 'Server unreachable',
+    unreachableUntil: (time: string) => `Server unreachable · checking again at ${time}`,
+    busy: 'Server busy',
+    busyUntil: (time: string) => `Server busy · trying again at ${time}`,
+  },
+  banners: {
+    quotaExceeded:
+      "This device's storage is full. Changes already saved here are kept; free some space before making new ones.",
+    upgradeBlocked:
+      'Another Stockroom tab is holding the old local storage. Close the other Stockroom tabs to continue; nothing saved here is lost.',
+    localWriteFailed:
+      'Server result found; local storage needs attention. Nothing is lost, and resending is safe.',
+    deadline: (count: number, when: string) =>
+      count === 1
+        ? `1 change must reach the server by ${when} or it will need review.`
+        : `${count} changes must reach the server by ${when} or they will need review.`,
+  },
+  notices: {
+    label: 'Notices',
+    dismiss: 'Dismiss notice',
+    one: (summary: string, label: string) => `${summary}: ${label}`,
+    needYou: (count: string) => `${count} changes need you`,
+    confirmed: (count: string) => `${count} confirmed`,
+    notApplied: (count: string) => `${count} not applied`,
+    done: (count: string, parts: string) => `${count} changes: ${parts}`,
+  },
+  format: {
+    withPending: (confirmed: string, pending: string) => `${confirmed} · ${pending} pending`,
+    pendingCount: (quantity: string) => `count ${quantity}`,
+    drain: (sent: string, total: string) => `Sending ${sent} of ${total}`,
+    underAMinute: 'under a minute',
+    justNow: 'just now',
+    unknownTime: 'at an unknown time',
+    inTheFuture: 'in the future (this device clock may be wrong)',
+    phase: (name: string, ms: string) => `${name} ${ms} ms`,
+    noPhases: 'none reported',
+  },
+  reasons: {
+    received: 'Received',
+    sold: 'Sold',
+    damaged: 'Damaged',
+    returned: 'Returned',
+    correction: 'Correction',
+    transfer: 'Transfer',
+  } satisfies Record<AdjustOp['reason'], string>,
+  entryTypes: {
+    adjust: 'Adjustment',
+    count: 'Stock count',
+    createItem: 'Item created',
+    updateItem: 'Details edited',
+    archiveItem: 'Item archived',
+  } satisfies Record<HistoryEntry['type'], string>,
+  operations: enOperations,
+  rows: {
+    saved: (age: string) => `Saved ${age}`,
+    newestSaved: (age: string) => `Newest saved ${age}`,
+    times: (count: string) => `× ${count}`,
+    discarded: (note: string) => `Discarded: ${note}`,
+    enteredAgain: 'Entered again as a new change',
+    resolvedHeading: 'Resolved by you',
+  },
+  fix: {
+    cancel: 'Cancel — not sent yet',
+    reverse: 'Reverse this change',
+    reversalSaved: 'Reversal saved as a new change:',
+    openReversal: 'open the reversal',
+    reversalNotSaved: 'The reversal was not saved on this device. Nothing was sent.',
+    cancelRefused:
+      'It may already have been sent, so it cannot be cancelled; make a new change to undo it.',
+    cancelNotSaved: 'The change could not be removed from this device; it is still here.',
+  },
+  review: {
+    title: 'Review',
+    enterAgain: 'Enter again as new',
+    discardForm: (summary: string) => `Discard ${summary}`,
+    discardNote: 'Note for discarding (why)',
+    discard: 'Discard',
+    discardHint:
+      'Discarding sends nothing and does not change the stock; your note stays with the change on this device.',
+    discardNotSaved:
+      'The discard was not saved on this device; the change is still here for review.',
+    nothing: 'Nothing needs review.',
+    intro:
+      'These changes were not applied, or the server may no longer know whether they were. Each needs your decision.',
+    saved: (age: string, user: string) => `Saved ${age} by ${user}.`,
+    restored: (age: string, user: string) =>
+      `Restored from a backup; saved ${age} by ${user}. The server may no longer remember it.`,
+    checkHistory: "Check the item's history",
+  },
+  notOnDevice: {
+    itemTitle: 'Item not found',
+    itemText: 'This item is not on this device. It may not have been loaded yet.',
+    backToItems: 'Back to items',
+    changeTitle: 'Change not found',
+    changeText: 'This change is not on this device.',
+    backToActivity: 'Back to activity',
+  },
+  note: {
+    label: 'Note (optional)',
+    counter: (used: string, max: string) => `${used} of ${max} characters`,
+  },
+  session: {
+    expiredHeading: 'Sign in again',
+    expiredText:
+      'The server asks you to sign in again before it takes more changes. Everything saved on this device stays here and is sent, with its same identity, once you have signed in.',
+  },
+  signIn: {
+    title: 'Sign in to Stockroom',
+    form: 'Sign in',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Sign in',
+    /** The core's refusal (wrong password, too many attempts, no connection), in its words. */
+    refused: (core: string) => core,
+    othersWaiting: (count: number, shown: string, user: string) =>
+      count === 1
+        ? `1 change by ${user} is waiting; sign in as ${user} to send it.`
+        : `${shown} changes by ${user} are waiting; sign in as ${user} to send them.`,
+  },
+  items: {
+    title: 'Items',
+    list: 'Items',
+    newItem: 'New item',
+    importItems: 'Import items',
+    reorderList: 'Reorder list',
+    scan: 'Scan barcode',
+    scannerMissing: 'The scanner could not be loaded. Type the code into Search items instead.',
+    openingScanner: 'Opening the scanner…',
+    search: 'Search items',
+    searchPlaceholder: 'Name, SKU, barcode or shelf',
+    shelfFilter: 'Shelf',
+    allShelves: 'All shelves',
+    shelf: (shelf: string) => `Shelf ${shelf}`,
+    lowStock: 'Low stock',
+    noneOnDevice: 'No items on this device yet.',
+    showing: (shown: string, total: string) => `Showing ${shown} of ${total} items`,
+    noMatch: (query: string) => `No items match “${query}”`,
+    noMatchFilters: 'No items match these filters',
+    clearSearch: 'Clear search',
+    clearFilters: 'Clear filters',
+    newWithBarcode: 'New item with this barcode',
+    pendingNew: 'New items not confirmed yet',
+  },
+  item: {
+    back: 'Back to Items',
+    edit: 'Edit item',
+    sku: (sku: string) => `SKU ${sku}`,
+    shelf: (shelf: string) => `Shelf ${shelf}`,
+    barcode: (code: string) => `Barcode ${code}`,
+    lowAt: (threshold: string) => `Low stock at ${threshold}`,
+    archived:
+      'This item is archived: it is no longer in the item list, and stock changes to it are refused.',
+    confirmedQuantity: 'Confirmed quantity',
+    pendingDelta: (delta: string) => `${delta} pending on this device`,
+    pendingCount: (count: string) => `Count of ${count} pending on this device`,
+    revision: (revision: string) => `Revision ${revision}`,
+    deviceChanges: "This device's changes",
+    noneYet: 'None yet.',
+  },
+  history: {
+    heading: 'History',
+    loading: "Loading the server's history…",
+    unavailable: 'The history comes from the server, which cannot be reached right now.',
+    empty: 'No changes recorded yet.',
+    thisDevice: 'this device',
+    note: (note: string) => `“${note}”`,
+    operation: (id: string) => `Operation ${id}`,
+    older: 'Show older changes',
+  },
+  adjust: {
+    heading: 'Adjust stock',
+    removeOne: 'Remove one',
+    addOne: 'Add one',
+    switchSign: 'Switch sign',
+    switchSignTitle: 'Switch between removing (−) and adding',
+    change: 'Change',
+    reason: 'Reason',
+    choose: 'Choose…',
+    hint: 'Negative removes stock, positive adds it. ± switches between the two.',
+    allowNegative: 'Allow negative (count later)',
+    save: 'Save change',
+    what: 'the change',
+  },
+  count: {
+    heading: 'Stock count',
+    counted: 'Counted quantity',
+    expected: 'Expected',
+    countedShort: 'Counted',
+    difference: 'Difference',
+    none: 'none',
+    hint: (revision: string) =>
+      `Based on revision ${revision}. If the stock moves before the count arrives, it comes back for review instead of overwriting newer changes.`,
+    save: 'Save count',
+    what: 'the counted quantity',
+  },
+  wholeNumber: {
+    missing: (what: string) => `Enter ${what}.`,
+    notWhole: (typed: string, negative: boolean) =>
+      `“${typed}” is not a whole number: enter digits only${negative ? ', with − in front to remove' : ''}.`,
+    notZero: (what: string) => `${capitalise(what)} must not be 0.`,
+    range: (what: string, min: string, max: string) =>
+      `${capitalise(what)} must be between ${min} and ${max}.`,
+  },
+  activity: {
+    title: 'Activity',
+    review: (count: number, shown: string) =>
+      `Review ${shown} ${plural(count, 'change', 'changes')}`,
+    empty:
+      'Nothing here yet. Changes made on this device appear here until the server confirms them.',
+    showAll: (count: string) => `Show all ${count}`,
+  },
+  settings: {
+    title: 'Settings',
+    account: 'Account',
+    signedInAs: (name: string, role: 'staff' | 'manager') => `Signed in as ${name} (${role}).`,
+    keptForNextSignIn:
+      'Changes not yet confirmed stay on this device and are sent when you sign in again.',
+    signOut: 'Sign out',
+    /** The core's refusal names how many changes wait; English shows its words as they are. */
+    removeRefused: (core: string, _count: number, _shown: string) => core,
+    removeData: 'Sign out and remove data from this device',
+    removeDataHint:
+      "For a shared device: removes your changes, their notes and this device's copy of the items. Changes not yet confirmed must reach the server first.",
+    device: 'This device',
+    deviceName: 'Device name',
+    saveDeviceName: 'Save device name',
+    deviceNameSaved: 'Device name saved.',
+    language: 'Language',
+    languageSection: 'Language',
+    languageAuto: (current: string) => `Automatic (${current})`,
+    languageHint: 'Automatic follows this browser’s languages. The choice is kept on this device.',
+    deadlineHeading: 'Deadline for changes',
+    serverClock: (moment: string, span: string, ahead: boolean) =>
+      `Deadlines follow the server's clock, which reads ${moment} (${span} ${ahead ? 'ahead of' : 'behind'} this device).`,
+    deadlinePassed: (moment: string) =>
+      `The server's clock has passed this device's deadline (${moment}). It gets a new one the next time it reaches the server.`,
+    deadline: (moment: string) => `Changes made now must reach the server by ${moment}.`,
+    leaseUse: (used: string, size: string) =>
+      `${used} of ${size} operation ids of this lease used.`,
+    noDeadline: 'No deadline yet: this device gets one from the server the next time it is online.',
+  },
+  backup: {
+    heading: 'Backup',
+    intro:
+      "A backup holds this device's unsent and recent changes. Changes imported from a backup are never sent automatically: each goes to Review with its age.",
+    export: 'Export backup',
+    import: 'Import backup',
+    saved: 'Backup saved to your downloads.',
+    unreadable: 'The backup could not be read from this device. Nothing was changed.',
+    imported:
+      'Backup imported. Its changes are in Review: nothing from it is sent until you decide.',
+    /** The core says why the file was refused (not JSON, not a backup this version reads). */
+    importRefused: (core: string) => core,
+  },
+  scan: {
+    panel: 'Scan barcode',
+    preview: 'Camera preview',
+    noMatch: (code: string) => `No item has barcode ${code}`,
+    starting: 'Starting the camera…',
+    point: 'Point the camera at a barcode.',
+    newWithBarcode: 'New item with this barcode',
+    again: 'Scan again',
+    stop: 'Stop scanning',
+    close: 'Close scanner',
+    typeInstead: 'Type the code into Search items instead.',
+    problems: {
+      'no-camera-api':
+        'This browser cannot open the camera here (it needs a secure https address).',
+      refused:
+        'The camera was not allowed. To scan, allow the camera for this site in the browser’s settings.',
+      'no-camera': 'No camera was found on this device.',
+      'camera-busy': 'The camera is in use by another app or could not start.',
+      'camera-failed': 'The camera could not be opened.',
+      'reader-failed': 'The barcode reader could not start on this device.',
+    } satisfies Record<ScanProblem, string>,
+  },
+  forms: {
+    notSaved:
+      'This change was not saved on this device, and nothing was sent. Your entry is still in the form.',
+    checkFields: 'Check the fields marked below.',
+    newItem: 'New item',
+    create: 'Create item',
+    backToItems: 'Back to items',
+    managersTitle: 'For managers',
+    managersOnly:
+      'Only a manager can create, edit or archive items. Sign in as a manager to do this.',
+    editItem: 'Edit item',
+    editTitle: (name: string) => `Edit ${name}`,
+    saveDetails: 'Save details',
+    backTo: (name: string) => `Back to ${name}`,
+    archiveHeading: 'Archive',
+    archive: 'Archive item',
+    confirmArchiving: 'Confirm archiving',
+    archiveQuestion: (name: string) =>
+      `Archive ${name}? It leaves the item list and takes no more stock changes; its history stays.`,
+    archiveYes: (name: string) => `Yes, archive ${name}`,
+    keep: 'Keep it',
+    fields: {
+      name: 'Name',
+      sku: 'SKU',
+      barcode: 'Barcode',
+      location: 'Shelf',
+      initialQuantity: 'Starting quantity',
+      lowStockThreshold: 'Low-stock threshold',
+    },
+    barcodeHint: 'Optional. EAN, UPC (digits) or Code 128.',
+    /** The field names inside messages ("Enter the SKU."). */
+    named: {
+      name: 'name',
+      sku: 'SKU',
+      location: 'shelf',
+      lowStockThreshold: 'the low-stock threshold',
+      initialQuantity: 'the starting quantity',
+    },
+    missing: (field: string) => `Enter the ${field}.`,
+    tooLong: (field: string, max: string) => `The ${field} is at most ${max} characters.`,
+    unstorable: (field: string) => `The ${field} contains characters that cannot be stored.`,
+    badBarcode:
+      'A barcode is 8–14 digits (EAN, UPC), or up to 64 letters, digits and signs (Code 128).',
+    skuTaken: 'Another item already has this SKU.',
+    barcodeTaken: 'Another item already has this barcode.',
+    checkDetails: 'Check the details.',
+    barcodeNotRemovable: 'A barcode can be replaced but not removed. Enter the new barcode.',
+    nothingChanged: 'Nothing was changed.',
+    thresholdHint: 'Optional. The item shows as low stock at or below this quantity.',
+  },
+  enterAgain: {
+    title: 'Enter again as new',
+    entering: 'Entering again:',
+    instructions: (label: string) =>
+      `(${label}). Change what needs changing, then save: it becomes a new change with its own identity.`,
+    done: 'Entered again as a new change:',
+    openNewChange: 'open the new change',
+    noLonger: 'This change cannot be entered again any more.',
+    itemMissing: (itemId: string) =>
+      `The item ${itemId} is not on this device, so the change cannot be entered again here. Discard it from Review if it is no longer wanted.`,
+  },
+  importing: {
+    title: 'Import items',
+    managersOnly: 'Only a manager can import items. Sign in as a manager to do this.',
+    backToItems: 'Back to items',
+    intro:
+      "A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity, lowStockThreshold (archived and revision are ignored). Download the items, edit them in a spreadsheet, import the file here: new rows become new items, changed rows change the item's details. Every row becomes its own change in the outbox, so it works offline.",
+    downloadItems: 'Download items (CSV)',
+    file: 'CSV file',
+    tooLarge: 'The file is larger than 10 MB.',
+    notUtf8: 'The file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.',
+    nothing: 'Nothing to import: every valid row matches this device already.',
+    saving: 'Saving on this device…',
+    importRows: (count: number, shown: string) => `Import ${shown} ${plural(count, 'row', 'rows')}`,
+    notSaved: (detail: string | null) =>
+      `Nothing was saved. ${detail ?? 'This device could not store the changes.'}`,
+    savedHeading: 'Import saved on this device',
+    inOutbox: (count: number, shown: string) =>
+      `${shown} ${plural(count, 'change is', 'changes are')} in the outbox, each with its own operation id. They are sent in the background; this screen can be left.`,
+    whenOnline: 'They are sent when the connection returns.',
+    allConfirmed: (total: string) => `All ${total} confirmed by the server.`,
+    someConfirmed: (confirmed: string, rest: string) =>
+      `${confirmed} confirmed; ${rest} need a look in Activity.`,
+    activity: 'Activity',
+    firstShown: (shown: string, total: string) => `The first ${shown} of ${total} are shown.`,
+    row: 'Row',
+    item: 'Item',
+    summary: 'Import summary',
+    created: (n: string) => `${n} new`,
+    changed: (n: string) => `${n} changed`,
+    unchanged: (n: string) => `${n} unchanged (nothing to send)`,
+    withErrors: (count: number, shown: string) =>
+      `${shown} ${plural(count, 'row', 'rows')} with errors (not imported)`,
+    quantitiesKept:
+      'Quantities of existing items are not changed by an import: counts go through Stock count.',
+    quantityNotes: (count: number, shown: string) =>
+      count === 1
+        ? ` ${shown} row has a quantity that differ from this device's; it is not applied.`
+        : ` ${shown} rows have quantities that differ from this device's; they are not applied.`,
+    errorsHeading: 'Rows with errors',
+    problem: 'Problem',
+    newHeading: 'New items',
+    details: 'Details',
+    newDetails: (sku: string, shelf: string, quantity: string) =>
+      `${sku} · Shelf ${shelf} · starting quantity ${quantity}`,
+    changedHeading: 'Changed items',
+    changes: 'Changes',
+    changedFields: (fields: string) => `New ${fields}`,
+    fields: {
+      name: 'name',
+      sku: 'SKU',
+      barcode: 'barcode',
+      location: 'shelf',
+      lowStockThreshold: 'low-stock threshold',
+    },
+  },
+  tester: {
+    pace: 'Pace',
+    stepByStep: 'Step by step',
+    on: 'On',
+    off: 'Off',
+    stepOnHint:
+      'Each state stays on screen for 3 seconds, and the app waits that long before it checks an unknown outcome by itself: press “Check and resend safely” to go on sooner. The same change is sent under the same identity as always.',
+    stepOffHint:
+      'Changes move at full speed: after a fault, “Outcome unknown” may last only a moment.',
+    armedFaults: 'Armed faults',
+    readingFaults: 'Reading the armed faults…',
+    faultsUnreadable: (detail: string) => `The armed faults could not be read: ${detail}`,
+    noFaults: 'No faults armed: the server handles every request normally.',
+    remove: 'Remove',
+    removed: (fault: string) => `Removed: ${fault}.`,
+    notRemoved: (detail: string) => `Not removed: ${detail}`,
+  },
+  reorder: {
+    title: 'Reorder list',
+    none: 'No item is at or below its low-stock threshold.',
+    some: (count: number, shown: string) =>
+      `${shown} ${plural(count, 'item is', 'items are')} at or below the low-stock threshold, counting changes not yet confirmed.`,
+    item: 'Item',
+    shelf: 'Shelf',
+    quantity: 'Quantity',
+    threshold: 'Threshold',
+    download: 'Download reorder list (CSV)',
+    back: 'Back to items',
+  },
+};
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Every catalogue has exactly these keys and message shapes (the type checker holds them to it). */
+export type Messages = typeof en;
+
+/** Kept here so the catalogue's users need one import for the record types they key by. */
+export type { OperationState, ReasonCode };

@@ -1,0 +1,73 @@
+/**
+ * One operation in the person's language: what was decided (summary), its state line (label), why
+ * it was rejected or needs review, and the detail view's longer text. Keyed by the facade's
+ * state and facts; the catalogue holds the words (spec/client.md's in English). Pure.
+ */
+import type { OperationView } from '../client/facade';
+import type { Format } from './format';
+import type { Messages } from './i18n/en';
+import type { ReasonCase } from './i18n/operation-case';
+
+export interface OperationWords {
+  summary: string;
+  label: string;
+  reason: string | null;
+  explanation: string | null;
+}
+
+function lastStatus(op: OperationView): number | null {
+  for (let i = op.attempts.length - 1; i >= 0; i -= 1) {
+    const status = op.attempts[i]?.httpStatus;
+    if (status !== null && status !== undefined) return status;
+  }
+  return null;
+}
+
+function reviewCase(op: OperationView, format: Format, now: number): ReasonCase {
+  if (op.receipt) return { kind: 'receipt', reason: op.receipt.reason };
+  if (op.imported) {
+    return { kind: 'imported', age: format.age(op.createdAt, now), core: op.reasonText };
+  }
+  // No receipt: 410 (past its deadline with no record) or a refusal of the request itself.
+  return lastStatus(op) === 410 ? { kind: 'expired' } : { kind: 'refused', core: op.reasonText };
+}
+
+export function operationWords(
+  op: OperationView,
+  t: Messages,
+  format: Format,
+  context: { itemName: (itemId: string) => string | null; now: number },
+): OperationWords {
+  const words = t.operations;
+  const summary = words.summary({
+    op: op.op,
+    itemName:
+      op.op.type === 'createItem' ? op.op.name : (context.itemName(op.op.itemId) ?? op.op.itemId),
+    core: op.summary,
+    count: format.count,
+  });
+  // The facade explains a finishing operation only when its local write failed.
+  const localWriteFailed = op.state === 'finishing' && (op.explanation ?? null) !== null;
+  const reason =
+    op.state === 'rejected'
+      ? words.rejectedReason(op.receipt?.reason ?? null)
+      : op.state === 'review'
+        ? words.reviewReason(reviewCase(op, format, context.now))
+        : null;
+  const stateWords = localWriteFailed ? words.finishingLocal : words.state[op.state];
+  const nextCheck = op.nextRetryAt === null ? null : format.time(Date.parse(op.nextRetryAt));
+  return {
+    summary,
+    label: reason === null ? stateWords : words.withReason(stateWords, reason),
+    reason,
+    explanation: words.explanation({
+      state: op.state,
+      summary,
+      core: op.explanation ?? null,
+      nextCheck,
+      localWriteFailed,
+      imported: op.imported,
+      lastStatus: lastStatus(op),
+    }),
+  };
+}
