@@ -56,19 +56,18 @@ export interface SqliteOptions {
   synchronous?: 'FULL' | 'NORMAL';
   /** false: one transaction (and one fsync) per apply call; for the group-commit benchmark. */
   groupCommit?: boolean;
-  /** Test-only broken variants that the safety suites must catch. Never set in production. */
-  brokenVariant?: 'no-dedup' | 'receipt-outside-tx';
 }
 
 type Row = Record<string, unknown>;
-interface Group {
+/** One `apply` call waiting for the next flush. */
+export interface Group {
   requests: ApplyRequest[];
   options: ApplyOptions;
   resolve: (value: { results: ApplyResult[]; timing: ApplyTiming }) => void;
   reject: (error: unknown) => void;
 }
 /** What one request will write, decided inside the transaction. */
-type Plan =
+export type Plan =
   | { kind: 'done'; result: ApplyResult }
   | {
       kind: 'write';
@@ -84,6 +83,11 @@ const CLEANUP_CHUNK = 2000;
 const SEEDED_CATALOGUE = { archived: false, fieldRevisions: {} } as const;
 
 export async function openSqliteStore(url: string, options: SqliteOptions = {}): Promise<Store> {
+  return new SqliteStore(openSqliteDatabase(url, options), options);
+}
+
+/** The database file (or memory) with Stockroom's pragmas, migrated. */
+export function openSqliteDatabase(url: string, options: SqliteOptions): Database.Database {
   const path = url.replace(/^sqlite:/, '');
   if (path !== ':memory:') {
     // Only this process's user may read the database (password hashes, sessions, notes): a new
@@ -100,7 +104,7 @@ export async function openSqliteStore(url: string, options: SqliteOptions = {}):
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   db.pragma('foreign_keys = ON');
   migrate(db);
-  return new SqliteStore(db, options);
+  return db;
 }
 
 /** Read the version inside the write lock, so two processes starting together migrate once. */
@@ -142,18 +146,20 @@ const itemParams = (item: ItemState, updatedAt: number, globalRevision: number) 
   globalRevision,
 });
 
-class SqliteStore implements Store {
+/**
+ * The protected steps (`commit`, `plan`, `planNew`, `writeEffect`, `writeReceipt`) are where the
+ * safety suites' deliberately broken subclasses (tests/support/broken-stores/) change the rules.
+ */
+export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private pending: Group[] = [];
   private flushScheduled = false;
   private readonly sql;
 
   constructor(
-    private readonly db: Database.Database,
+    protected readonly db: Database.Database,
     private readonly options: SqliteOptions,
   ) {
-    const noDedup = options.brokenVariant === 'no-dedup';
-    const orReplace = noDedup ? 'OR REPLACE' : '';
     this.sql = {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
@@ -179,7 +185,7 @@ class SqliteStore implements Store {
          field_revisions = @fieldRevisions WHERE id = @id`,
       ),
       insertOperation: db.prepare(
-        `INSERT ${orReplace} INTO operations
+        `INSERT INTO operations
          (user_id, id, fingerprint, receipt, deadline, recorded_at, compacted, op, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
       ),
@@ -188,7 +194,7 @@ class SqliteStore implements Store {
          VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @reason, @note, @recordedAt)`,
       ),
       insertExport: db.prepare(
-        `INSERT ${orReplace} INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
+        `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
       ),
     };
   }
@@ -377,10 +383,11 @@ class SqliteStore implements Store {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
     }
-    if (this.options.brokenVariant === 'receipt-outside-tx') {
-      groups.forEach((g) => this.flushReceiptOutsideTx(g));
-      return;
-    }
+    this.commit(groups);
+  }
+
+  /** One transaction for the groups, each in its own savepoint; settles every group's promise. */
+  protected commit(groups: Group[]): void {
     const started = performance.now();
     const outcomes: { group: Group; results?: ApplyResult[]; error?: unknown }[] = [];
     try {
@@ -411,22 +418,6 @@ class SqliteStore implements Store {
     }
   }
 
-  /** The deliberately broken variant: the receipt commits on its own, before the effect's transaction. */
-  private flushReceiptOutsideTx(group: Group): void {
-    try {
-      const plans = group.requests.map((r) => this.plan(r, group.options.now));
-      for (const p of plans) if (p.kind === 'write') this.writeReceipt(p);
-      this.db.exec('BEGIN IMMEDIATE');
-      for (const p of plans) if (p.kind === 'write') this.writeEffect(p);
-      if (group.options.failBeforeCommit) throw new SimulatedCrash();
-      this.db.exec('COMMIT');
-      group.resolve({ results: plans.map(planResult), timing: { tx: 0, commit: 0 } });
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      group.reject(error);
-    }
-  }
-
   private applyOne(request: ApplyRequest, now: () => number): ApplyResult {
     const plan = this.plan(request, now);
     if (plan.kind === 'write') {
@@ -436,13 +427,16 @@ class SqliteStore implements Store {
     return planResult(plan);
   }
 
-  private plan(request: ApplyRequest, now: () => number): Plan {
-    if (this.options.brokenVariant !== 'no-dedup') {
-      const existing = this.sql.findOperation.get(request.userId, request.operationId) as
-        Row | undefined;
-      if (existing)
-        return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
-    }
+  /** The record already holding the id, or what this request will write. */
+  protected plan(request: ApplyRequest, now: () => number): Plan {
+    const existing = this.sql.findOperation.get(request.userId, request.operationId) as
+      Row | undefined;
+    if (existing) return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
+    return this.planNew(request, now);
+  }
+
+  /** For an id without a record: expired, or the decision and receipt to write. */
+  protected planNew(request: ApplyRequest, now: () => number): Plan {
     const at = now();
     if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
     const { op } = request;
@@ -466,7 +460,7 @@ class SqliteStore implements Store {
     };
   }
 
-  private writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
+  protected writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
     const { verdict, request, at } = plan;
     if (verdict.outcome !== 'applied') return;
     const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
@@ -484,7 +478,7 @@ class SqliteStore implements Store {
     );
   }
 
-  private writeReceipt(plan: Extract<Plan, { kind: 'write' }>): void {
+  protected writeReceipt(plan: Extract<Plan, { kind: 'write' }>): void {
     const r = plan.request;
     this.sql.insertOperation.run(
       r.userId,
@@ -564,6 +558,6 @@ class SqliteStore implements Store {
   }
 }
 
-function planResult(plan: Plan): ApplyResult {
+export function planResult(plan: Plan): ApplyResult {
   return plan.kind === 'done' ? plan.result : { kind: 'committed', receipt: plan.receipt };
 }
