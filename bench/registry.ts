@@ -8,6 +8,7 @@ import { fsyncMs } from './figures/fsync-ms';
 import { groupCommit } from './figures/group-commit';
 import { httpVsHealth } from './figures/http-vs-health';
 import { opsVsMinimal } from './figures/ops-vs-minimal';
+import { pgCpuTwoVsOne } from './figures/pg-cpu-two-vs-one';
 import { pgTwoVsOne } from './figures/pg-two-vs-one';
 import { replayVsApply } from './figures/replay-vs-apply';
 import { retentionScale } from './figures/retention-scale';
@@ -24,6 +25,7 @@ export const FIGURES: readonly Figure[] = [
   replayVsApply,
   retentionScale,
   pgTwoVsOne,
+  pgCpuTwoVsOne,
   clientDrainVsServer,
   clientEnqueueMs,
   ui10kVs100,
