@@ -165,15 +165,17 @@ class SqliteStore implements Store {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
       sessionByHash: db.prepare('SELECT * FROM sessions WHERE token_hash = ?'),
+      sessionUser: db.prepare(
+        `SELECT s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = ?`,
+      ),
       findOperation: db.prepare('SELECT * FROM operations WHERE user_id = ? AND id = ?'),
       itemById: db.prepare('SELECT * FROM items WHERE id = ?'),
       itemBySku: db.prepare('SELECT id FROM items WHERE sku = ?'),
       itemByBarcode: db.prepare('SELECT id FROM items WHERE barcode = ?'),
       // The items revision is the newest item's stamp, read from items_by_global_revision; the
       // writer lock (BEGIN IMMEDIATE) makes "newest + 1" unique to each change.
-      nextRevision: db
-        .prepare('SELECT coalesce(max(global_revision), 0) + 1 FROM items')
-        .pluck(),
+      nextRevision: db.prepare('SELECT coalesce(max(global_revision), 0) + 1 FROM items').pluck(),
       revision: db.prepare('SELECT coalesce(max(global_revision), 0) FROM items').pluck(),
       insertItem: db.prepare(
         `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision,
@@ -287,6 +289,16 @@ class SqliteStore implements Store {
           expiresAt: row['expires_at'] as number,
         }
       : null;
+  }
+
+  async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
+    const row = this.sql.sessionUser.get(tokenHash) as Row | undefined;
+    if (!row) return null;
+    const user = toUser(row);
+    return {
+      session: { tokenHash, userId: user.id, expiresAt: row['expires_at'] as number },
+      user,
+    };
   }
 
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
