@@ -65,10 +65,7 @@ it('keeps receipts, journal, pending exports and the items revision through migr
     const history = await store.history('lamp', 10, null);
     expect(history?.entries.map((e) => e.operationId)).toEqual(['Lnew.0', 'Lold.1', 'Lold.0']);
 
-    expect((await store.claimExports(10, T0)).map((r) => r.effectId)).toEqual([
-      'Lold.1',
-      'Lnew.0',
-    ]);
+    expect((await store.claimExports(10, T0)).map((r) => r.effectId)).toEqual(['Lold.1', 'Lnew.0']);
     await store.markExported(['Lold.1'], T0);
     expect(await store.exportBacklog()).toEqual({ pending: 1, oldestCreatedAt: T0 });
   } finally {
