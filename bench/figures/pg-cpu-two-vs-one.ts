@@ -38,7 +38,13 @@ interface Side {
   appName: string;
   server: ServerProcess;
   run: (seconds?: number) => ReturnType<ReturnType<typeof operationsStream>>;
-  rounds: { cpuPer1000: number; serverPer1000: number; postgresPer1000: number; rps: number }[];
+  rounds: {
+    cpuPer1000: number;
+    serverPer1000: number;
+    postgresPer1000: number;
+    topProcessPer1000: number;
+    rps: number;
+  }[];
   waits: Map<string, number>;
   samples: number;
   runs: Record<string, unknown>[];
@@ -68,6 +74,9 @@ function activity(client: pg.Client, appName: string) {
 async function measure(side: Side, client: pg.Client, rate: number) {
   const backends = activity(client, side.appName);
   const serverMeter = new CpuMeter(async () => processTree(side.server.pid));
+  // The spawned process alone: with WORKERS=2 that is node:cluster's primary, which only hands
+  // connections to the workers; with one process it is the server itself.
+  const topMeter = new CpuMeter(async () => [side.server.pid]);
   const postgresMeter = new CpuMeter(() => backends.pids());
   let sampling = true;
   const sampler = (async () => {
@@ -78,9 +87,13 @@ async function measure(side: Side, client: pg.Client, rate: number) {
       await new Promise((r) => setTimeout(r, WAIT_SAMPLE_MS));
     }
   })();
-  await Promise.all([serverMeter.start(), postgresMeter.start()]);
+  await Promise.all([serverMeter.start(), postgresMeter.start(), topMeter.start()]);
   const result = await side.run();
-  const [serverCpu, postgresCpu] = await Promise.all([serverMeter.stop(), postgresMeter.stop()]);
+  const [serverCpu, postgresCpu, topCpu] = await Promise.all([
+    serverMeter.stop(),
+    postgresMeter.stop(),
+    topMeter.stop(),
+  ]);
   sampling = false;
   await sampler;
   side.runs.push({ label: side.name, offered: Math.round(rate), ...loadSummary(result) });
@@ -90,6 +103,7 @@ async function measure(side: Side, client: pg.Client, rate: number) {
     cpuPer1000: per1000(serverCpu + postgresCpu),
     serverPer1000: per1000(serverCpu),
     postgresPer1000: per1000(postgresCpu),
+    topProcessPer1000: per1000(topCpu),
     rps: result.rps,
   };
   side.rounds.push(round_);
@@ -124,6 +138,8 @@ const summary = (side: Side) => {
     cpuSecondsPer1000: mean('cpuPer1000'),
     serverCpuSecondsPer1000: mean('serverPer1000'),
     postgresCpuSecondsPer1000: mean('postgresPer1000'),
+    /** The spawned process alone (the cluster primary with WORKERS=2). */
+    topProcessCpuSecondsPer1000: mean('topProcessPer1000'),
     answeredPerSec: mean('rps'),
     /** Backends seen waiting on a heavyweight lock, per pg_stat_activity sample. */
     lockWaitsPerSample: round(lockWaits / samples),
