@@ -225,6 +225,18 @@ class PostgresStore implements Store {
       : null;
   }
 
+  async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
+    const r = await this.pool.query<UserDbRow & { expires_at: number }>(
+      prepared(sql`SELECT s.expires_at, u.id, u.name, u.role, u.password_hash, u.disabled
+                   FROM sessions s JOIN users u ON u.id = s.user_id
+                   WHERE s.token_hash = ${tokenHash}`),
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const user = toUser(row);
+    return { session: { tokenHash, userId: user.id, expiresAt: row.expires_at }, user };
+  }
+
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
     await this.pool.query(
       prepared(sql`UPDATE sessions SET expires_at = ${expiresAt} WHERE token_hash = ${tokenHash}`),

@@ -76,6 +76,8 @@ export type Plan =
       receiptObject: Receipt;
       receipt: string;
       at: number;
+      /** The item as read, to write only what changed. */
+      before: ItemState | null;
     };
 
 const CLEANUP_CHUNK = 2000;
@@ -155,6 +157,12 @@ export class SqliteStore implements Store {
   private pending: Group[] = [];
   private flushScheduled = false;
   private readonly sql;
+  /**
+   * Every export row with `seq` ≤ this is delivered (rows are appended in commit order and a
+   * delivered row is never pending again), so claims scan from here instead of using an index.
+   * Per process: another process's deliveries only leave it lower than it could be, never wrong.
+   */
+  private exportFloor = 0;
 
   constructor(
     protected readonly db: Database.Database,
@@ -164,19 +172,30 @@ export class SqliteStore implements Store {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
       sessionByHash: db.prepare('SELECT * FROM sessions WHERE token_hash = ?'),
+      sessionUser: db.prepare(
+        `SELECT s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = ?`,
+      ),
       findOperation: db.prepare('SELECT * FROM operations WHERE user_id = ? AND id = ?'),
       itemById: db.prepare('SELECT * FROM items WHERE id = ?'),
       itemBySku: db.prepare('SELECT id FROM items WHERE sku = ?'),
       itemByBarcode: db.prepare('SELECT id FROM items WHERE barcode = ?'),
-      bumpRevision: db.prepare(
-        "UPDATE counters SET value = value + 1 WHERE name = 'items_revision' RETURNING value",
-      ),
-      revision: db.prepare("SELECT value FROM counters WHERE name = 'items_revision'"),
+      // The items revision is the newest item's stamp, read from items_by_global_revision; the
+      // writer lock (BEGIN IMMEDIATE) makes "newest + 1" unique to each change.
+      nextRevision: db.prepare('SELECT coalesce(max(global_revision), 0) + 1 FROM items').pluck(),
+      revision: db.prepare('SELECT coalesce(max(global_revision), 0) FROM items').pluck(),
       insertItem: db.prepare(
         `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision,
            barcode, low_stock_threshold, archived, field_revisions)
          VALUES (@id, @sku, @name, @location, @quantity, @revision, @updatedAt, @globalRevision,
            @barcode, @lowStockThreshold, @archived, @fieldRevisions)`,
+      ),
+      // A change of stock only (adjust, count) leaves the catalogue columns and their unique
+      // indexes (sku, barcode) untouched: SQLite rewrites an index entry for every indexed
+      // column a statement sets, changed or not.
+      updateStock: db.prepare(
+        `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
+         global_revision = @globalRevision WHERE id = @id`,
       ),
       updateItem: db.prepare(
         `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
@@ -196,6 +215,11 @@ export class SqliteStore implements Store {
       insertExport: db.prepare(
         `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
       ),
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      savepoint: db.prepare('SAVEPOINT request'),
+      release: db.prepare('RELEASE request'),
+      rollbackTo: db.prepare('ROLLBACK TO request'),
     };
   }
 
@@ -274,6 +298,16 @@ export class SqliteStore implements Store {
       : null;
   }
 
+  async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
+    const row = this.sql.sessionUser.get(tokenHash) as Row | undefined;
+    if (!row) return null;
+    const user = toUser(row);
+    return {
+      session: { tokenHash, userId: user.id, expiresAt: row['expires_at'] as number },
+      user,
+    };
+  }
+
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
     this.db
       .prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
@@ -288,7 +322,7 @@ export class SqliteStore implements Store {
     this.db
       .transaction(() => {
         for (const item of items) {
-          const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
+          const globalRevision = this.sql.nextRevision.get() as number;
           const state = {
             ...item,
             revision: 1,
@@ -310,7 +344,7 @@ export class SqliteStore implements Store {
            ORDER BY location, name, id`,
         )
         .all(since ?? -1, since === null ? 0 : 1) as Row[];
-      const revision = (this.sql.revision.get() as Row)['value'] as number;
+      const revision = this.sql.revision.get() as number;
       return { rows, revision };
     });
     const { rows, revision } = read();
@@ -391,22 +425,22 @@ export class SqliteStore implements Store {
     const started = performance.now();
     const outcomes: { group: Group; results?: ApplyResult[]; error?: unknown }[] = [];
     try {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.sql.begin.run();
       for (const group of groups) {
-        this.db.exec('SAVEPOINT request');
+        this.sql.savepoint.run();
         try {
           const results = group.requests.map((r) => this.applyOne(r, group.options.now));
           if (group.options.failBeforeCommit) throw new SimulatedCrash();
-          this.db.exec('RELEASE request');
+          this.sql.release.run();
           outcomes.push({ group, results });
         } catch (error) {
-          this.db.exec('ROLLBACK TO request');
-          this.db.exec('RELEASE request');
+          this.sql.rollbackTo.run();
+          this.sql.release.run();
           outcomes.push({ group, error });
         }
       }
       const beforeCommit = performance.now();
-      this.db.exec('COMMIT');
+      this.sql.commit.run();
       const timing = { tx: beforeCommit - started, commit: performance.now() - beforeCommit };
       for (const { group, results, error } of outcomes) {
         if (results) group.resolve({ results, timing });
@@ -444,7 +478,8 @@ export class SqliteStore implements Store {
     const codes = claimedCodes(op);
     const owner = (statement: Database.Statement, code: string | null) =>
       code === null ? null : (((statement.get(code) as Row | undefined)?.['id'] as string) ?? null);
-    const verdict = decide(op, row ? toItemState(row) : null, {
+    const before = row ? toItemState(row) : null;
+    const verdict = decide(op, before, {
       role: request.role,
       skuOwner: owner(this.sql.itemBySku, codes.sku),
       barcodeOwner: owner(this.sql.itemByBarcode, codes.barcode),
@@ -457,16 +492,20 @@ export class SqliteStore implements Store {
       receiptObject,
       receipt: receiptText(receiptObject),
       at,
+      before,
     };
   }
 
   protected writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
     const { verdict, request, at } = plan;
     if (verdict.outcome !== 'applied') return;
-    const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
+    const globalRevision = this.sql.nextRevision.get() as number;
     const item = itemParams(verdict.item, at, globalRevision);
     if (verdict.created) this.sql.insertItem.run(item);
-    else this.sql.updateItem.run(item);
+    else if (plan.before && sameCatalogue(plan.before, verdict.item)) {
+      const { id, quantity, revision, updatedAt } = item;
+      this.sql.updateStock.run({ id, quantity, revision, updatedAt, globalRevision });
+    } else this.sql.updateItem.run(item);
     this.sql.insertJournal.run({
       ...journalEntry(request.operationId, request.op, verdict, at),
       userId: request.userId,
@@ -527,12 +566,21 @@ export class SqliteStore implements Store {
   }
 
   async claimExports(limit: number, _now: number): Promise<ExportRow[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT effect_id, payload, created_at FROM export_outbox
-         WHERE delivered_at IS NULL ORDER BY created_at, effect_id LIMIT ?`,
-      )
-      .all(limit) as Row[];
+    const pending = this.db.prepare(
+      `SELECT seq, effect_id, payload, created_at FROM export_outbox
+       WHERE seq > ? AND delivered_at IS NULL ORDER BY seq LIMIT ?`,
+    );
+    const last = this.db.prepare('SELECT max(seq) FROM export_outbox').pluck();
+    // One read snapshot: every row before the first pending one is delivered (and stays so);
+    // with none pending, every row there is now. Rows committed later get larger seqs.
+    const rows = this.db.transaction(() => {
+      const found = pending.all(this.exportFloor, limit) as Row[];
+      const first = found[0];
+      this.exportFloor = first
+        ? (first['seq'] as number) - 1
+        : ((last.get() as number | null) ?? this.exportFloor);
+      return found;
+    })();
     return rows.map((r) => ({
       effectId: r['effect_id'] as string,
       payload: r['payload'] as string,
@@ -548,14 +596,30 @@ export class SqliteStore implements Store {
   async exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }> {
     const row = this.db
       .prepare(
-        'SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
+        `SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox
+         WHERE seq > ? AND delivered_at IS NULL`,
       )
-      .get() as Row;
+      .get(this.exportFloor) as Row;
     return {
       pending: row['n'] as number,
       oldestCreatedAt: (row['oldest'] as number | null) ?? null,
     };
   }
+}
+
+/** Whether every catalogue column (all but stock and revisions) is as it was. */
+function sameCatalogue(a: ItemState, b: ItemState): boolean {
+  const ca = catalogueColumns(a);
+  const cb = catalogueColumns(b);
+  return (
+    a.sku === b.sku &&
+    a.name === b.name &&
+    a.location === b.location &&
+    a.archived === b.archived &&
+    ca.barcode === cb.barcode &&
+    ca.lowStockThreshold === cb.lowStockThreshold &&
+    ca.fieldRevisions === cb.fieldRevisions
+  );
 }
 
 export function planResult(plan: Plan): ApplyResult {
