@@ -7,6 +7,8 @@ import { firstLoadKb } from './figures/first-load-kb';
 import { fsyncMs } from './figures/fsync-ms';
 import { groupCommit } from './figures/group-commit';
 import { httpVsHealth } from './figures/http-vs-health';
+import { opsVsMinimal } from './figures/ops-vs-minimal';
+import { pgCpuTwoVsOne } from './figures/pg-cpu-two-vs-one';
 import { pgTwoVsOne } from './figures/pg-two-vs-one';
 import { replayVsApply } from './figures/replay-vs-apply';
 import { retentionScale } from './figures/retention-scale';
@@ -19,11 +21,13 @@ export const FIGURES: readonly Figure[] = [
   storeVsRaw,
   httpVsHealth,
   groupCommit,
+  opsVsMinimal,
   batchVsSingle,
   replayVsApply,
   retentionScale,
   pgTwoVsOne,
   ...stormFigures,
+  pgCpuTwoVsOne,
   clientDrainVsServer,
   clientEnqueueMs,
   ui10kVs100,

@@ -44,6 +44,7 @@ async function runOne(config: LoadConfig): Promise<LoadResult> {
       duration: seconds,
       timeout: 30,
       requests: requests(target, seq),
+      ...(config.rate === undefined ? {} : { overallRate: config.rate }),
     });
   if (config.warmupSeconds > 0) await fire(config.warmupSeconds);
   const r = await fire(config.seconds);

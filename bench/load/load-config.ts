@@ -20,6 +20,8 @@ export interface LoadConfig {
   /** Run this long first and discard it, so the JIT and caches are warm. */
   warmupSeconds: number;
   target: LoadTarget;
+  /** Offered load in requests per second over all connections; absent: as fast as answered. */
+  rate?: number;
 }
 
 export interface LoadResult {

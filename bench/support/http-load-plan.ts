@@ -19,6 +19,25 @@ export interface LoadPlan {
 export const loadPlan = (quick: boolean): LoadPlan =>
   quick ? { seconds: 2, warmupSeconds: 1, rounds: 2 } : { seconds: 4, warmupSeconds: 2, rounds: 4 };
 
+/** What a stream of operations sends with: the header, the lease and the items to adjust. */
+export interface OperationsSession {
+  authorization: string;
+  lease: LeaseGrant;
+  itemIds: string[];
+}
+
+/** Signs in on the server at `url` as the demo manager and takes a lease. */
+export async function signedInSession(url: string): Promise<OperationsSession> {
+  const client = httpClient(url);
+  try {
+    const session = await demoSession(client);
+    const lease = await session.lease();
+    return { authorization: session.authorization, lease, itemIds: session.itemIds };
+  } finally {
+    client.close();
+  }
+}
+
 /**
  * A stream of first-time operations against the servers at `urls` (one database): each call runs
  * one measured load (warming up on the first call only) and continues the lease's sequence.
@@ -30,32 +49,35 @@ export async function operationsLoad(
   label: string,
   log: Record<string, unknown>[],
 ): Promise<() => Promise<Rate>> {
-  const client = httpClient(urls[0]!);
-  let lease: LeaseGrant;
-  let authorization: string;
-  let itemIds: string[];
-  try {
-    const session = await demoSession(client);
-    lease = await session.lease();
-    authorization = session.authorization;
-    itemIds = session.itemIds;
-  } finally {
-    client.close();
-  }
-  let seq = 0;
-  let warm = false;
+  const session = await signedInSession(urls[0]!);
+  const stream = operationsStream(worker, urls, plan, session);
   return async () => {
-    const result = await load(worker, urls, plan, warm, {
-      kind: 'operations',
-      authorization,
-      lease,
-      itemIds,
-      firstSeq: seq,
-    });
-    warm = true;
-    seq = result.nextSeq;
+    const result = await stream();
     log.push({ label, ...loadSummary(result) });
     return loadRate(result, label);
+  };
+}
+
+/**
+ * The raw stream behind `operationsLoad`: each call runs one load (warming up on the first call
+ * only, unless `plan.warmupSeconds` is 0) and answers the load worker's result. `rate` caps the
+ * offered load (requests per second over all connections); without it, as fast as answered.
+ */
+export function operationsStream(
+  worker: LoadWorker,
+  urls: string[],
+  plan: LoadPlan,
+  session: OperationsSession,
+  rate?: number,
+): (seconds?: number) => Promise<LoadResult> {
+  let seq = 0;
+  let warm = false;
+  return async (seconds = plan.seconds) => {
+    const target: LoadTarget = { kind: 'operations', ...session, firstSeq: seq };
+    const result = await load(worker, urls, { ...plan, seconds }, warm, target, rate);
+    warm = true;
+    seq = result.nextSeq;
+    return result;
   };
 }
 
@@ -83,6 +105,7 @@ function load(
   plan: LoadPlan,
   warm: boolean,
   target: LoadTarget,
+  rate?: number,
 ): Promise<LoadResult> {
   const config: LoadConfig = {
     urls,
@@ -90,6 +113,7 @@ function load(
     seconds: plan.seconds,
     warmupSeconds: warm ? 0 : plan.warmupSeconds,
     target,
+    ...(rate === undefined ? {} : { rate }),
   };
   return worker.run(config);
 }

@@ -25,7 +25,7 @@ export async function ensurePostgres(url = TEST_DATABASE_URL): Promise<void> {
   }
 }
 
-async function admin<T>(url: string, body: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(url: string, body: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -41,11 +41,20 @@ export interface FreshSchema {
   drop(): Promise<void>;
 }
 
-export async function freshSchema(prefix: string, base = TEST_DATABASE_URL): Promise<FreshSchema> {
+/**
+ * `applicationName` labels the server's connections in `pg_stat_activity`, so a figure can find
+ * the backends that serve it (their pids, their waits).
+ */
+export async function freshSchema(
+  prefix: string,
+  base = TEST_DATABASE_URL,
+  applicationName?: string,
+): Promise<FreshSchema> {
   const schema = randomSchema(prefix);
   await admin(base, (c) => c.query(`CREATE SCHEMA ${quoteIdent(schema)}`));
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
+  if (applicationName) url.searchParams.set('application_name', applicationName);
   return {
     url: url.toString(),
     drop: () =>

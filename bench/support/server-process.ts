@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const LISTENING = /Stockroom listening on (http:\/\/\S+)/;
+/** The real server's line, and the minimal server's (`Stockroom minimal listening on …`). */
+const LISTENING = /Stockroom (?:minimal )?listening on (http:\/\/\S+)/;
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 20_000;
 /** Enough of the server's output to explain a failed start. */
@@ -27,6 +28,8 @@ export interface SpawnOptions {
   env: Record<string, string>;
   /** Write a V8 CPU profile per process into this directory when the server stops. */
   profileDir?: string | undefined;
+  /** The script to run instead of the real server (bench/minimal/server.ts). */
+  entry?: string;
 }
 
 /** Every live child, so a crashed bench run never leaves servers behind. */
@@ -50,7 +53,7 @@ export function benchEnv(workDir: string): Record<string, string> {
 }
 
 export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
-  const args = ['--import', 'tsx', 'src/server/main.ts'];
+  const args = ['--import', 'tsx', options.entry ?? 'src/server/main.ts'];
   if (options.profileDir) {
     mkdirSync(options.profileDir, { recursive: true });
     args.unshift('--cpu-prof', `--cpu-prof-dir=${options.profileDir}`);

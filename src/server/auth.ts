@@ -36,18 +36,18 @@ export function sessions(store: Store, clock: Clock, ttlMs: number): Sessions {
       const token = bearer(authorization);
       if (!token) return null;
       const hash = hashToken(token);
-      const session = await store.sessionByHash(hash);
+      const found = await store.sessionUser(hash);
       const now = clock.now();
-      if (!session) return null;
+      if (!found) return null;
+      const { session, user } = found;
       if (session.expiresAt < now) {
         await store.deleteSession(hash);
         return null;
       }
       if (now + ttlMs - session.expiresAt > SLIDE_STEP_MS)
         await store.extendSession(hash, now + ttlMs);
-      const user = await store.userById(session.userId);
       // Disabling deletes the sessions; this also covers one created while that ran.
-      return user && !user.disabled ? { id: user.id, name: user.name, role: user.role } : null;
+      return !user.disabled ? { id: user.id, name: user.name, role: user.role } : null;
     },
     async end(authorization) {
       const token = bearer(authorization);

@@ -43,8 +43,6 @@ export interface OperationDeps {
   /** Current secret first; the previous one still verifies during a rotation. */
   secrets: readonly string[];
   retention: RetentionSettings;
-  /** false only in the deliberately broken test variant. */
-  dedup: boolean;
   onEvent(user: User, operationId: string, event: OperationEvent): void;
 }
 
@@ -179,10 +177,8 @@ async function admit(
   const checked = checkLease(user, id, lease, deps.secrets);
   if (!checked.ok) return { kind: 'refused', id, problem: checked.problem };
   const print = fingerprintNode(op);
-  if (deps.dedup) {
-    const existing = await deps.store.findOperation(user.id, id);
-    if (existing) return answerFor(existing, id, print);
-  }
+  const existing = await deps.store.findOperation(user.id, id);
+  if (existing) return answerFor(existing, id, print);
   if (pastDeadline(deps.clock.now(), checked.claims.deadline))
     return { kind: 'refused', id, problem: EXPIRED };
   return { request: toRequest(user, id, op, print, checked.claims, createdAt) };

@@ -19,7 +19,7 @@ import { startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
 import { Timeline } from './sim/timeline';
-import { openStore } from './store/open-store';
+import { openStore, type StoreSettings } from './store/open-store';
 import type { Store } from './store/store';
 
 export interface RunningServer {
@@ -32,9 +32,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Test-only deliberately broken variants, to prove the suites can see a duplicate. */
+/**
+ * What a test may swap in. `openStore`: the safety suites open deliberately broken stores
+ * (tests/support/broken-stores/) to prove they can see a duplicate or a lost receipt.
+ */
 export interface TestHooks {
-  variant?: 'no-dedup' | 'receipt-outside-tx';
+  openStore?: (settings: StoreSettings) => Promise<Store>;
 }
 
 /**
@@ -63,7 +66,7 @@ export async function startServer(
   const clock: Clock = testerClock ?? systemClock;
   // Before the store opens: a weak secret file stops the server with nothing touched.
   const secrets = leaseSecrets(config);
-  const store = await openStore(config, hooks.variant);
+  const store = await (hooks.openStore ?? openStore)(config);
   if (config.demo) await seedDemo(store, clock.now(), config.passwordCost);
 
   const admission = createAdmission({
@@ -92,7 +95,6 @@ export async function startServer(
       clock,
       secrets,
       retention: config,
-      dedup: hooks.variant !== 'no-dedup',
     },
     sim: testerClock
       ? { clock: testerClock, faults: new FaultBook(), timeline: new Timeline(testerClock) }

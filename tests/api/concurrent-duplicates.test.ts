@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reliability, scaled } from '../support/reliability';
 import { signIn } from './support/api';
 import { concurrentDuplicateViolations } from './support/scenarios';
-import { startTestServer } from './support/server';
+import { startBrokenServer, startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
 
 const IDS = scaled(200, 5000);
@@ -18,7 +18,7 @@ let broken: RunningServer;
 
 beforeAll(async () => {
   real = await startTestServer();
-  broken = await startTestServer({}, { variant: 'no-dedup' });
+  broken = await startBrokenServer('no-dedup');
 }, 60_000);
 
 afterAll(async () => {

@@ -18,7 +18,7 @@ import {
   lostResponse,
   lostResponseViolations,
 } from './support/scenarios';
-import { startTestServer } from './support/server';
+import { startBrokenServer, startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -170,7 +170,7 @@ describe('other faults', () => {
 
 describe('the same checkers catch the broken variants', () => {
   it('no-dedup: the lost-response retry applies twice', async () => {
-    const broken = await startTestServer({}, { variant: 'no-dedup' });
+    const broken = await startBrokenServer('no-dedup');
     try {
       expect(
         lostResponseViolations(await lostResponse(await signIn(broken.url))).length,
@@ -181,7 +181,7 @@ describe('the same checkers catch the broken variants', () => {
   });
 
   it('receipt-outside-tx: a rollback leaves receipts ≠ effects', async () => {
-    const broken = await startTestServer({}, { variant: 'receipt-outside-tx' });
+    const broken = await startBrokenServer('receipt-outside-tx');
     try {
       const run = await failBeforeCommit(await signIn(broken.url));
       expect(

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/api';
 import { expectedRows, lessonViolations, runLessonTable } from './support/lesson';
-import { LESSON_ENV, startTestServer } from './support/server';
+import { LESSON_ENV, startBrokenServer, startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
 
 let real: RunningServer;
@@ -15,7 +15,7 @@ let broken: RunningServer;
 
 beforeAll(async () => {
   real = await startTestServer(LESSON_ENV);
-  broken = await startTestServer(LESSON_ENV, { variant: 'no-dedup' });
+  broken = await startBrokenServer('no-dedup', LESSON_ENV);
 }, 60_000);
 
 afterAll(async () => {

@@ -66,6 +66,7 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
       let dying = false;
       const url = server.url;
       const roundStart = sent.length;
+      let dropped = 0;
       if (run.faultsPerRound) {
         await addFault(url, session, { fault: 'fail-before-commit', times: run.faultsPerRound });
       }
@@ -88,13 +89,22 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
             else
               violations.push(`${entry.body.id}: HTTP ${reply.status} ${reply.text.slice(0, 200)}`);
           } catch {
-            // The connection died with the process: outcome unknown, resent below.
+            // The connection died with the process (or a fault): outcome unknown, resent below.
+            dropped++;
           }
         }
       });
       const moment = 20 + Math.floor(Math.random() * 300);
       moments.push(moment);
       await new Promise((r) => setTimeout(r, moment));
+      // The faults die with the process: on a busy machine a short round could end before any
+      // fired, and the broken variant would go unseen. Kill only once they have (a deadline only
+      // bounds a hang).
+      const deadline = Date.now() + 60_000;
+      while (dropped < (run.faultsPerRound ?? 0)) {
+        if (Date.now() > deadline) throw new Error(`the round's faults never fired: ${dropped}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
       await server.kill9();
       dying = true;
       await Promise.all(senders);

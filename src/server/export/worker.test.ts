@@ -84,12 +84,41 @@ describe('export worker', () => {
     worker.start();
     await rested;
     await worker.stop();
-    // Failure n waits random() · base · 2^(n-1): 0.5·1000, 0.25·2000, 0.75·4000; then idle.
-    expect(waits).toEqual([500, 500, 3000, 5000]);
+    // Failure n waits random() · base · 2^(n-1): 0.5·1000, 0.25·2000, 0.75·4000; the delivery
+    // (less than a batch) lingers 100 ms; then idle.
+    expect(waits).toEqual([500, 500, 3000, 100, 5000]);
     expect(errors).toEqual([1, 2, 3]);
     expect(worker.failures).toBe(0);
     expect(sink.delivered).toEqual(ids);
     expect((await store.exportBacklog()).pending).toBe(0);
+  });
+
+  it('goes again at once after a full batch, and lingers after a partial one', async () => {
+    const ids = await fillOutbox(store, 3, T0);
+    const sink = flakySink(0);
+    const waits: number[] = [];
+    let resting: (() => void) | null = null;
+    const rested = new Promise<void>((resolve) => (resting = resolve));
+    const worker = createExportWorker({
+      store,
+      sink,
+      clock: { now: () => T0 + 1000 },
+      random: () => 0,
+      batchSize: 2,
+      lingerMs: 100,
+      idleMs: 5000,
+      sleep: (ms, signal) => {
+        waits.push(ms);
+        if (ms !== 5000) return Promise.resolve();
+        resting?.();
+        return timerSleep(60_000, signal);
+      },
+    });
+    worker.start();
+    await rested;
+    await worker.stop();
+    expect(waits).toEqual([100, 5000]);
+    expect(sink.delivered).toEqual(ids);
   });
 
   it('wakes from an idle wait when asked, and stops promptly', async () => {

@@ -7,7 +7,7 @@
  * delivers that one effect again later (once its claim lapses); the sink's deduplication makes
  * that harmless.
  *
- *        ┌──────────── delivered: go again at once ◄──────────────────┐
+ *        ┌── delivered: a full batch at once, less after lingerMs ◄───┐
  *        ▼                                                            │
  *   ┌─► round: claim ─► deliver ─► (each acceptance) record ─────────┘
  *   │      │ nothing to do          │ refused: keep the rest
@@ -30,6 +30,12 @@ export interface ExportWorkerDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   batchSize?: number;
   idleMs?: number;
+  /**
+   * After a round that delivered less than a full batch, wait this long before the next, so
+   * effects accumulate into fewer rounds: each round's record is a durable commit (an fsync on
+   * the server's thread) that would otherwise compete with the operations' group commits.
+   */
+  lingerMs?: number;
   backoff?: BackoffPolicy;
   /** Test-only crash point: after the sink accepted these rows, before their delivery is recorded. */
   beforeRecord?: (rows: readonly ExportRow[]) => void | Promise<void>;
@@ -71,6 +77,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   const sleep = deps.sleep ?? timerSleep;
   const batchSize = deps.batchSize ?? 100;
   const idleMs = deps.idleMs ?? 1000;
+  const lingerMs = deps.lingerMs ?? 100;
   const backoff = deps.backoff ?? DEFAULT_BACKOFF;
   let failures = 0;
   /** Claimed rows not yet recorded as delivered. */
@@ -125,6 +132,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
       }
       if (result.kind === 'delivered') {
         failures = 0;
+        if (result.count < batchSize) await sleep(lingerMs, signal);
         continue;
       }
       if (result.kind === 'idle') {

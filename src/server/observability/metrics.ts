@@ -67,9 +67,17 @@ export function labelText(labels: Labels): string {
   return `{${entries.map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}`;
 }
 
+/** Keys of label objects seen before: callers that reuse one object per series pay nothing. */
+const keys = new WeakMap<Labels, string>();
+
 /** One series per distinct label set, in first-seen order. */
 export function seriesKey(labels: Labels): string {
-  return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
+  let key = keys.get(labels);
+  if (key === undefined) {
+    key = JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
+    keys.set(labels, key);
+  }
+  return key;
 }
 
 export class Counter {

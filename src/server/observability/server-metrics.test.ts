@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createServerMetrics } from './server-metrics';
+import { buildReceipt, receiptText } from '../core/receipt';
+import type { ItemState } from '../core/item-state';
+import { createServerMetrics, outcomeOf } from './server-metrics';
+
+const LAMP: ItemState = {
+  id: 'lamp',
+  sku: 'LMP',
+  name: 'Lamp',
+  location: 'A1',
+  quantity: 3,
+  revision: 2,
+  barcode: null,
+  lowStockThreshold: null,
+  archived: false,
+  fieldRevisions: {},
+};
 
 const T0 = Date.UTC(2026, 10, 29, 17);
 const receipt = (outcome: string) => JSON.stringify({ operationId: 'L.1', outcome });
@@ -46,5 +61,25 @@ describe('server metrics', () => {
     );
     oldest = null;
     expect(await metrics.render()).toContain('stockroom_export_lag_seconds 0\n');
+  });
+});
+
+describe('outcomeOf', () => {
+  it('reads the outcome of a receipt as committed, whatever the id holds', () => {
+    const receipt = (operationId: string, outcome: 'applied' | 'rejected' | 'review') =>
+      receiptText(
+        buildReceipt(
+          operationId,
+          { type: 'adjust', itemId: 'lamp', delta: 1, reason: 'received' },
+          outcome === 'applied'
+            ? { outcome, delta: 1, item: LAMP, created: false, edits: [] }
+            : { outcome, reason: 'unknown-item', item: null },
+          0,
+        ),
+      );
+    expect(outcomeOf(receipt('L1.0', 'applied'))).toBe('applied');
+    expect(outcomeOf(receipt('L"outcome":"review".1', 'rejected'))).toBe('rejected');
+    expect(outcomeOf(receipt('L\\".2', 'review'))).toBe('review');
+    expect(outcomeOf('not a receipt')).toBe('unknown');
   });
 });

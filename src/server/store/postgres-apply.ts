@@ -23,7 +23,7 @@ import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/
 import { catalogueColumns, itemState, type ItemColumns } from './item-row';
 import { Pipeline } from './postgres-pipeline';
 import { STAMP, writerTransaction } from './postgres-revision';
-import { prepared, render, sql, type Fragment } from './postgres-sql';
+import { prepared, sql, type Fragment } from './postgres-sql';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -34,14 +34,8 @@ import type {
 import { SimulatedCrash } from './store-errors';
 import { pastDeadline } from '../core/deadline';
 
-/**
- * Test-only broken variants that the safety suites must catch. Never set in production.
- * `receipt-outside-tx` commits each receipt on its own through a separate pool (`outside`), so a
- * transaction never waits for a connection of its own pool.
- */
-export type BrokenVariant = { kind: 'no-dedup' } | { kind: 'receipt-outside-tx'; outside: Pool };
-
-interface Plan {
+/** What one operation writes: its request, the decision and the receipt's text. */
+export interface Plan {
   request: ApplyRequest;
   verdict: Verdict;
   text: string;
@@ -69,11 +63,29 @@ export const toRecord = (r: RecordRow): OperationRecord => ({
   compacted: r.compacted,
 });
 
-export async function applyInTransaction(
+/** One operation inside the transaction: its result; its writes may be deferred to the next round trip. */
+export type ApplyStep = (
+  tx: Pipeline,
+  request: ApplyRequest,
+  now: () => number,
+) => Promise<ApplyResult>;
+
+/** `Store.apply` on PostgreSQL; PostgresOptions.apply can replace it (tests). */
+export type ApplyTransaction = (
   pool: Pool,
-  variant: BrokenVariant | null,
   requests: ApplyRequest[],
   options: ApplyOptions,
+) => Promise<{ results: ApplyResult[]; timing: ApplyTiming }>;
+
+export const applyInTransaction: ApplyTransaction = (pool, requests, options) =>
+  inWriterTransaction(pool, requests, options, claimAndApply);
+
+/** The writers' transaction around `step` for each request, retried on a deadlock or conflict. */
+export async function inWriterTransaction(
+  pool: Pool,
+  requests: ApplyRequest[],
+  options: ApplyOptions,
+  step: ApplyStep,
 ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
@@ -81,7 +93,7 @@ export async function applyInTransaction(
       const { value: results, commitMs } = await writerTransaction(pool, async (tx) => {
         const results: ApplyResult[] = [];
         for (const request of requests) {
-          results.push(await applyOne(tx, variant, request, options.now));
+          results.push(await step(tx, request, options.now));
         }
         if (options.failBeforeCommit) throw new SimulatedCrash();
         return results;
@@ -95,94 +107,92 @@ export async function applyInTransaction(
 }
 
 /** Reads (and claims) in one round trip; the writes are deferred to the next one. */
-async function applyOne(
+async function claimAndApply(
   tx: Pipeline,
-  variant: BrokenVariant | null,
   request: ApplyRequest,
   now: () => number,
 ): Promise<ApplyResult> {
-  const { userId, operationId, op } = request;
-  if (variant?.kind === 'receipt-outside-tx') {
-    const existing = await find(tx, userId, operationId);
-    if (existing) return { kind: 'existing', record: existing };
-  }
-  const read = await claimAndRead(tx, request, variant === null);
+  const { userId, operationId } = request;
+  const read = await claimAndRead(tx, request);
   if (read.kind === 'existing') return read;
   const at = now();
   if (pastDeadline(at, request.deadline)) {
-    if (variant === null) {
-      tx.defer(
-        prepared(sql`DELETE FROM operations WHERE user_id = ${userId} AND id = ${operationId}`),
-      );
-    }
+    tx.defer(
+      prepared(sql`DELETE FROM operations WHERE user_id = ${userId} AND id = ${operationId}`),
+    );
     return { kind: 'expired' };
   }
+  const plan = planFor(request, read, at);
+  const receipt = sql`UPDATE operations SET receipt = ${plan.text}, recorded_at = ${plan.at}
+                      WHERE user_id = ${userId} AND id = ${operationId}`;
+  tx.defer(prepared(writePlan(plan, receipt)));
+  return { kind: 'committed', receipt: plan.text };
+}
+
+/** The core's decision on the item as read, and the receipt it gives. */
+export function planFor(request: ApplyRequest, read: ItemRead, at: number): Plan {
+  const { operationId, op } = request;
   const verdict = decide(op, read.item, {
     role: request.role,
     skuOwner: read.skuOwner,
     barcodeOwner: read.barcodeOwner,
   });
-  const plan: Plan = {
-    request,
-    verdict,
-    text: receiptText(buildReceipt(operationId, op, verdict, at)),
-    at,
-  };
-  if (variant?.kind === 'receipt-outside-tx') {
-    await variant.outside.query(render(insertReceipt(plan, false)));
-  }
-  tx.defer(prepared(writePlan(plan, variant)));
-  return { kind: 'committed', receipt: plan.text };
+  return { request, verdict, text: receiptText(buildReceipt(operationId, op, verdict, at)), at };
 }
 
-/** The item (all null when there is none) and who holds the SKU and barcode the op sets. */
+/** `readItem`'s row: the item's columns (all null when there is none) and the code owners. */
 interface ItemRow extends Omit<ItemColumns, 'id'> {
   id: string | null;
   sku_owner: string | null;
   barcode_owner: string | null;
 }
 
+/** The item as read (null when there is none) and who holds the SKU and barcode the op sets. */
+export interface ItemRead {
+  item: ItemState | null;
+  skuOwner: string | null;
+  barcodeOwner: string | null;
+}
+
 /**
  * One statement: claim (user, id) with a placeholder receipt and, only when that claimed it, lock
  * and read the item (the lateral join runs after the claim, so locks are always taken claim
  * first, item second). No row back: a record already holds the id, returned as 'existing'.
- * Without `claim` (the broken variants) it only locks and reads the item.
  */
 async function claimAndRead(
   tx: Pipeline,
   request: ApplyRequest,
-  claim: boolean,
-): Promise<
-  | { kind: 'existing'; record: OperationRecord }
-  | { kind: 'read'; item: ItemState | null; skuOwner: string | null; barcodeOwner: string | null }
-> {
+): Promise<{ kind: 'existing'; record: OperationRecord } | ({ kind: 'read' } & ItemRead)> {
+  const r = request;
+  const claim = sql`INSERT INTO operations
+      (user_id, id, fingerprint, receipt, deadline, recorded_at, op, created_at)
+    VALUES (${r.userId}, ${r.operationId}, ${r.fingerprint}, '', ${r.deadline}, 0,
+            ${JSON.stringify(r.op)}, ${r.createdAt})
+    ON CONFLICT DO NOTHING RETURNING 1 AS claimed`;
   // A conflicting record can vanish between the two statements (removed by the cleanup):
   // claim again.
   for (;;) {
-    const read = await tx.send<ItemRow>(prepared(readItem(request, claim)));
-    const row = read.rows[0];
-    if (row) {
-      const { sku_owner: skuOwner, barcode_owner: barcodeOwner, id, ...rest } = row;
-      const item = id === null ? null : itemState({ id, ...rest });
-      return { kind: 'read', item, skuOwner, barcodeOwner };
-    }
+    const read = await readItem(tx, request, claim);
+    if (read) return { kind: 'read', ...read };
     const existing = await find(tx, request.userId, request.operationId);
     if (existing) return { kind: 'existing', record: existing };
   }
 }
 
-function readItem(r: ApplyRequest, claim: boolean): Fragment {
-  const gate = claim
-    ? sql`INSERT INTO operations
-            (user_id, id, fingerprint, receipt, deadline, recorded_at, op, created_at)
-          VALUES (${r.userId}, ${r.operationId}, ${r.fingerprint}, '', ${r.deadline}, 0,
-                  ${JSON.stringify(r.op)}, ${r.createdAt})
-          ON CONFLICT DO NOTHING RETURNING 1 AS claimed`
-    : sql`SELECT 1 AS claimed`;
+/**
+ * Runs `gate` (a statement answering `1 AS claimed` when the read should happen) and then, in the
+ * same statement, locks and reads the item; null when the gate answered no row.
+ */
+export async function readItem(
+  tx: Pipeline,
+  r: ApplyRequest,
+  gate: Fragment,
+): Promise<ItemRead | null> {
   const codes = claimedCodes(r.op);
   const owner = (column: Fragment, code: string | null) =>
     code === null ? sql`NULL::text` : sql`(SELECT id FROM items WHERE ${column} = ${code})`;
-  return sql`WITH gate AS (${gate})
+  const read = await tx.send<ItemRow>(
+    prepared(sql`WITH gate AS (${gate})
     SELECT i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.barcode,
       i.low_stock_threshold, i.archived, i.field_revisions,
       ${owner(sql`sku`, codes.sku)} AS sku_owner,
@@ -190,10 +200,16 @@ function readItem(r: ApplyRequest, claim: boolean): Fragment {
     FROM gate LEFT JOIN LATERAL (
       SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold, archived,
         field_revisions FROM items
-      WHERE id = ${r.op.itemId} AND gate.claimed = 1 FOR UPDATE) i ON TRUE`;
+      WHERE id = ${r.op.itemId} AND gate.claimed = 1 FOR UPDATE) i ON TRUE`),
+  );
+  const row = read.rows[0];
+  if (!row) return null;
+  const { sku_owner: skuOwner, barcode_owner: barcodeOwner, id, ...rest } = row;
+  return { item: id === null ? null : itemState({ id, ...rest }), skuOwner, barcodeOwner };
 }
 
-async function find(
+/** The record holding (user, id), read inside the transaction; null when there is none. */
+export async function find(
   tx: Pipeline,
   userId: string,
   operationId: string,
@@ -207,28 +223,12 @@ export const findRecord = (userId: string, operationId: string) =>
   prepared(sql`SELECT user_id, id, fingerprint, receipt, deadline, compacted
                FROM operations WHERE user_id = ${userId} AND id = ${operationId}`);
 
-function insertReceipt(p: Plan, upsert: boolean): Fragment {
+/**
+ * `receipt` (the statement that records the receipt) and, for an applied verdict, the effect,
+ * journal entry and export row: one statement.
+ */
+export function writePlan(p: Plan, receipt: Fragment): Fragment {
   const r = p.request;
-  const onConflict = upsert
-    ? sql`ON CONFLICT (user_id, id) DO UPDATE SET receipt = EXCLUDED.receipt`
-    : sql`ON CONFLICT DO NOTHING`;
-  return sql`INSERT INTO operations
-               (user_id, id, fingerprint, receipt, deadline, recorded_at, op, created_at)
-             VALUES (${r.userId}, ${r.operationId}, ${r.fingerprint}, ${p.text}, ${r.deadline},
-                     ${p.at}, ${JSON.stringify(r.op)}, ${r.createdAt})
-             ${onConflict}`;
-}
-
-/** The receipt, and for an applied verdict the effect, journal entry and export row: one statement. */
-function writePlan(p: Plan, variant: BrokenVariant | null): Fragment {
-  const r = p.request;
-  const receipt =
-    variant?.kind === 'receipt-outside-tx'
-      ? sql`SELECT 1`
-      : variant?.kind === 'no-dedup'
-        ? insertReceipt(p, true)
-        : sql`UPDATE operations SET receipt = ${p.text}, recorded_at = ${p.at}
-              WHERE user_id = ${r.userId} AND id = ${r.operationId}`;
   const v = p.verdict;
   if (v.outcome !== 'applied') return receipt;
   const { item } = v;
@@ -249,14 +249,13 @@ function writePlan(p: Plan, variant: BrokenVariant | null): Fragment {
     JSON.parse(p.text) as Parameters<typeof exportPayload>[0],
     r.userId,
   );
-  const exportConflict = variant?.kind === 'no-dedup' ? sql`ON CONFLICT DO NOTHING` : sql``;
   return sql`WITH item AS (${itemWrite}),
     journal AS (INSERT INTO journal
         (item_id, operation_id, user_id, type, delta, resulting_quantity, reason, note, recorded_at)
       VALUES (${j.itemId}, ${j.operationId}, ${r.userId}, ${j.type}, ${j.delta},
               ${j.resultingQuantity}, ${j.reason}, ${j.note}, ${j.recordedAt})),
     outbox AS (INSERT INTO export_outbox (effect_id, payload, created_at)
-      VALUES (${r.operationId}, ${payload}, ${p.at}) ${exportConflict})
+      VALUES (${r.operationId}, ${payload}, ${p.at}))
     ${receipt}`;
 }
 

@@ -8,6 +8,8 @@ import { POSTGRES_MIGRATIONS, quoteIdent } from './postgres-schema';
 import { dropSchema, randomSchema, requirePostgres, TEST_DATABASE_URL } from './postgres-test-db';
 import type { ApplyRequest, Store } from './store';
 import { runStoreContract } from './store-contract';
+import type { BrokenVariant } from '../../../tests/support/broken-stores/open';
+import { openBrokenPostgresStore } from '../../../tests/support/broken-stores/postgres';
 import { ALICE, at, SEED, T0 } from './store-contract-support';
 
 beforeAll(() => requirePostgres());
@@ -250,13 +252,21 @@ describe('Postgres store: several processes on one database', () => {
 
   it('is really broken in its test-only variants, so the suites can see it', async () => {
     const op: Op = { type: 'adjust', itemId: 'nut-2', delta: -1, reason: 'sold' };
-    const noDedup = await seeded({ brokenVariant: 'no-dedup' });
+    schema = randomSchema('pgonly');
+    const broken = (variant: BrokenVariant) =>
+      openBrokenPostgresStore(TEST_DATABASE_URL, variant, { schema, poolSize: 4 }).then((s) => {
+        stores.push(s);
+        return s;
+      });
+    const noDedup = await broken('no-dedup');
+    await noDedup.insertUser(ALICE);
+    await noDedup.seedItems(SEED, T0);
     const r = await request(op, 'Lbroken.1');
     await noDedup.apply([r], at(T0));
     await noDedup.apply([r], at(T0 + 1));
     expect((await noDedup.listItems(null)).items.find((i) => i.id === 'nut-2')?.quantity).toBe(48);
 
-    const outside = await open({ brokenVariant: 'receipt-outside-tx' });
+    const outside = await broken('receipt-outside-tx');
     const r2 = await request(op, 'Lbroken.2');
     await expect(outside.apply([r2], { now: () => T0, failBeforeCommit: true })).rejects.toThrow();
     expect(await outside.findOperation(ALICE.id, 'Lbroken.2')).not.toBeNull();

@@ -16,7 +16,7 @@ import {
   applyInTransaction,
   findRecord,
   toRecord,
-  type BrokenVariant,
+  type ApplyTransaction,
   type RecordRow,
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
@@ -41,8 +41,11 @@ export interface PostgresOptions {
   /** A schema of its own (created if missing), e.g. one per test; default: the role's search_path. */
   schema?: string;
   poolSize?: number;
-  /** Test-only broken variants that the safety suites must catch. Never set in production. */
-  brokenVariant?: 'no-dedup' | 'receipt-outside-tx';
+  /**
+   * How `apply` runs its transaction; default postgres-apply.ts. The safety suites pass
+   * deliberately broken ones (tests/support/broken-stores/) to prove they can see them.
+   */
+  apply?: ApplyTransaction;
 }
 
 const CLEANUP_CHUNK = 2000;
@@ -74,14 +77,13 @@ export async function openPostgresStore(
 ): Promise<Store> {
   const { url, schema: fromUrl } = splitSchema(databaseUrl);
   const schema = options.schema ?? fromUrl;
-  const config = (max: number): pg.PoolConfig => ({
+  const pool = new pg.Pool({
     connectionString: url,
-    max,
+    max: options.poolSize ?? 10,
     types,
     pipeline: true,
     ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
-  const pool = new pg.Pool(config(options.poolSize ?? 10));
   // An idle connection that breaks (server restart) is dropped by the pool; the next query reports
   // the problem to its caller. Without a listener the error would end the process.
   pool.on('error', () => undefined);
@@ -98,12 +100,7 @@ export async function openPostgresStore(
     await pool.end();
     throw error;
   }
-  let variant: BrokenVariant | null = null;
-  if (options.brokenVariant === 'no-dedup') variant = { kind: 'no-dedup' };
-  if (options.brokenVariant === 'receipt-outside-tx') {
-    variant = { kind: 'receipt-outside-tx', outside: new pg.Pool(config(4)) };
-  }
-  return new PostgresStore(pool, variant, base);
+  return new PostgresStore(pool, options.apply ?? applyInTransaction, base);
 }
 
 interface UserDbRow {
@@ -128,13 +125,12 @@ class PostgresStore implements Store {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly variant: BrokenVariant | null,
+    private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
   ) {}
 
   async close(): Promise<void> {
-    if (this.variant?.kind === 'receipt-outside-tx') await this.variant.outside.end();
     await this.pool.end();
   }
 
@@ -229,6 +225,18 @@ class PostgresStore implements Store {
       : null;
   }
 
+  async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
+    const r = await this.pool.query<UserDbRow & { expires_at: number }>(
+      prepared(sql`SELECT s.expires_at, u.id, u.name, u.role, u.password_hash, u.disabled
+                   FROM sessions s JOIN users u ON u.id = s.user_id
+                   WHERE s.token_hash = ${tokenHash}`),
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const user = toUser(row);
+    return { session: { tokenHash, userId: user.id, expiresAt: row.expires_at }, user };
+  }
+
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
     await this.pool.query(
       prepared(sql`UPDATE sessions SET expires_at = ${expiresAt} WHERE token_hash = ${tokenHash}`),
@@ -310,7 +318,7 @@ class PostgresStore implements Store {
     requests: ApplyRequest[],
     options: ApplyOptions,
   ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
-    return applyInTransaction(this.pool, this.variant, requests, options);
+    return this.applyTransaction(this.pool, requests, options);
   }
 
   async cleanup(

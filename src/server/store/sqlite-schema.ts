@@ -80,4 +80,70 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX sessions_by_user ON sessions (user_id);
   `,
+  `
+  -- Fewer pages written per operation: every page a transaction changes is one more WAL frame to
+  -- write and fsync at COMMIT (bench/README.md, "Where the server figures' time goes").
+  --
+  -- Receipts as a rowid table: a new receipt is appended to the last page instead of being put
+  -- between its lease's ids (string order scatters them: .1, .10, .100, .2), which split pages.
+  -- The (user, id) key is an index of short entries beside it, still the deduplication.
+  CREATE TABLE operations_v4 (
+    user_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    receipt TEXT NOT NULL,
+    deadline INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    compacted INTEGER NOT NULL DEFAULT 0,
+    op TEXT,
+    created_at TEXT,
+    PRIMARY KEY (user_id, id)
+  );
+  INSERT INTO operations_v4 SELECT user_id, id, fingerprint, receipt, deadline, recorded_at,
+    compacted, op, created_at FROM operations ORDER BY recorded_at;
+  DROP TABLE operations;
+  ALTER TABLE operations_v4 RENAME TO operations;
+  CREATE INDEX operations_to_compact ON operations (recorded_at) WHERE compacted = 0;
+  CREATE INDEX operations_by_deadline ON operations (deadline);
+  -- The journal without AUTOINCREMENT: no sqlite_sequence row to update per entry. Journal rows are
+  -- never deleted, so the largest seq is never reused and seq keeps growing.
+  CREATE TABLE journal_v4 (
+    seq INTEGER PRIMARY KEY,
+    item_id TEXT NOT NULL,
+    operation_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    delta INTEGER NOT NULL,
+    resulting_quantity INTEGER NOT NULL,
+    reason TEXT,
+    note TEXT,
+    recorded_at INTEGER NOT NULL
+  );
+  INSERT INTO journal_v4 SELECT * FROM journal ORDER BY seq;
+  DROP TABLE journal;
+  ALTER TABLE journal_v4 RENAME TO journal;
+  CREATE INDEX journal_by_item ON journal (item_id, seq);
+  -- The export outbox in commit order (seq), without a pending index: delivered rows are never
+  -- pending again, so a claim scans forward from the first row it last saw pending (kept in
+  -- memory by each process, sqlite-store.ts) instead of a second index written with every row.
+  CREATE TABLE export_outbox_v4 (
+    seq INTEGER PRIMARY KEY,
+    effect_id TEXT NOT NULL UNIQUE,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    delivered_at INTEGER
+  );
+  INSERT INTO export_outbox_v4 (effect_id, payload, created_at, delivered_at)
+    SELECT effect_id, payload, created_at, delivered_at FROM export_outbox
+    ORDER BY created_at, effect_id;
+  DROP TABLE export_outbox;
+  ALTER TABLE export_outbox_v4 RENAME TO export_outbox;
+  -- The items revision from the items index (max(global_revision)) instead of a counter row that
+  -- every writer updated. The newest item takes the counter's last value, so no cursor handed out
+  -- before goes backwards (the counter was only ever bumped to stamp an item). Dropping the
+  -- counter makes a process of the previous version fail loudly on this database.
+  UPDATE items SET global_revision = (SELECT value FROM counters WHERE name = 'items_revision')
+    WHERE id = (SELECT id FROM items ORDER BY global_revision DESC, id LIMIT 1);
+  DROP TABLE counters;
+  `,
 ];

@@ -56,19 +56,18 @@ export interface SqliteOptions {
   synchronous?: 'FULL' | 'NORMAL';
   /** false: one transaction (and one fsync) per apply call; for the group-commit benchmark. */
   groupCommit?: boolean;
-  /** Test-only broken variants that the safety suites must catch. Never set in production. */
-  brokenVariant?: 'no-dedup' | 'receipt-outside-tx';
 }
 
 type Row = Record<string, unknown>;
-interface Group {
+/** One `apply` call waiting for the next flush. */
+export interface Group {
   requests: ApplyRequest[];
   options: ApplyOptions;
   resolve: (value: { results: ApplyResult[]; timing: ApplyTiming }) => void;
   reject: (error: unknown) => void;
 }
 /** What one request will write, decided inside the transaction. */
-type Plan =
+export type Plan =
   | { kind: 'done'; result: ApplyResult }
   | {
       kind: 'write';
@@ -77,6 +76,8 @@ type Plan =
       receiptObject: Receipt;
       receipt: string;
       at: number;
+      /** The item as read, to write only what changed. */
+      before: ItemState | null;
     };
 
 const CLEANUP_CHUNK = 2000;
@@ -84,6 +85,11 @@ const CLEANUP_CHUNK = 2000;
 const SEEDED_CATALOGUE = { archived: false, fieldRevisions: {} } as const;
 
 export async function openSqliteStore(url: string, options: SqliteOptions = {}): Promise<Store> {
+  return new SqliteStore(openSqliteDatabase(url, options), options);
+}
+
+/** The database file (or memory) with Stockroom's pragmas, migrated. */
+export function openSqliteDatabase(url: string, options: SqliteOptions): Database.Database {
   const path = url.replace(/^sqlite:/, '');
   if (path !== ':memory:') {
     // Only this process's user may read the database (password hashes, sessions, notes): a new
@@ -100,7 +106,7 @@ export async function openSqliteStore(url: string, options: SqliteOptions = {}):
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
   db.pragma('foreign_keys = ON');
   migrate(db);
-  return new SqliteStore(db, options);
+  return db;
 }
 
 /** Read the version inside the write lock, so two processes starting together migrate once. */
@@ -142,35 +148,54 @@ const itemParams = (item: ItemState, updatedAt: number, globalRevision: number) 
   globalRevision,
 });
 
-class SqliteStore implements Store {
+/**
+ * The protected steps (`commit`, `plan`, `planNew`, `writeEffect`, `writeReceipt`) are where the
+ * safety suites' deliberately broken subclasses (tests/support/broken-stores/) change the rules.
+ */
+export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private pending: Group[] = [];
   private flushScheduled = false;
   private readonly sql;
+  /**
+   * Every export row with `seq` ≤ this is delivered (rows are appended in commit order and a
+   * delivered row is never pending again), so claims scan from here instead of using an index.
+   * Per process: another process's deliveries only leave it lower than it could be, never wrong.
+   */
+  private exportFloor = 0;
 
   constructor(
-    private readonly db: Database.Database,
+    protected readonly db: Database.Database,
     private readonly options: SqliteOptions,
   ) {
-    const noDedup = options.brokenVariant === 'no-dedup';
-    const orReplace = noDedup ? 'OR REPLACE' : '';
     this.sql = {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
       sessionByHash: db.prepare('SELECT * FROM sessions WHERE token_hash = ?'),
+      sessionUser: db.prepare(
+        `SELECT s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = ?`,
+      ),
       findOperation: db.prepare('SELECT * FROM operations WHERE user_id = ? AND id = ?'),
       itemById: db.prepare('SELECT * FROM items WHERE id = ?'),
       itemBySku: db.prepare('SELECT id FROM items WHERE sku = ?'),
       itemByBarcode: db.prepare('SELECT id FROM items WHERE barcode = ?'),
-      bumpRevision: db.prepare(
-        "UPDATE counters SET value = value + 1 WHERE name = 'items_revision' RETURNING value",
-      ),
-      revision: db.prepare("SELECT value FROM counters WHERE name = 'items_revision'"),
+      // The items revision is the newest item's stamp, read from items_by_global_revision; the
+      // writer lock (BEGIN IMMEDIATE) makes "newest + 1" unique to each change.
+      nextRevision: db.prepare('SELECT coalesce(max(global_revision), 0) + 1 FROM items').pluck(),
+      revision: db.prepare('SELECT coalesce(max(global_revision), 0) FROM items').pluck(),
       insertItem: db.prepare(
         `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision,
            barcode, low_stock_threshold, archived, field_revisions)
          VALUES (@id, @sku, @name, @location, @quantity, @revision, @updatedAt, @globalRevision,
            @barcode, @lowStockThreshold, @archived, @fieldRevisions)`,
+      ),
+      // A change of stock only (adjust, count) leaves the catalogue columns and their unique
+      // indexes (sku, barcode) untouched: SQLite rewrites an index entry for every indexed
+      // column a statement sets, changed or not.
+      updateStock: db.prepare(
+        `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
+         global_revision = @globalRevision WHERE id = @id`,
       ),
       updateItem: db.prepare(
         `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
@@ -179,7 +204,7 @@ class SqliteStore implements Store {
          field_revisions = @fieldRevisions WHERE id = @id`,
       ),
       insertOperation: db.prepare(
-        `INSERT ${orReplace} INTO operations
+        `INSERT INTO operations
          (user_id, id, fingerprint, receipt, deadline, recorded_at, compacted, op, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
       ),
@@ -188,8 +213,13 @@ class SqliteStore implements Store {
          VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @reason, @note, @recordedAt)`,
       ),
       insertExport: db.prepare(
-        `INSERT ${orReplace} INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
+        `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
       ),
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      savepoint: db.prepare('SAVEPOINT request'),
+      release: db.prepare('RELEASE request'),
+      rollbackTo: db.prepare('ROLLBACK TO request'),
     };
   }
 
@@ -268,6 +298,16 @@ class SqliteStore implements Store {
       : null;
   }
 
+  async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
+    const row = this.sql.sessionUser.get(tokenHash) as Row | undefined;
+    if (!row) return null;
+    const user = toUser(row);
+    return {
+      session: { tokenHash, userId: user.id, expiresAt: row['expires_at'] as number },
+      user,
+    };
+  }
+
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
     this.db
       .prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
@@ -282,7 +322,7 @@ class SqliteStore implements Store {
     this.db
       .transaction(() => {
         for (const item of items) {
-          const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
+          const globalRevision = this.sql.nextRevision.get() as number;
           const state = {
             ...item,
             revision: 1,
@@ -304,7 +344,7 @@ class SqliteStore implements Store {
            ORDER BY location, name, id`,
         )
         .all(since ?? -1, since === null ? 0 : 1) as Row[];
-      const revision = (this.sql.revision.get() as Row)['value'] as number;
+      const revision = this.sql.revision.get() as number;
       return { rows, revision };
     });
     const { rows, revision } = read();
@@ -377,29 +417,30 @@ class SqliteStore implements Store {
       this.flushScheduled = true;
       setImmediate(() => this.flush());
     }
-    if (this.options.brokenVariant === 'receipt-outside-tx') {
-      groups.forEach((g) => this.flushReceiptOutsideTx(g));
-      return;
-    }
+    this.commit(groups);
+  }
+
+  /** One transaction for the groups, each in its own savepoint; settles every group's promise. */
+  protected commit(groups: Group[]): void {
     const started = performance.now();
     const outcomes: { group: Group; results?: ApplyResult[]; error?: unknown }[] = [];
     try {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.sql.begin.run();
       for (const group of groups) {
-        this.db.exec('SAVEPOINT request');
+        this.sql.savepoint.run();
         try {
           const results = group.requests.map((r) => this.applyOne(r, group.options.now));
           if (group.options.failBeforeCommit) throw new SimulatedCrash();
-          this.db.exec('RELEASE request');
+          this.sql.release.run();
           outcomes.push({ group, results });
         } catch (error) {
-          this.db.exec('ROLLBACK TO request');
-          this.db.exec('RELEASE request');
+          this.sql.rollbackTo.run();
+          this.sql.release.run();
           outcomes.push({ group, error });
         }
       }
       const beforeCommit = performance.now();
-      this.db.exec('COMMIT');
+      this.sql.commit.run();
       const timing = { tx: beforeCommit - started, commit: performance.now() - beforeCommit };
       for (const { group, results, error } of outcomes) {
         if (results) group.resolve({ results, timing });
@@ -408,22 +449,6 @@ class SqliteStore implements Store {
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       groups.forEach((g) => g.reject(error));
-    }
-  }
-
-  /** The deliberately broken variant: the receipt commits on its own, before the effect's transaction. */
-  private flushReceiptOutsideTx(group: Group): void {
-    try {
-      const plans = group.requests.map((r) => this.plan(r, group.options.now));
-      for (const p of plans) if (p.kind === 'write') this.writeReceipt(p);
-      this.db.exec('BEGIN IMMEDIATE');
-      for (const p of plans) if (p.kind === 'write') this.writeEffect(p);
-      if (group.options.failBeforeCommit) throw new SimulatedCrash();
-      this.db.exec('COMMIT');
-      group.resolve({ results: plans.map(planResult), timing: { tx: 0, commit: 0 } });
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      group.reject(error);
     }
   }
 
@@ -436,13 +461,16 @@ class SqliteStore implements Store {
     return planResult(plan);
   }
 
-  private plan(request: ApplyRequest, now: () => number): Plan {
-    if (this.options.brokenVariant !== 'no-dedup') {
-      const existing = this.sql.findOperation.get(request.userId, request.operationId) as
-        Row | undefined;
-      if (existing)
-        return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
-    }
+  /** The record already holding the id, or what this request will write. */
+  protected plan(request: ApplyRequest, now: () => number): Plan {
+    const existing = this.sql.findOperation.get(request.userId, request.operationId) as
+      Row | undefined;
+    if (existing) return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
+    return this.planNew(request, now);
+  }
+
+  /** For an id without a record: expired, or the decision and receipt to write. */
+  protected planNew(request: ApplyRequest, now: () => number): Plan {
     const at = now();
     if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
     const { op } = request;
@@ -450,7 +478,8 @@ class SqliteStore implements Store {
     const codes = claimedCodes(op);
     const owner = (statement: Database.Statement, code: string | null) =>
       code === null ? null : (((statement.get(code) as Row | undefined)?.['id'] as string) ?? null);
-    const verdict = decide(op, row ? toItemState(row) : null, {
+    const before = row ? toItemState(row) : null;
+    const verdict = decide(op, before, {
       role: request.role,
       skuOwner: owner(this.sql.itemBySku, codes.sku),
       barcodeOwner: owner(this.sql.itemByBarcode, codes.barcode),
@@ -463,16 +492,20 @@ class SqliteStore implements Store {
       receiptObject,
       receipt: receiptText(receiptObject),
       at,
+      before,
     };
   }
 
-  private writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
+  protected writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
     const { verdict, request, at } = plan;
     if (verdict.outcome !== 'applied') return;
-    const globalRevision = (this.sql.bumpRevision.get() as Row)['value'] as number;
+    const globalRevision = this.sql.nextRevision.get() as number;
     const item = itemParams(verdict.item, at, globalRevision);
     if (verdict.created) this.sql.insertItem.run(item);
-    else this.sql.updateItem.run(item);
+    else if (plan.before && sameCatalogue(plan.before, verdict.item)) {
+      const { id, quantity, revision, updatedAt } = item;
+      this.sql.updateStock.run({ id, quantity, revision, updatedAt, globalRevision });
+    } else this.sql.updateItem.run(item);
     this.sql.insertJournal.run({
       ...journalEntry(request.operationId, request.op, verdict, at),
       userId: request.userId,
@@ -484,7 +517,7 @@ class SqliteStore implements Store {
     );
   }
 
-  private writeReceipt(plan: Extract<Plan, { kind: 'write' }>): void {
+  protected writeReceipt(plan: Extract<Plan, { kind: 'write' }>): void {
     const r = plan.request;
     this.sql.insertOperation.run(
       r.userId,
@@ -533,12 +566,21 @@ class SqliteStore implements Store {
   }
 
   async claimExports(limit: number, _now: number): Promise<ExportRow[]> {
-    const rows = this.db
-      .prepare(
-        `SELECT effect_id, payload, created_at FROM export_outbox
-         WHERE delivered_at IS NULL ORDER BY created_at, effect_id LIMIT ?`,
-      )
-      .all(limit) as Row[];
+    const pending = this.db.prepare(
+      `SELECT seq, effect_id, payload, created_at FROM export_outbox
+       WHERE seq > ? AND delivered_at IS NULL ORDER BY seq LIMIT ?`,
+    );
+    const last = this.db.prepare('SELECT max(seq) FROM export_outbox').pluck();
+    // One read snapshot: every row before the first pending one is delivered (and stays so);
+    // with none pending, every row there is now. Rows committed later get larger seqs.
+    const rows = this.db.transaction(() => {
+      const found = pending.all(this.exportFloor, limit) as Row[];
+      const first = found[0];
+      this.exportFloor = first
+        ? (first['seq'] as number) - 1
+        : ((last.get() as number | null) ?? this.exportFloor);
+      return found;
+    })();
     return rows.map((r) => ({
       effectId: r['effect_id'] as string,
       payload: r['payload'] as string,
@@ -554,9 +596,10 @@ class SqliteStore implements Store {
   async exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }> {
     const row = this.db
       .prepare(
-        'SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
+        `SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox
+         WHERE seq > ? AND delivered_at IS NULL`,
       )
-      .get() as Row;
+      .get(this.exportFloor) as Row;
     return {
       pending: row['n'] as number,
       oldestCreatedAt: (row['oldest'] as number | null) ?? null,
@@ -564,6 +607,21 @@ class SqliteStore implements Store {
   }
 }
 
-function planResult(plan: Plan): ApplyResult {
+/** Whether every catalogue column (all but stock and revisions) is as it was. */
+function sameCatalogue(a: ItemState, b: ItemState): boolean {
+  const ca = catalogueColumns(a);
+  const cb = catalogueColumns(b);
+  return (
+    a.sku === b.sku &&
+    a.name === b.name &&
+    a.location === b.location &&
+    a.archived === b.archived &&
+    ca.barcode === cb.barcode &&
+    ca.lowStockThreshold === cb.lowStockThreshold &&
+    ca.fieldRevisions === cb.fieldRevisions
+  );
+}
+
+export function planResult(plan: Plan): ApplyResult {
   return plan.kind === 'done' ? plan.result : { kind: 'committed', receipt: plan.receipt };
 }

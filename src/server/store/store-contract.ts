@@ -96,6 +96,18 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
       expect(await store.sessionByHash('never')).toBeNull();
     });
 
+    it('reads a session with its user in one call', async () => {
+      const { store } = ctx;
+      await store.insertSession({ tokenHash: 'j1', userId: ALICE.id, expiresAt: T0 + 1000 });
+      expect(await store.sessionUser('j1')).toEqual({
+        session: { tokenHash: 'j1', userId: ALICE.id, expiresAt: T0 + 1000 },
+        user: { ...ALICE, disabled: false },
+      });
+      await store.setUserDisabled(ALICE.id, true);
+      expect(await store.sessionUser('j1')).toBeNull();
+      expect(await store.sessionUser('never')).toBeNull();
+    });
+
     it('lists seeded items at revision 1, and ?since returns only later changes', async () => {
       const { store } = ctx;
       await ctx.seed();

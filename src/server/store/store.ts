@@ -108,6 +108,8 @@ export interface Store {
 
   insertSession(session: SessionRow): Promise<void>;
   sessionByHash(tokenHash: string): Promise<SessionRow | null>;
+  /** The session and its user in one query: what authenticating every request reads. */
+  sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null>;
   extendSession(tokenHash: string, expiresAt: number): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
 

@@ -1,6 +1,7 @@
 /** Starting the server under test (src/server/start.ts) the way every black-box file does. */
 import { startServer } from '../../../src/server/start';
-import type { RunningServer, TestHooks } from '../../../src/server/start';
+import type { RunningServer } from '../../../src/server/start';
+import { openBrokenStore, type BrokenVariant } from '../../support/broken-stores/open';
 
 export type { RunningServer };
 
@@ -28,9 +29,19 @@ export const LESSON_ENV: Record<string, string> = {
 
 export function startTestServer(
   env: Record<string, string | undefined> = {},
-  hooks?: TestHooks,
 ): Promise<RunningServer> {
-  return startServer({ ...BASE_ENV, ...env }, hooks);
+  return startServer({ ...BASE_ENV, ...env });
+}
+
+/** The same server on a deliberately broken store, which the suite at hand must catch. */
+export function startBrokenServer(
+  variant: BrokenVariant,
+  env: Record<string, string | undefined> = {},
+): Promise<RunningServer> {
+  return startServer(
+    { ...BASE_ENV, ...env },
+    { openStore: (settings) => openBrokenStore(settings, variant) },
+  );
 }
 
 export const MINUTE = 60_000;

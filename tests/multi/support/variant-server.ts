@@ -1,14 +1,18 @@
 /**
- * A server process with a deliberately broken variant (STOCKROOM_TEST_VARIANT), to prove the
- * multi-process suites can see a duplicate at all. Prints the same line as src/server/main.ts.
+ * A server process on a deliberately broken store (STOCKROOM_TEST_VARIANT, see
+ * tests/support/broken-stores/open.ts), to prove the multi-process suites can see a duplicate or a
+ * lost receipt at all. Prints the same line as src/server/main.ts.
  */
-import { startServer, type TestHooks } from '../../../src/server/start';
+import { startServer } from '../../../src/server/start';
+import { isBrokenVariant, openBrokenStore } from '../../support/broken-stores/open';
 
 const variant = process.env['STOCKROOM_TEST_VARIANT'];
-const hooks: TestHooks =
-  variant === 'no-dedup' || variant === 'receipt-outside-tx' ? { variant } : {};
+if (!isBrokenVariant(variant)) {
+  console.error(`STOCKROOM_TEST_VARIANT must name a broken variant, not ${String(variant)}`);
+  process.exit(1);
+}
 
-startServer(process.env, hooks).then(
+startServer(process.env, { openStore: (settings) => openBrokenStore(settings, variant) }).then(
   (server) => {
     console.log(`Stockroom listening on ${server.url}`);
     process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -1,0 +1,236 @@
+/**
+ * pg_cpu_two_vs_one: PostgreSQL, CPU seconds per 1,000 operations with two server processes
+ * (`WORKERS=2`) ÷ with one, at the same offered load below saturation. Scaling without contention
+ * is what 2 shared cores can show: the throughput figure (pg_two_vs_one) is bounded by the cores,
+ * but if a second process makes each operation cost more CPU (lock waits, retries, cache misses,
+ * extra connections), it shows here.
+ *
+ * CPU is read from /proc (utime + stime): the server's process tree (the cluster primary and its
+ * workers) plus the Postgres backends serving it (found by `application_name` in
+ * pg_stat_activity). The offered load is 60% of what one process answered in a calibration run
+ * (autocannon's overall rate, 32 connections). Rounds alternate; the value is the median per-round
+ * ratio. Details: both sides' CPU per 1,000 operations split into server and Postgres, and lock
+ * waits: how often a backend of each side was seen waiting (pg_stat_activity every 50 ms) by
+ * `wait_event_type:wait_event`.
+ */
+import { join } from 'node:path';
+import { atMost, round, type Figure } from '../figure';
+import {
+  CONNECTIONS,
+  loadPlan,
+  operationsStream,
+  signedInSession,
+} from '../support/http-load-plan';
+import { loadSummary, withLoadWorker } from '../support/load';
+import { admin, ensurePostgres, freshSchema, type FreshSchema } from '../support/postgres';
+import { CpuMeter, processTree } from '../support/proc-cpu';
+import { benchEnv, withServers, type ServerProcess } from '../support/server-process';
+import { median } from '../support/stats';
+import { TEST_DATABASE_URL } from '../../src/server/store/postgres-test-db';
+import pg from 'pg';
+
+const WAIT_SAMPLE_MS = 50;
+/** Share of one process's saturated throughput offered to both sides. */
+const LOAD_SHARE = 0.6;
+
+interface Side {
+  name: string;
+  appName: string;
+  server: ServerProcess;
+  run: (seconds?: number) => ReturnType<ReturnType<typeof operationsStream>>;
+  rounds: {
+    cpuPer1000: number;
+    serverPer1000: number;
+    postgresPer1000: number;
+    topProcessPer1000: number;
+    rps: number;
+  }[];
+  waits: Map<string, number>;
+  samples: number;
+  runs: Record<string, unknown>[];
+}
+
+/** Backends of one application name, and what the active ones wait for. */
+function activity(client: pg.Client, appName: string) {
+  return {
+    async pids(): Promise<number[]> {
+      const r = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+        [appName],
+      );
+      return r.rows.map((row) => row.pid);
+    },
+    async waits(): Promise<string[]> {
+      const r = await client.query<{ w: string }>(
+        `SELECT wait_event_type || ':' || wait_event AS w FROM pg_stat_activity
+         WHERE application_name = $1 AND state = 'active' AND wait_event_type IS NOT NULL`,
+        [appName],
+      );
+      return r.rows.map((row) => row.w);
+    },
+  };
+}
+
+async function measure(side: Side, client: pg.Client, rate: number) {
+  const backends = activity(client, side.appName);
+  const serverMeter = new CpuMeter(async () => processTree(side.server.pid));
+  // The spawned process alone: with WORKERS=2 that is node:cluster's primary, which only hands
+  // connections to the workers; with one process it is the server itself.
+  const topMeter = new CpuMeter(async () => [side.server.pid]);
+  const postgresMeter = new CpuMeter(() => backends.pids());
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const waits = await backends.waits();
+      side.samples++;
+      for (const w of waits) side.waits.set(w, (side.waits.get(w) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, WAIT_SAMPLE_MS));
+    }
+  })();
+  await Promise.all([serverMeter.start(), postgresMeter.start(), topMeter.start()]);
+  const result = await side.run();
+  const [serverCpu, postgresCpu, topCpu] = await Promise.all([
+    serverMeter.stop(),
+    postgresMeter.stop(),
+    topMeter.stop(),
+  ]);
+  sampling = false;
+  await sampler;
+  side.runs.push({ label: side.name, offered: Math.round(rate), ...loadSummary(result) });
+  if (result.ok === 0) throw new Error(`${side.name}: no operation answered`);
+  const per1000 = (cpu: number) => (cpu / result.ok) * 1000;
+  const round_ = {
+    cpuPer1000: per1000(serverCpu + postgresCpu),
+    serverPer1000: per1000(serverCpu),
+    postgresPer1000: per1000(postgresCpu),
+    topProcessPer1000: per1000(topCpu),
+    rps: result.rps,
+  };
+  side.rounds.push(round_);
+  return round_;
+}
+
+const IDLE_SECONDS = 2;
+
+/** CPU seconds per second of the side's processes and backends while nothing is sent. */
+async function idleCpu(side: Side, client: pg.Client): Promise<number> {
+  const backends = activity(client, side.appName);
+  const meter = new CpuMeter(async () => [
+    ...processTree(side.server.pid),
+    ...(await backends.pids()),
+  ]);
+  await meter.start();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  return round((await meter.stop()) / IDLE_SECONDS);
+}
+
+const summary = (side: Side) => {
+  const samples = Math.max(1, side.samples);
+  const mean = (k: keyof Side['rounds'][number]) =>
+    round(side.rounds.reduce((s, r) => s + r[k], 0) / side.rounds.length);
+  const waits = Object.fromEntries(
+    [...side.waits].sort((a, b) => b[1] - a[1]).map(([w, n]) => [w, round(n / samples)]),
+  );
+  const lockWaits = [...side.waits]
+    .filter(([w]) => w.startsWith('Lock:'))
+    .reduce((s, [, n]) => s + n, 0);
+  return {
+    cpuSecondsPer1000: mean('cpuPer1000'),
+    serverCpuSecondsPer1000: mean('serverPer1000'),
+    postgresCpuSecondsPer1000: mean('postgresPer1000'),
+    /** The spawned process alone (the cluster primary with WORKERS=2). */
+    topProcessCpuSecondsPer1000: mean('topProcessPer1000'),
+    answeredPerSec: mean('rps'),
+    /** Backends seen waiting on a heavyweight lock, per pg_stat_activity sample. */
+    lockWaitsPerSample: round(lockWaits / samples),
+    /** Every wait seen, per sample: `type:event` → mean number of backends waiting. */
+    waitsPerSample: waits,
+    samples: side.samples,
+  };
+};
+
+export const pgCpuTwoVsOne: Figure = {
+  name: 'pg_cpu_two_vs_one',
+  target: '≤ 1.15',
+  async run({ quick, workDir, profileDir }) {
+    const plan = loadPlan(quick);
+    await ensurePostgres();
+    const schemas: FreshSchema[] = [];
+    const server = (schema: FreshSchema, workers: string, name: string) => ({
+      env: { ...benchEnv(workDir), DATABASE_URL: schema.url, WORKERS: workers },
+      profileDir: profileDir && join(profileDir, name),
+    });
+    try {
+      schemas.push(
+        await freshSchema('bench_cpu_one', TEST_DATABASE_URL, 'bench_cpu_one'),
+        await freshSchema('bench_cpu_two', TEST_DATABASE_URL, 'bench_cpu_two'),
+      );
+      const [one, two] = schemas;
+      const specs = [server(one!, '1', 'one'), server(two!, '2', 'two')];
+      return await withServers(specs, ([single, pair]) =>
+        withLoadWorker((worker) =>
+          admin(TEST_DATABASE_URL, async (client) => {
+            const noWarmup = { ...plan, warmupSeconds: 0 };
+            // Calibration, unthrottled on one process once it is warm.
+            const calibrate = operationsStream(
+              worker,
+              [single!.url],
+              noWarmup,
+              await signedInSession(single!.url),
+            );
+            await calibrate(plan.warmupSeconds);
+            const full = await calibrate(plan.seconds);
+            const rate = Math.max(20, full.rps * LOAD_SHARE);
+            const side = async (name: string, s: ServerProcess): Promise<Side> => {
+              // Warm-up as fast as it answers, on a lease of its own: at the offered rate each of
+              // two processes would see too few operations for V8 to optimise the hot path, and
+              // a cold process costs several times the CPU per operation of a warm one.
+              const warm = operationsStream(
+                worker,
+                [s.url],
+                noWarmup,
+                await signedInSession(s.url),
+              );
+              await warm(2 * plan.warmupSeconds);
+              const session = await signedInSession(s.url);
+              const run = operationsStream(worker, [s.url], noWarmup, session, rate);
+              return {
+                name,
+                appName: name === 'one' ? 'bench_cpu_one' : 'bench_cpu_two',
+                server: s,
+                run: () => run(plan.seconds),
+                rounds: [],
+                waits: new Map(),
+                samples: 0,
+                runs: [],
+              };
+            };
+            const a = await side('two', pair!);
+            const b = await side('one', single!);
+            // What each side spends with no load at all (timers, pools, the export worker's
+            // polls): a fixed cost per second that the offered load spreads over its operations.
+            const idle = { two: await idleCpu(a, client), one: await idleCpu(b, client) };
+            const ratios: number[] = [];
+            for (let i = 0; i < plan.rounds; i++) {
+              const ra = await measure(a, client, rate);
+              const rb = await measure(b, client, rate);
+              ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
+            }
+            return atMost(median(ratios), 1.15, {
+              offeredPerSec: Math.round(rate),
+              idleCpuSecondsPerSec: idle,
+              calibrationPerSec: Math.round(full.rps),
+              connections: CONNECTIONS,
+              two: summary(a),
+              one: summary(b),
+              roundRatios: ratios.map((r) => round(r)),
+              runs: [...a.runs, ...b.runs],
+            });
+          }),
+        ),
+      );
+    } finally {
+      await Promise.all(schemas.map((s) => s.drop()));
+    }
+  },
+};
