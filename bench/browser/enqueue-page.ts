@@ -80,6 +80,8 @@ export interface DrainTap {
   beforeWriteMs: number;
   /** Its write transaction: waiting behind transactions asked for earlier, its puts, its commit. */
   writeMs: number;
+  /** From the commit (seen in the page) until `adjust` resolved: what it does after the write. */
+  afterWriteMs: number;
   /** The drain's transaction it waited behind the longest (null: none was running). */
   behind: string | null;
   /** How long after the tap's write was asked for that transaction finished. */
@@ -127,7 +129,16 @@ function splitTap(
 ): DrainTap {
   const longTaskMs = overlap(t0, t0 + ms, longTasks);
   const own = spans.find((s) => s.stage === ENQUEUE && s.t0 >= t0 && s.t1 <= t0 + ms + 1);
-  if (!own) return { ms, beforeWriteMs: ms, writeMs: 0, behind: null, behindMs: 0, longTaskMs };
+  if (!own)
+    return {
+      ms,
+      beforeWriteMs: ms,
+      writeMs: 0,
+      afterWriteMs: 0,
+      behind: null,
+      behindMs: 0,
+      longTaskMs,
+    };
   let last: Span | null = null;
   for (const s of spans) {
     if (s === own || s.t0 >= own.t0 || s.t1 <= own.t0) continue;
@@ -137,6 +148,7 @@ function splitTap(
     ms,
     beforeWriteMs: own.t0 - t0,
     writeMs: own.t1 - own.t0,
+    afterWriteMs: t0 + ms - own.t1,
     behind: last?.stage ?? null,
     behindMs: last ? last.t1 - own.t0 : 0,
     longTaskMs,

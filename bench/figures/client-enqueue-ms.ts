@@ -56,10 +56,12 @@ function waits(taps: readonly DrainTap[]): Record<string, unknown> {
   return {
     beforeWrite: spread(taps.map((t) => t.beforeWriteMs)),
     write: spread(taps.map((t) => t.writeMs)),
+    afterWrite: spread(taps.map((t) => t.afterWriteMs)),
     longTasksWithin: spread(taps.map((t) => t.longTaskMs)),
     [`over${DURING_DRAIN_P99_MAX_MS}ms`]: {
       count: slow.length,
       write: spread(slow.map((t) => t.writeMs)),
+      afterWrite: spread(slow.map((t) => t.afterWriteMs)),
       longTasksWithin: spread(slow.map((t) => t.longTaskMs)),
       behind: Object.fromEntries(
         [...behind].map(([stage, ms]) => [
