@@ -9,12 +9,19 @@
  * spec asks p99 ≤ 10 ms, and ≤ 16 ms during a drain: both must hold to pass. Details keep each
  * side's p50/p99/max, each round's, and each drain's length.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { DrainPage } from '../browser/drain-page';
 import type { DrainTap, DuringDrain, EnqueuePage } from '../browser/enqueue-page';
 import { round, type Figure } from '../figure';
-import { bundlePage, openPage, pageServerEnv, withBrowser } from '../support/browser-page';
+import {
+  bundlePage,
+  openPage,
+  pageServerEnv,
+  profilePage,
+  withBrowser,
+} from '../support/browser-page';
 import { demoSession } from '../support/demo-session';
 import { httpClient } from '../support/http-client';
 import { REPO_ROOT, withServers } from '../support/server-process';
@@ -84,16 +91,19 @@ async function demoItemIds(url: string): Promise<string[]> {
 }
 
 /** One drain of `backlog` queued operations on a new database, tapped on throughout. */
-function drainRounds(page: Page, itemIds: readonly string[]) {
+function drainRounds(page: Page, itemIds: readonly string[], profileDir: string | undefined) {
   let serial = 0;
   return async (backlog: number): Promise<DuringDrain> => {
+    const file = profileDir ? join(profileDir, `page-drain-${serial}.cpuprofile`) : null;
     await page.evaluate(
       ([d, c, ids]) => (globalThis as unknown as DrainPage).prepareDrain(d, c, ids),
       [`drain-${serial++}`, backlog, itemIds] as const,
     );
-    const r = await page.evaluate(
-      ([id, every]) => (globalThis as unknown as EnqueuePage).tapWhileDraining(id, every),
-      [itemIds[0] ?? '', TAP_EVERY_MS] as const,
+    const r = await profilePage(page, file, () =>
+      page.evaluate(
+        ([id, every]) => (globalThis as unknown as EnqueuePage).tapWhileDraining(id, every),
+        [itemIds[0] ?? '', TAP_EVERY_MS] as const,
+      ),
     );
     const expected = backlog + r.taps.length;
     if (r.drain.confirmed !== expected || r.drain.left !== 0) {
@@ -106,13 +116,14 @@ function drainRounds(page: Page, itemIds: readonly string[]) {
 export const clientEnqueueMs: Figure = {
   name: 'client_enqueue_ms',
   target: 'p99 ≤ 10 ms (≤ 16 ms during a drain)',
-  async run({ quick, workDir }) {
+  async run({ quick, workDir, profileDir }) {
     const rounds = quick ? 2 : 4;
     const tapsPerRound = quick ? 150 : 250;
     const warmup = 30;
     const backlog = quick ? 2500 : 10_000;
     const drains = 2;
     const pageDir = join(workDir, 'page');
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
     return withBrowser(async (launched) => {
       await bundlePage(join(REPO_ROOT, 'bench/browser/enqueue-page.ts'), pageDir);
       const spec = { env: pageServerEnv(join(workDir, 'server'), pageDir) };
@@ -140,7 +151,7 @@ export const clientEnqueueMs: Figure = {
           sides.burst.push(...burst);
           perRound.push({ paced: spread(paced), burst: spread(burst) });
         }
-        const drain = drainRounds(page, itemIds);
+        const drain = drainRounds(page, itemIds, profileDir);
         const during: DrainTap[] = [];
         const perDrain: Record<string, unknown>[] = [];
         for (let i = 0; i < drains; i++) {
