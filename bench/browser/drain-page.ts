@@ -35,28 +35,49 @@ export interface DrainResult {
 /** What `enqueue` reads and writes. */
 const COPIED = ['operations', 'leases', 'meta', 'items'] as const;
 
-/** Time spent per stage of the drain, in the page's clock. */
+/** One transaction of the drain: its kind, and when it was asked for and done (page clock). */
+export interface Span {
+  stage: string;
+  t0: number;
+  t1: number;
+}
+
+/** Time spent per stage of the drain, in the page's clock; the store's transactions one by one. */
 class Stages {
   readonly totals: Record<string, StageTotal> = {};
+  readonly spans: Span[] = [];
   clear(): void {
     for (const key of Object.keys(this.totals)) delete this.totals[key];
+    this.spans.length = 0;
   }
   add(stage: string, ms: number): void {
     const t = (this.totals[stage] ??= { count: 0, ms: 0 });
     t.count += 1;
     t.ms += ms;
   }
+  /** A store transaction: its stage's total, and its span (what a tap may have waited behind). */
+  transaction(stage: string, t0: number): void {
+    const t1 = performance.now();
+    this.add(stage, t1 - t0);
+    this.spans.push({ stage, t0, t1 });
+  }
 }
+
+/** A tap's own transaction (the operation and its lease's next id), as `enqueue` writes it. */
+export const ENQUEUE = 'enqueue (operation, lease)';
 
 /** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
 function writeKind(stores: ReadonlySet<StoreName>): string {
   if (stores.has('receipts')) return 'settle (receipts, projection, states)';
   if (stores.has('items')) return 'items pulled';
+  if (stores.has('leases') && stores.has('operations')) return ENQUEUE;
   // The claim records the attempt in the operations' states (no attempt row until it ends); a
   // round's start writes operation states too.
   if (stores.size === 1 && stores.has('operations')) return 'claim (attempt in the state)';
   return 'other writes';
 }
+
+const READS = 'reads (plan, session)';
 
 function timedStore(inner: LocalStore, stages: Stages): LocalStore {
   return {
@@ -65,7 +86,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
       try {
         return await inner.read(fn);
       } finally {
-        stages.add('reads (plan, session)', performance.now() - t0);
+        stages.transaction(READS, t0);
       }
     },
     async write(fn) {
@@ -83,7 +104,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
           return fn(seen);
         });
       } finally {
-        stages.add(writeKind(stores), performance.now() - t0);
+        stages.transaction(writeKind(stores), t0);
       }
     },
     close: () => inner.close(),
@@ -219,16 +240,30 @@ async function prepareDrain(
   prepared = { client, store, network, stages, snapshot, dbName };
 }
 
-async function drain(): Promise<DrainResult> {
+/**
+ * Says "online" and times until the client is idle with every operation confirmed. `during` runs
+ * beside the drain on the same client (a person still working on the device) and is told when the
+ * drain is over; what it queued is drained too, and counted in `confirmed`.
+ */
+export async function drainWhile<T>(
+  during: (client: StockroomClientCore, draining: () => boolean) => Promise<T>,
+): Promise<{ result: DrainResult; during: T; spans: Span[] }> {
   const p = prepared;
   if (!p) throw new Error('prepareDrain first');
   prepared = null;
+  let draining = true;
   const t0 = performance.now();
   p.network.goOnline();
+  const beside = during(p.client, () => draining);
   await p.client.whenIdle();
   const ms = performance.now() - t0;
+  draining = false;
+  const besideResult = await beside;
+  // What `during` queued as the drain ended goes too (not timed).
+  await p.client.whenIdle();
   // A copy: the checks below are reads too, and no part of the drain.
   const stages = structuredClone(p.stages.totals);
+  const spans = [...p.stages.spans];
   const session = await p.store.read((tx) => getMeta(tx, 'session'));
   const [receipts, left] = await p.store.read((tx) =>
     Promise.all([
@@ -238,13 +273,18 @@ async function drain(): Promise<DrainResult> {
   );
   p.client.close();
   await forget(p.dbName);
-  return {
+  const result = {
     ms,
     confirmed: receipts.length,
     left: left.length,
     stages,
     snapshot: p.snapshot.totals['snapshot'] ?? { count: 0, ms: 0 },
   };
+  return { result, during: besideResult, spans };
+}
+
+async function drain(): Promise<DrainResult> {
+  return (await drainWhile(async () => undefined)).result;
 }
 
 /** Each round starts from an empty database: the last one's 10,000 records would slow the next. */

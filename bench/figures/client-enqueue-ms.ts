@@ -1,19 +1,36 @@
 /**
  * client_enqueue_ms: tap → operation durable in IndexedDB, in real Chromium: the duration of the
- * client core's `adjust` (strict durability), paced like a person (the next tap once the client is
- * idle again). The value is the p99; the spec asks p99 ≤ 10 ms. "Burst" (the next tap as soon as
- * the previous change is durable) is measured beside it in alternating rounds, each side on its
- * own database: details keep both sides' p50/p99/max and each round's.
+ * client core's `adjust` (strict durability). Three ways, on their own databases:
+ * - paced: like a person, the next tap once the client is idle again (offline: only the decision);
+ * - burst: the next tap as soon as the previous change is durable (offline);
+ * - during a drain: the real client of bench/browser/drain-page.ts sends 10,000 queued operations
+ *   (quick: 2,500) to a bench server while a person taps on the same client every TAP_EVERY_MS.
+ * Paced and burst alternate in rounds, then the drain rounds run. The value is the paced p99; the
+ * spec asks p99 ≤ 10 ms, and ≤ 16 ms during a drain: both must hold to pass. Details keep each
+ * side's p50/p99/max, each round's, and each drain's length.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveBundle } from '../../tests/client/support/test-page';
-import type { EnqueuePage } from '../browser/enqueue-page';
-import { atMost, round, type Figure } from '../figure';
-import { openPage, withBrowser } from '../support/browser-page';
-import { REPO_ROOT } from '../support/server-process';
+import type { Page } from 'playwright-core';
+import type { DrainPage } from '../browser/drain-page';
+import type { DrainTap, DuringDrain, EnqueuePage } from '../browser/enqueue-page';
+import { round, type Figure } from '../figure';
+import {
+  bundlePage,
+  openPage,
+  pageServerEnv,
+  profilePage,
+  withBrowser,
+} from '../support/browser-page';
+import { demoSession } from '../support/demo-session';
+import { httpClient } from '../support/http-client';
+import { REPO_ROOT, withServers } from '../support/server-process';
 import { percentile } from '../support/stats';
 
 const P99_MAX_MS = 10;
+const DURING_DRAIN_P99_MAX_MS = 16;
+/** A brisk person during a drain (the client is never idle then, so pacing is by the clock). */
+const TAP_EVERY_MS = 50;
 
 interface Spread {
   count: number;
@@ -31,17 +48,88 @@ function spread(samples: readonly number[]): Spread {
   };
 }
 
+/**
+ * Where the taps' time went during the drains: before the tap's write transaction was asked for
+ * (its reads, the page's JS), in it (waiting behind the drain's transactions, its commit); and,
+ * for the taps over the limit, which transaction they waited behind and how long.
+ */
+function waits(taps: readonly DrainTap[]): Record<string, unknown> {
+  const slow = taps.filter((t) => t.ms > DURING_DRAIN_P99_MAX_MS);
+  const behind = new Map<string, number[]>();
+  for (const t of slow) {
+    const key = t.behind ?? 'nothing running';
+    behind.set(key, [...(behind.get(key) ?? []), t.behindMs]);
+  }
+  return {
+    beforeWrite: spread(taps.map((t) => t.beforeWriteMs)),
+    write: spread(taps.map((t) => t.writeMs)),
+    afterWrite: spread(taps.map((t) => t.afterWriteMs)),
+    longTasksWithin: spread(taps.map((t) => t.longTaskMs)),
+    [`over${DURING_DRAIN_P99_MAX_MS}ms`]: {
+      count: slow.length,
+      write: spread(slow.map((t) => t.writeMs)),
+      afterWrite: spread(slow.map((t) => t.afterWriteMs)),
+      longTasksWithin: spread(slow.map((t) => t.longTaskMs)),
+      behind: Object.fromEntries(
+        [...behind].map(([stage, ms]) => [
+          stage,
+          { taps: ms.length, waitP50Ms: round(percentile(ms, 50), 1) },
+        ]),
+      ),
+    },
+  };
+}
+
+/** The demo items, which the drain's backlog adjusts round robin (as client_drain_vs_server's). */
+async function demoItemIds(url: string): Promise<string[]> {
+  const node = httpClient(url);
+  try {
+    return (await demoSession(node)).itemIds;
+  } finally {
+    node.close();
+  }
+}
+
+/** One drain of `backlog` queued operations on a new database, tapped on throughout. */
+function drainRounds(page: Page, itemIds: readonly string[], profileDir: string | undefined) {
+  let serial = 0;
+  return async (backlog: number): Promise<DuringDrain> => {
+    const file = profileDir ? join(profileDir, `page-drain-${serial}.cpuprofile`) : null;
+    await page.evaluate(
+      ([d, c, ids]) => (globalThis as unknown as DrainPage).prepareDrain(d, c, ids),
+      [`drain-${serial++}`, backlog, itemIds] as const,
+    );
+    const r = await profilePage(page, file, () =>
+      page.evaluate(
+        ([id, every]) => (globalThis as unknown as EnqueuePage).tapWhileDraining(id, every),
+        [itemIds[0] ?? '', TAP_EVERY_MS] as const,
+      ),
+    );
+    const expected = backlog + r.taps.length;
+    if (r.drain.confirmed !== expected || r.drain.left !== 0) {
+      throw new Error(`client drained ${r.drain.confirmed} of ${expected} (${r.drain.left} left)`);
+    }
+    return r;
+  };
+}
+
 export const clientEnqueueMs: Figure = {
   name: 'client_enqueue_ms',
-  target: 'report; p99 ≤ 10 ms',
-  async run({ quick }) {
+  target: 'p99 ≤ 10 ms (≤ 16 ms during a drain)',
+  async run({ quick, workDir, profileDir }) {
     const rounds = quick ? 2 : 4;
     const tapsPerRound = quick ? 150 : 250;
     const warmup = 30;
+    const backlog = quick ? 2500 : 10_000;
+    const drains = 2;
+    const pageDir = join(workDir, 'page');
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
     return withBrowser(async (launched) => {
-      const served = await serveBundle(join(REPO_ROOT, 'bench/browser/enqueue-page.ts'));
-      try {
-        const page = await openPage(await launched, served.url, 'tap');
+      await bundlePage(join(REPO_ROOT, 'bench/browser/enqueue-page.ts'), pageDir);
+      const spec = { env: pageServerEnv(join(workDir, 'server'), pageDir) };
+      return withServers([spec], async ([server]) => {
+        const itemIds = await demoItemIds(server!.url);
+        const page = await openPage(await launched, server!.url, 'tapWhileDraining');
         const sides = { paced: [] as number[], burst: [] as number[] };
         const perRound: { paced: Spread; burst: Spread }[] = [];
         const tap = (side: keyof typeof sides, taps: number) =>
@@ -63,16 +151,39 @@ export const clientEnqueueMs: Figure = {
           sides.burst.push(...burst);
           perRound.push({ paced: spread(paced), burst: spread(burst) });
         }
+        const drain = drainRounds(page, itemIds, profileDir);
+        const during: DrainTap[] = [];
+        const perDrain: Record<string, unknown>[] = [];
+        for (let i = 0; i < drains; i++) {
+          const r = await drain(backlog);
+          during.push(...r.taps);
+          perDrain.push({
+            ...spread(r.taps.map((t) => t.ms)),
+            drainMs: round(r.drain.ms, 0),
+            opsPerSec: round((r.drain.confirmed / r.drain.ms) * 1000, 0),
+          });
+        }
         const paced = spread(sides.paced);
-        return atMost(paced.p99, P99_MAX_MS, {
-          unit: 'ms, tap → durable in IndexedDB (strict), paced',
-          ...paced,
-          burst: spread(sides.burst),
-          rounds: perRound,
-        });
-      } finally {
-        await served.close();
-      }
+        const duringDrain = spread(during.map((t) => t.ms));
+        return {
+          value: paced.p99,
+          pass: paced.p99 <= P99_MAX_MS && duringDrain.p99 <= DURING_DRAIN_P99_MAX_MS,
+          details: {
+            unit: 'ms, tap → durable in IndexedDB (strict), paced',
+            ...paced,
+            burst: spread(sides.burst),
+            duringDrain: {
+              ...duringDrain,
+              backlog,
+              tapEveryMs: TAP_EVERY_MS,
+              pass: duringDrain.p99 <= DURING_DRAIN_P99_MAX_MS,
+              ...waits(during),
+              drains: perDrain,
+            },
+            rounds: perRound,
+          },
+        };
+      });
     });
   },
 };
