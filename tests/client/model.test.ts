@@ -5,7 +5,8 @@
  * commit, offline/online, cleanup and clock jumps. After each schedule the checker verifies
  * nothing lost, nothing doubled, nothing falsely confirmed; the same checker must catch the
  * deliberately broken variants. `TORTURE=1` runs 10,000 schedules; `MODEL_SEED` (and
- * `MODEL_PATH`) replay a run (a schedule).
+ * `MODEL_PATH`) replay a run (a schedule). `SETTLE_TICK_MS=1` stands in for a badly loaded machine
+ * (nearly every request outlives the device's patience): safety must hold, coverage may not.
  */
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';

@@ -72,6 +72,20 @@ describe('nextWake: when the sender looks again by itself', () => {
     expect(wake.timer).toEqual({ at: NOW + 60_000, recheck: true });
   });
 
+  it('a lease refresh still due after the round tried it waits for the recheck, not a tight loop', () => {
+    // The round asked for a lease and got no answer (or a refusal): asking again at once would
+    // make a round per request timeout for as long as the server stays slow.
+    const silent = nextWake(
+      input({ unreachable: true, refreshAt: NOW - 1, jitter: () => 0 }),
+      DEFAULT_RECHECK,
+    );
+    expect(silent).toEqual({ recheckAt: NOW + 60_000, timer: { at: NOW + 60_000, recheck: true } });
+    const refused = nextWake(input({ refreshAt: NOW, jitter: () => 0.5 }), DEFAULT_RECHECK);
+    expect(refused.timer).toEqual({ at: NOW + 90_000, recheck: false });
+    const backoff = nextWake(input({ refreshAt: NOW - 5000, wakeAt: NOW + 3000 }), DEFAULT_RECHECK);
+    expect(backoff.timer).toEqual({ at: NOW + 3000, recheck: false });
+  });
+
   it('an earlier backoff ending or lease refresh comes first; the recheck stays planned', () => {
     const wake = nextWake(input({ resting: true, refreshAt: NOW + 1000 }), DEFAULT_RECHECK);
     expect(wake.recheckAt).toBe(NOW + 90_000);

@@ -60,7 +60,14 @@ export function nextWake(input: WakeInput, policy: RecheckPolicy): Wake {
         ? Math.min(input.recheckAt, now + policy.recheckMs)
         : now + recheckDelay(input.jitter(), policy);
   }
-  const times = [input.wakeAt, input.refreshAt, recheckAt].filter((t): t is number => t !== null);
+  // A lease refresh still due when the round ends is one the round just tried and did not get (no
+  // answer, a refusal): it waits for the next recheck, or it would be asked again at once, a round
+  // per request timeout for as long as the server stays slow.
+  const refreshAt =
+    input.refreshAt === null || input.refreshAt > now
+      ? input.refreshAt
+      : (recheckAt ?? now + recheckDelay(input.jitter(), policy));
+  const times = [input.wakeAt, refreshAt, recheckAt].filter((t): t is number => t !== null);
   if (times.length === 0) return { recheckAt, timer: null };
   const at = Math.min(...times);
   return { recheckAt, timer: { at, recheck: recheckAt !== null && recheckAt <= at } };

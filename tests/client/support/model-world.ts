@@ -24,6 +24,12 @@ import { CLIENT_SUITE_ENV, signInDirect, simCall, type Session } from './server'
 /** The device's patience per attempt (fake time); a delayed request outlives it in real time. */
 export const ATTEMPT_TIMEOUT_MS = 1000;
 const MINUTE = 60_000;
+/** Real time a busy tab gets before fake time moves on (a delayed request outlives it). */
+const SETTLE_TICK_MS = Number(process.env.SETTLE_TICK_MS ?? 15);
+/** Device time (in attempt timeouts) a tab may stay busy: more is a sender that never settles. */
+const SETTLE_MAX_ADVANCES = 400;
+/** Real time a tab may stay busy with no request in flight: a wake-up that was lost. */
+const SETTLE_WATCHDOG_MS = 120_000;
 
 export class ModelServer {
   private constructor(
@@ -236,20 +242,35 @@ export class World {
   }
 
   /**
-   * Wait until every tab rests. A request still in flight after a few real milliseconds meets
-   * the device's patience: fake time moves past the attempt timeout.
+   * Wait until every tab rests. The device's patience runs on fake time: while a request is in
+   * flight, each real tick without rest moves fake time past the attempt timeout, so a request the
+   * server holds (a delay fault) times out. Nothing else moves the clock here: local work
+   * (IndexedDB, a response body being read) is waited for however slow a loaded machine makes it,
+   * and a resting tab's timers are left to drain(). The bound is logical (400 s of device time
+   * with requests still going out is a sender that never settles); only a tab busy with nothing
+   * in flight for minutes of real time (a lost wake-up) meets the real-time watchdog.
    */
   async settle(): Promise<void> {
-    for (let i = 0; i < 400; i++) {
+    let advances = 0;
+    let waitingSince = Date.now();
+    for (;;) {
       const idle = Promise.all(this.open_().map((t) => t.client.whenIdle())).then(() => true);
       const done = await Promise.race([
         idle,
-        new Promise<boolean>((r) => setTimeout(() => r(false), 15)),
+        new Promise<boolean>((r) => setTimeout(() => r(false), SETTLE_TICK_MS)),
       ]);
       if (done) return;
-      this.clock.advance(ATTEMPT_TIMEOUT_MS);
+      if (this.network.inFlight > 0) {
+        if (++advances > SETTLE_MAX_ADVANCES)
+          throw new Error('the tabs never came to rest (400 s of device time sending)');
+        this.clock.advance(ATTEMPT_TIMEOUT_MS);
+        waitingSince = Date.now();
+      } else if (Date.now() - waitingSince > SETTLE_WATCHDOG_MS) {
+        throw new Error(
+          `the tabs never came to rest (busy ${SETTLE_WATCHDOG_MS / 1000} s with no request in flight)`,
+        );
+      }
     }
-    throw new Error('the tabs never came to rest');
   }
 
   /** Let the senders work until they rest: fire each retry timer due within a few minutes. */

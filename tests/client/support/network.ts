@@ -4,6 +4,16 @@ import type { NetworkEvents, NetworkHandlers } from '../../../src/client/network
 export class ManualNetwork implements NetworkEvents {
   private handlers = new Set<NetworkHandlers>();
   online = true;
+  /** Requests sent and not yet answered (a harness moves fake time only while one waits). */
+  inFlight = 0;
+
+  /** Count a request while it waits for its response. */
+  track(response: Promise<Response>): Promise<Response> {
+    this.inFlight++;
+    return response.finally(() => {
+      this.inFlight--;
+    });
+  }
 
   isOnline(): boolean {
     return this.online;
@@ -33,13 +43,16 @@ export class ManualNetwork implements NetworkEvents {
  * A fetch for a server that may move (restarts pick a new port) and a network that may be off.
  * The client talks to `http://stockroom.test`; this routes it to wherever the server is now.
  */
-export function routedFetch(target: () => string, network: { isOnline(): boolean }): typeof fetch {
+export function routedFetch(
+  target: () => string,
+  network: Pick<ManualNetwork, 'isOnline' | 'track'>,
+): typeof fetch {
   return (input, init) => {
     if (!network.isOnline()) return Promise.reject(new TypeError('Failed to fetch (offline)'));
     const url = String(input instanceof Request ? input.url : input).replace(
       'http://stockroom.test',
       target(),
     );
-    return fetch(url, init);
+    return network.track(fetch(url, init));
   };
 }
