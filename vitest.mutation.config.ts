@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The tests StrykerJS runs against each mutant (`npm run mutation`, stryker.config.mjs): the unit
+ * The tests StrykerJS runs against each mutant (`npm run mutation`, stryker.config.json): the unit
  * tests beside the pure cores, plus the black-box API suites that drive the operation pipeline
  * (src/server/operations.ts has no unit test of its own; these check its order of checks, and
  * status.test.ts its status answers on a frozen tester clock: fast and deterministic).
