@@ -643,6 +643,18 @@ describe('operation state machine: every event from every state it can meet', ()
       expect(round(earlier)).toBe(earlier);
       const unknownFresh = unknown(5, 0, 1000);
       expect(round(unknownFresh)).toBe(unknownFresh);
+      // Attempts made, their backoff already over: the bound starts afresh too.
+      expect(round({ kind: 'queued', retry: retry(2, 10) })).toEqual({
+        kind: 'queued',
+        retry: retry(0, 1000),
+      });
+    });
+
+    it('restored work is never sent by itself, and a receipt being stored is left to finish', () => {
+      const imported = importedState(0);
+      expect(round(imported)).toBe(imported);
+      const finishing = run(initialState(0), { type: 'receipt', receipt: receipt('applied') });
+      expect(round(finishing)).toBe(finishing);
     });
 
     it('a review asking the status endpoint asks again at once; other states stay', () => {

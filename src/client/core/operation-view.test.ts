@@ -219,6 +219,27 @@ describe('one operation as the app shows it', () => {
     expect(calm.canCheckAndResend).toBe(false);
   });
 
+  it('says the next check in the device’s time zone', () => {
+    const at = Date.parse('2026-11-29T17:02:00.000Z');
+    const rec = record(resting, { sendAttempts: 3 });
+    const view = { ...emptyView(), leases: new Map([[lease.id, lease]]) };
+    const tokyo = operationView(rec, view, {
+      now: NOW,
+      finishing: new Map(),
+      recheckAt: at,
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(tokyo.explanation).toContain(`at ${shortTime(at, { timeZone: 'Asia/Tokyo' })},`);
+    expect(shortTime(at, { timeZone: 'Asia/Tokyo' })).not.toBe(shortTime(at, { timeZone: 'UTC' }));
+  });
+
+  it('offers reversal unless told a reversal stands', () => {
+    const view = { ...emptyView(), leases: new Map([[lease.id, lease]]) };
+    expect(
+      operationView(record(confirmed), view, { now: NOW, finishing: new Map() }).canReverse,
+    ).toBe(true);
+  });
+
   it('shows a stored receipt', () => {
     expect(show(record(confirmed), { withReceipt: true }).receipt).toEqual(receipt);
     expect(show(record(confirmed)).receipt).toBeNull();
@@ -248,6 +269,15 @@ describe('one operation as the app shows it', () => {
     expect(can({ kind: 'not-applied', since: NOW })).toBe(false);
     expect(can({ kind: 'rejected', since: NOW, reason: null })).toBe(false);
     expect(can({ kind: 'sending', attemptId: 'a', since: NOW, retry })).toBe(false);
+    expect(
+      can({
+        kind: 'checking',
+        attemptId: 'a',
+        since: NOW,
+        via: 'status',
+        prior: { kind: 'unknown', since: NOW, retry, notYet: false },
+      }),
+    ).toBe(false);
     expect(can(unknown, { resolution: { kind: 'discarded', note: 'gone', at: NOW } })).toBe(false);
   });
 
