@@ -57,3 +57,35 @@ describe('readCsv (RFC 4180)', () => {
     expect(cells('\uFEFF')).toEqual([]);
   });
 });
+
+describe('readCsv, at the edges', () => {
+  it('says what is wrong, in words a person can act on', () => {
+    expect(readCsv('a\r\n"open')).toEqual({
+      ok: false,
+      row: 2,
+      message: 'A quoted cell is not closed (a " is missing).',
+    });
+    expect(readCsv('"x"y')).toEqual({
+      ok: false,
+      row: 1,
+      message: 'Text follows a closing quote; a " inside a quoted cell must be doubled ("").',
+    });
+    expect(readCsv('a\r\nb"c')).toEqual({
+      ok: false,
+      row: 2,
+      message: 'A " inside a cell: a cell with quotes must be in quotes, its quotes doubled.',
+    });
+  });
+
+  it('a quoted cell may end a record with LF, CR or CRLF, or end the file', () => {
+    expect(cells('"a"\nb')).toEqual([['a'], ['b']]);
+    expect(cells('"a"\rb')).toEqual([['a'], ['b']]);
+    expect(cells('"a"\r\nb')).toEqual([['a'], ['b']]);
+    expect(cells('x,"a"')).toEqual([['x', 'a']]);
+  });
+
+  it('an empty line is an empty record; LF LF is two line ends, not one', () => {
+    expect(cells('a\n\nb')).toEqual([['a'], [''], ['b']]);
+    expect(cells('a\r\rb')).toEqual([['a'], [''], ['b']]);
+  });
+});

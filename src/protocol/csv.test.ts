@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLines, csvRow } from './csv';
+import { csvCell, csvLines, csvRow, ITEM_CSV_COLUMNS, itemCsvRow } from './csv';
 
 describe('csvCell', () => {
   it('quotes commas, quotes and line breaks (RFC 4180), and leaves plain text alone', () => {
@@ -41,5 +41,24 @@ describe('csvCell', () => {
     const chunks: string[] = [];
     for await (const chunk of csvLines(['name', 'n'], pages())) chunks.push(chunk);
     expect(chunks).toEqual(['name,n\r\n', 'x,1\r\n', 'y,2\r\nz,3\r\n']);
+  });
+});
+
+describe('the item rows', () => {
+  it('one value per column, in the columns’ order', () => {
+    const item = {
+      id: 'lamp-14',
+      sku: 'LMP-014',
+      barcode: null,
+      name: 'Desk lamp',
+      location: 'A1',
+      quantity: 12,
+      lowStockThreshold: 3,
+      archived: false,
+      revision: 7,
+    };
+    const row = itemCsvRow(item);
+    expect(row).toHaveLength(ITEM_CSV_COLUMNS.length);
+    expect(Object.fromEntries(ITEM_CSV_COLUMNS.map((c, i) => [c, row[i]]))).toEqual(item);
   });
 });

@@ -18,3 +18,21 @@ describe('parseDuration', () => {
     expect(() => parseDuration('')).toThrow(/not a duration/);
   });
 });
+
+describe('parseDuration, at the edges', () => {
+  it('reads decimals with spaces, rounding to whole milliseconds', () => {
+    expect(parseDuration(' 1.5 s ')).toBe(1500);
+    expect(parseDuration('0.25s')).toBe(250);
+    expect(parseDuration('2.5')).toBe(3);
+    expect(() => parseDuration('1.s')).toThrow(/not a duration/);
+    expect(() => parseDuration('1.xs')).toThrow(/not a duration/);
+  });
+
+  it('names the text it refused, and refuses a duration too large to hold', () => {
+    expect(() => parseDuration('soon')).toThrow(
+      '"soon" is not a duration (use 500ms, 30s, 20m, 36h, 7d or milliseconds)',
+    );
+    const huge = `${'9'.repeat(400)}d`;
+    expect(() => parseDuration(huge)).toThrow(`"${huge}" is too large a duration`);
+  });
+});

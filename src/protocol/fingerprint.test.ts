@@ -23,3 +23,10 @@ describe('fingerprint', () => {
     );
   });
 });
+
+describe('canonicalJson refuses what JSON cannot hold', () => {
+  it('says so rather than fingerprinting nothing', () => {
+    expect(() => canonicalJson(undefined)).toThrow(new TypeError('not representable in JSON'));
+    expect(() => canonicalJson(() => 1)).toThrow(TypeError);
+  });
+});

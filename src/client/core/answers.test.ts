@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome } from './http-outcome';
-import { attemptEnd, batchAnswers, singleAnswer, statusAnswer } from './answers';
+import { answerEvent, attemptEnd, batchAnswers, singleAnswer, statusAnswer } from './answers';
 
 const receipt = {
   operationId: 'L1.0',
@@ -107,6 +107,173 @@ describe('what an answer means for each operation', () => {
     expect(statusAnswer(response(200, { state: 'never-applied' }), 0).answer).toEqual({
       kind: 'status',
       answer: 'never-applied',
+    });
+  });
+});
+
+describe('answers that are not what was hoped for', () => {
+  it('a refusal without a readable problem still says so, with the status', () => {
+    expect(singleAnswer(response(400, 'not json'), 0).answer).toEqual({
+      kind: 'refused',
+      httpStatus: 400,
+      problem: null,
+      detail: 'no details were given',
+    });
+    expect(singleAnswer(response(422, problem(422, 'key-reused')), 0).answer).toEqual({
+      kind: 'refused',
+      httpStatus: 422,
+      problem: 'key-reused',
+      detail: 'detail of key-reused',
+    });
+  });
+
+  it('an unexpected status is a server problem naming the status', () => {
+    expect(singleAnswer(response(500, problem(500, 'internal-error')), 0)).toEqual({
+      answer: { kind: 'server-problem', httpStatus: 500, detail: 'HTTP 500' },
+      httpStatus: 500,
+    });
+    expect(singleAnswer(response(504, ''), 0).answer).toEqual({ kind: 'no-answer' });
+  });
+
+  it('a batch that gets no response is no answer for every operation, with no status', () => {
+    for (const outcome of [
+      { kind: 'timeout' },
+      { kind: 'network-error', message: 'offline' },
+    ] as HttpOutcome[]) {
+      expect(batchAnswers(outcome, ['L1.0', 'L1.1'], 0)).toEqual([
+        { answer: { kind: 'no-answer' }, httpStatus: null },
+        { answer: { kind: 'no-answer' }, httpStatus: null },
+      ]);
+    }
+  });
+
+  it('a batch refused as a whole gives every operation that answer, with Retry-After', () => {
+    const outcome = response(503, problem(503, 'overloaded'), { 'retry-after': '3' });
+    expect(batchAnswers(outcome, ['L1.0', 'L1.1'], 0)).toEqual([
+      { answer: { kind: 'not-accepted', retryAfterMs: 3000 }, httpStatus: 503 },
+      { answer: { kind: 'not-accepted', retryAfterMs: 3000 }, httpStatus: 503 },
+    ]);
+    expect(batchAnswers(response(401, problem(401, 'unauthorized')), ['L1.0'], 0)).toEqual([
+      { answer: { kind: 'sign-in' }, httpStatus: 401 },
+    ]);
+  });
+
+  it('an unreadable or short batch body is no answer for every operation (it may have landed)', () => {
+    const noAnswers = (body: unknown, ids: string[]) =>
+      batchAnswers(response(200, body), ids, 0).map((a) => [a.answer.kind, a.httpStatus]);
+    expect(noAnswers('not json', ['L1.0', 'L1.1'])).toEqual([
+      ['no-answer', 200],
+      ['no-answer', 200],
+    ]);
+    expect(noAnswers({ results: [{ id: 'L1.0', status: 'x' }] }, ['L1.0'])).toEqual([
+      ['no-answer', 200],
+    ]);
+    expect(
+      noAnswers({ results: [{ id: 'L1.0', status: 201, receipt }] }, ['L1.0', 'L1.1']),
+    ).toEqual([
+      ['no-answer', 200],
+      ['no-answer', 200],
+    ]);
+  });
+
+  it('the status endpoint: no response, a refusal, an unreadable body, and the other states', () => {
+    expect(statusAnswer({ kind: 'timeout' }, 0)).toEqual({
+      answer: { kind: 'no-answer' },
+      httpStatus: null,
+    });
+    expect(
+      statusAnswer(response(429, problem(429, 'rate-limited'), { 'retry-after': '5' }), 0),
+    ).toEqual({ answer: { kind: 'not-accepted', retryAfterMs: 5000 }, httpStatus: 429 });
+    expect(statusAnswer(response(200, { state: 'lost' }), 0)).toEqual({
+      answer: { kind: 'no-answer' },
+      httpStatus: 200,
+    });
+    expect(statusAnswer(response(200, { state: 'forgotten' }), 0).answer).toEqual({
+      kind: 'status',
+      answer: 'forgotten',
+    });
+    const processed = statusAnswer(response(200, { state: 'processed', receipt }), 0);
+    expect(processed).toEqual({
+      answer: { kind: 'receipt', receipt, text: JSON.stringify(receipt) },
+      httpStatus: 200,
+    });
+  });
+
+  it('the timeline tells a timeout, a network error, a success and a refusal apart', () => {
+    expect(attemptEnd({ kind: 'timeout' }, 7, null)).toEqual({
+      endedAt: 7,
+      result: 'timeout',
+      httpStatus: null,
+      serverTiming: {},
+    });
+    expect(attemptEnd({ kind: 'network-error', message: 'x' }, 8, null)).toEqual({
+      endedAt: 8,
+      result: 'network-error',
+      httpStatus: null,
+      serverTiming: {},
+    });
+    expect(attemptEnd(response(201, receipt), 9, 201).result).toBe('response');
+    expect(attemptEnd(response(200, {}), 9, 200).result).toBe('response');
+    expect(attemptEnd(response(200, 'garbled'), 9, null).result).toBe('http-error');
+    expect(attemptEnd(response(503, ''), 9, 503).result).toBe('http-error');
+  });
+});
+
+describe('the event each non-receipt answer becomes', () => {
+  it('carries the attempt, the time and what the answer said', () => {
+    expect(answerEvent({ kind: 'no-answer' }, 'a1', 5, 0.5)).toEqual({
+      type: 'no-answer',
+      attemptId: 'a1',
+      at: 5,
+      jitter: 0.5,
+    });
+    expect(answerEvent({ kind: 'not-accepted', retryAfterMs: 10 }, 'a1', 5, 0.5)).toEqual({
+      type: 'not-accepted',
+      attemptId: 'a1',
+      at: 5,
+      jitter: 0.5,
+      retryAfterMs: 10,
+    });
+    expect(answerEvent({ kind: 'sign-in' }, 'a1', 5, 0.5)).toEqual({
+      type: 'sign-in-needed',
+      attemptId: 'a1',
+      at: 5,
+    });
+    expect(
+      answerEvent(
+        { kind: 'refused', httpStatus: 422, problem: 'key-reused', detail: 'd' },
+        'a1',
+        5,
+        0.5,
+      ),
+    ).toEqual({
+      type: 'refused',
+      attemptId: 'a1',
+      at: 5,
+      httpStatus: 422,
+      problem: 'key-reused',
+      detail: 'd',
+    });
+    expect(answerEvent({ kind: 'expired' }, 'a1', 5, 0.5)).toEqual({
+      type: 'expired',
+      attemptId: 'a1',
+      at: 5,
+    });
+    expect(
+      answerEvent({ kind: 'server-problem', httpStatus: 500, detail: 'HTTP 500' }, 'a1', 5, 0.5),
+    ).toEqual({
+      type: 'server-problem',
+      attemptId: 'a1',
+      at: 5,
+      httpStatus: 500,
+      detail: 'HTTP 500',
+    });
+    expect(answerEvent({ kind: 'status', answer: 'not-yet' }, 'a1', 5, 0.5)).toEqual({
+      type: 'status-answer',
+      attemptId: 'a1',
+      at: 5,
+      jitter: 0.5,
+      answer: 'not-yet',
     });
   });
 });

@@ -32,3 +32,17 @@ describe('full jitter backoff', () => {
     expect(parseRetryAfter(null, now)).toBeNull();
   });
 });
+
+describe('Retry-After, at the edges', () => {
+  const now = Date.parse('2026-11-29T17:00:00.000Z');
+  it('reads whole delta-seconds with spaces around, and nothing else as seconds', () => {
+    expect(parseRetryAfter(' 120 ', now)).toBe(120_000);
+    expect(parseRetryAfter('0', now)).toBe(0);
+    expect(parseRetryAfter('12abc', now)).toBeNull();
+    expect(parseRetryAfter('abc12', now)).toBeNull();
+  });
+
+  it('a date already past means at once, never a negative wait', () => {
+    expect(parseRetryAfter('Sun, 29 Nov 2026 16:59:00 GMT', now)).toBe(0);
+  });
+});

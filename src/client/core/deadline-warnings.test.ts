@@ -31,3 +31,28 @@ it('warns, as data, about frozen work whose deadline approaches', () => {
   );
   expect(deadlineWarnings([frozen], tue14 + 1, 24 * hour, 'UTC')).toEqual([]);
 });
+
+it('one warning per deadline, soonest first, in the device’s time zone; up to the window’s very end', () => {
+  const frozen = (deadline: number) => ({ pending: true, sendAttempts: 1, deadline });
+  const warnings = deadlineWarnings(
+    [frozen(tue14 + 2 * hour), frozen(tue14), frozen(tue14 + 2 * hour)],
+    tue14 - 22 * hour,
+    24 * hour,
+    'Asia/Tokyo',
+  );
+  expect(warnings.map((w) => [w.count, w.deadline, w.message])).toEqual([
+    [
+      1,
+      '2026-12-01T14:00:00.000Z',
+      '1 change must reach the server by Tue 23:00 or it will need review.',
+    ],
+    [
+      2,
+      '2026-12-01T16:00:00.000Z',
+      '2 changes must reach the server by Wed 01:00 or they will need review.',
+    ],
+  ]);
+  expect(deadlineWarnings([frozen(tue14 + 2 * hour + 1)], tue14 - 22 * hour, 24 * hour)).toEqual(
+    [],
+  );
+});

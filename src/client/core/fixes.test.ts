@@ -80,3 +80,84 @@ describe('reversal', () => {
     expect([...reversedIds([pending, original])]).toEqual(['L1.7']);
   });
 });
+
+describe('reversal, at its edges', () => {
+  const original = record('L1.7', confirmed);
+  const op = reversalOf(original as Parameters<typeof reversalOf>[0]);
+
+  it('a resolved operation cannot be cancelled', () => {
+    const discarded = {
+      ...record('L1.1', queued),
+      resolution: { kind: 'discarded' as const, note: 'x', at: 0 },
+    };
+    expect(cancellable(discarded)).toBe(false);
+  });
+
+  it('keeps a summary of up to 400 characters whole, and shortens a longer one with an ellipsis', () => {
+    const exact = 'x'.repeat(400);
+    expect(reversalNote({ id: 'L1.1', summary: exact })).toBe(`Reverses “${exact}” (L1.1)`);
+    expect(reversalNote({ id: 'L1.1', summary: 'x'.repeat(401) })).toBe(
+      `Reverses “${'x'.repeat(399)}…” (L1.1)`,
+    );
+  });
+
+  it('names its original only as an adjustment, reason correction, with a note in the reversal form', () => {
+    expect(reversedId(record('L1.8', queued, { ...op, reason: 'sold' }))).toBeNull();
+    expect(
+      reversedId(
+        record('L1.8', queued, { type: 'count', quantity: 1, note: op.note } as Partial<Op>),
+      ),
+    ).toBeNull();
+    expect(
+      reversedId(record('L1.8', queued, { reason: 'correction', note: undefined })),
+    ).toBeNull();
+    // The id is the last parenthesis, at the very end.
+    expect(
+      reversedId(record('L1.8', queued, { ...op, note: 'Reverses “Add (3)” (L1.7) later' })),
+    ).toBeNull();
+    expect(reversedId(record('L1.8', queued, { ...op, note: 'Reverses “Add (3)” (L1.7)' }))).toBe(
+      'L1.7',
+    );
+    expect(reversedId(record('L1.8', queued, { ...op, note: 'Reverses “Add 3” with no id' }))).toBe(
+      null,
+    );
+  });
+
+  it('a reversal stands while pending, confirmed or in review; not once resolved or settled against', () => {
+    const states: [StoredOpState, boolean][] = [
+      [queued, true],
+      [{ kind: 'sending', attemptId: 'a', since: 0, retry: { attempts: 0, notBefore: 0 } }, true],
+      [{ kind: 'unknown', since: 0, retry: { attempts: 1, notBefore: 0 }, notYet: false }, true],
+      [
+        {
+          kind: 'waiting',
+          since: 0,
+          why: 'retries-exhausted',
+          uncertain: true,
+          detail: null,
+        },
+        true,
+      ],
+      [confirmed, true],
+      [{ kind: 'review', since: 0, reason: { code: 'receipt', reason: 'stale-count' } }, true],
+      [rejected, false],
+      [{ kind: 'expired', since: 0 }, false],
+      [{ kind: 'not-applied', since: 0 }, false],
+    ];
+    for (const [state, standing] of states) {
+      const reversal = record('L1.8', state, op);
+      expect([state.kind, reversible(original, [reversal])]).toEqual([state.kind, !standing]);
+      expect([state.kind, reversedIds([reversal]).has('L1.7')]).toEqual([state.kind, standing]);
+    }
+    const discarded = {
+      ...record('L1.8', queued, op),
+      resolution: { kind: 'discarded' as const, note: 'x', at: 0 },
+    };
+    expect(reversible(original, [discarded])).toBe(true);
+    expect(reversedIds([discarded]).size).toBe(0);
+    // A reversal of another operation does not count.
+    expect(
+      reversible(original, [record('L1.8', queued, { ...op, note: 'Reverses “x” (L1.6)' })]),
+    ).toBe(true);
+  });
+});

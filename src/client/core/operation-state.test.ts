@@ -3,8 +3,10 @@ import type { Receipt } from '../../protocol/schemas';
 import type { BackoffPolicy } from './backoff';
 import {
   awaitsStatus,
+  eligible,
   importedState,
   initialState,
+  isPending,
   next,
   type OpEvent,
   type OpState,
@@ -307,5 +309,387 @@ describe('operation state machine', () => {
       detail: 'HTTP 500',
     });
     expect(s).toMatchObject({ kind: 'waiting', why: 'server-problem', uncertain: true });
+  });
+});
+
+describe('operation state machine: every event from every state it can meet', () => {
+  const retry = (attempts: number, notBefore: number) => ({ attempts, notBefore });
+  const unknown = (since = 5, attempts = 1, notBefore = 50): OpState => ({
+    kind: 'unknown',
+    since,
+    retry: retry(attempts, notBefore),
+    notYet: false,
+  });
+  const expiredReview = (attempts = 0, notBefore = 0): OpState => ({
+    kind: 'review',
+    since: 1,
+    reason: { code: 'expired', answer: 'unchecked', retry: retry(attempts, notBefore) },
+  });
+  const receiptReview: OpState = {
+    kind: 'review',
+    since: 1,
+    reason: { code: 'receipt', reason: 'stale-count' },
+  };
+  const refusedReview: OpState = {
+    kind: 'review',
+    since: 1,
+    reason: { code: 'refused', httpStatus: 422, problem: 'key-reused', detail: 'd' },
+  };
+  const statusCheck = (s: OpState, attemptId = 's1', at = 100) =>
+    run(s, { type: 'status-started', attemptId, at });
+  const finals: OpState[] = [
+    { kind: 'confirmed', since: 1 },
+    { kind: 'rejected', since: 1, reason: null },
+    { kind: 'expired', since: 1 },
+    { kind: 'not-applied', since: 1 },
+  ];
+
+  it('asks the status endpoint about an expired review and unchecked restored work only', () => {
+    expect(awaitsStatus(expiredReview())).toBe(true);
+    expect(awaitsStatus(importedState(0))).toBe(true);
+    const imported = importedState(0);
+    if (imported.reason.code !== 'imported') throw new Error('shape');
+    expect(awaitsStatus({ ...imported, reason: { ...imported.reason, answer: 'not-yet' } })).toBe(
+      false,
+    );
+    expect(awaitsStatus(receiptReview)).toBe(false);
+    expect(awaitsStatus(refusedReview)).toBe(false);
+    expect(awaitsStatus(unknown())).toBe(false);
+  });
+
+  it('an automatic attempt is due below the bound, from its earliest time on', () => {
+    expect(eligible(retry(2, 100), 100, policy)).toBe(true);
+    expect(eligible(retry(2, 100), 99, policy)).toBe(false);
+    expect(eligible(retry(3, 0), 100, policy)).toBe(false);
+    expect(eligible(retry(0, 0), 0, policy)).toBe(true);
+  });
+
+  it('is pending until a final state', () => {
+    expect(isPending(initialState(0))).toBe(true);
+    expect(isPending(unknown())).toBe(true);
+    expect(isPending(receiptReview)).toBe(false);
+    for (const s of finals) expect(isPending(s)).toBe(false);
+  });
+
+  it('a status question starts only from unknown or a review that awaits it', () => {
+    expect(statusCheck(unknown())).toMatchObject({ kind: 'checking', via: 'status', since: 100 });
+    expect(statusCheck(expiredReview())).toMatchObject({ kind: 'checking', via: 'status' });
+    const queued = initialState(0);
+    expect(statusCheck(queued)).toBe(queued);
+    expect(statusCheck(receiptReview)).toBe(receiptReview);
+    expect(run(receiptReview, send())).toBe(receiptReview);
+  });
+
+  it('no answer on a resend keeps when the outcome first became unknown', () => {
+    expect(run(unknown(5), send('a2', 60), noAnswer('a2', 70, 0))).toEqual({
+      kind: 'unknown',
+      since: 5,
+      retry: retry(2, 70),
+      notYet: false,
+    });
+  });
+
+  it('no answer or 503 on a status question of a review backs off the checks, keeping the review', () => {
+    const checking = statusCheck(expiredReview(0, 0), 's1', 100);
+    const afterSilence = run(checking, noAnswer('s1', 110, 0));
+    expect(afterSilence).toEqual({
+      kind: 'review',
+      since: 1,
+      reason: { code: 'expired', answer: 'unchecked', retry: retry(1, 110) },
+    });
+    const afterBusy = run(checking, {
+      type: 'not-accepted',
+      attemptId: 's1',
+      at: 110,
+      jitter: 0,
+      retryAfterMs: 4000,
+    });
+    expect(afterBusy).toEqual({
+      kind: 'review',
+      since: 1,
+      reason: { code: 'expired', answer: 'unchecked', retry: retry(1, 110) },
+    });
+    const importedCheck = statusCheck(importedState(0), 's1', 100);
+    expect(run(importedCheck, noAnswer('s1', 110, 1))).toMatchObject({
+      kind: 'review',
+      reason: { code: 'imported', answer: 'unchecked', retry: { attempts: 1, notBefore: 1110 } },
+    });
+  });
+
+  it('a queued operation refused before any work every time rests as waiting, certain it never landed', () => {
+    const busy = (attemptId: string, at: number): OpEvent => ({
+      type: 'not-accepted',
+      attemptId,
+      at,
+      jitter: 0,
+      retryAfterMs: null,
+    });
+    const s = run(
+      initialState(0),
+      send('a1', 1),
+      busy('a1', 2),
+      send('a2', 3),
+      busy('a2', 4),
+      send('a3', 5),
+      busy('a3', 6),
+    );
+    expect(s).toEqual({
+      kind: 'waiting',
+      since: 6,
+      why: 'retries-exhausted',
+      uncertain: false,
+      detail: null,
+    });
+  });
+
+  it('answers that do not belong to the attempt in flight change nothing', () => {
+    const sending = run(initialState(0), send('a1'));
+    const others: OpEvent[] = [
+      noAnswer('zz'),
+      { type: 'not-accepted', attemptId: 'zz', at: 20, jitter: 0, retryAfterMs: null },
+      { type: 'refused', attemptId: 'zz', at: 20, httpStatus: 422, problem: null, detail: 'd' },
+      { type: 'expired', attemptId: 'zz', at: 20 },
+      { type: 'status-answer', attemptId: 'zz', at: 20, jitter: 0, answer: 'never-applied' },
+      { type: 'sign-in-needed', attemptId: 'zz', at: 20 },
+      { type: 'server-problem', attemptId: 'zz', at: 20, httpStatus: 500, detail: 'x' },
+    ];
+    for (const e of others) expect(run(sending, e)).toBe(sending);
+    // Nothing in flight at all: the same events are ignored too.
+    const queued = initialState(0);
+    for (const e of others) expect(run(queued, { ...e, attemptId: 'a1' } as OpEvent)).toBe(queued);
+    for (const s of finals) expect(run(s, noAnswer('a1'))).toBe(s);
+  });
+
+  it('a status answer only counts for a status question, not for a send', () => {
+    const sending = run(initialState(0), send('a1'));
+    expect(
+      run(sending, {
+        type: 'status-answer',
+        attemptId: 'a1',
+        at: 20,
+        jitter: 0,
+        answer: 'forgotten',
+      }),
+    ).toBe(sending);
+    const checking = statusCheck(unknown(), 's1');
+    expect(
+      run(checking, {
+        type: 'status-answer',
+        attemptId: 's1',
+        at: 20,
+        jitter: 0,
+        answer: 'forgotten',
+      }),
+    ).toEqual({ kind: 'expired', since: 20 });
+  });
+
+  it('"not yet" on the last automatic attempt rests as waiting, not marked for an immediate resend', () => {
+    const checking = statusCheck(unknown(5, 2, 0), 's1');
+    const s = run(checking, {
+      type: 'status-answer',
+      attemptId: 's1',
+      at: 120,
+      jitter: 0,
+      answer: 'not-yet',
+    });
+    expect(s).toEqual({
+      kind: 'waiting',
+      since: 120,
+      why: 'retries-exhausted',
+      uncertain: true,
+      detail: null,
+    });
+  });
+
+  it('410 starts an expired review that has not asked the status endpoint yet', () => {
+    const sending = run(initialState(0), send('a1'));
+    expect(run(sending, { type: 'expired', attemptId: 'a1', at: 30 })).toEqual({
+      kind: 'review',
+      since: 30,
+      reason: { code: 'expired', answer: 'unchecked', retry: retry(0, 30) },
+    });
+  });
+
+  it('a receipt settles any state that has none yet, and only once', () => {
+    const r = receipt('applied');
+    const waiting: OpState = {
+      kind: 'waiting',
+      since: 1,
+      why: 'sign-in',
+      uncertain: true,
+      detail: null,
+    };
+    for (const s of [
+      initialState(0),
+      unknown(),
+      waiting,
+      expiredReview(),
+      refusedReview,
+      { kind: 'expired', since: 1 } as OpState,
+      { kind: 'not-applied', since: 1 } as OpState,
+    ]) {
+      expect(run(s, { type: 'receipt', receipt: r })).toEqual({
+        kind: 'finishing',
+        receipt: r,
+        localWriteFailed: false,
+      });
+    }
+    for (const s of [
+      receiptReview,
+      { kind: 'confirmed', since: 1 } as OpState,
+      { kind: 'rejected', since: 1, reason: null } as OpState,
+    ]) {
+      expect(run(s, { type: 'receipt', receipt: r })).toBe(s);
+    }
+    const finishing = run(initialState(0), { type: 'receipt', receipt: r });
+    expect(run(finishing, { type: 'receipt', receipt: receipt('rejected') })).toBe(finishing);
+  });
+
+  it('stored and local-write-failed only act while finishing', () => {
+    const queued = initialState(0);
+    expect(run(queued, { type: 'stored', at: 5 })).toBe(queued);
+    expect(run(queued, { type: 'local-write-failed' })).toBe(queued);
+  });
+
+  it('401 and 500 during a status question of a review leave the review as it was', () => {
+    const review = expiredReview(1, 0);
+    const checking = statusCheck(review, 's1');
+    expect(run(checking, { type: 'sign-in-needed', attemptId: 's1', at: 9 })).toBe(review);
+    expect(
+      run(checking, {
+        type: 'server-problem',
+        attemptId: 's1',
+        at: 9,
+        httpStatus: 500,
+        detail: 'x',
+      }),
+    ).toBe(review);
+  });
+
+  it('401 on a first send waits for sign-in, certain it never landed; on a resend, uncertain', () => {
+    const first = run(initialState(0), send('a1'), {
+      type: 'sign-in-needed',
+      attemptId: 'a1',
+      at: 9,
+    });
+    expect(first).toEqual({
+      kind: 'waiting',
+      since: 9,
+      why: 'sign-in',
+      uncertain: false,
+      detail: null,
+    });
+    const again = run(unknown(), send('a2'), { type: 'sign-in-needed', attemptId: 'a2', at: 9 });
+    expect(again).toMatchObject({ kind: 'waiting', why: 'sign-in', uncertain: true });
+  });
+
+  it('an orphaned send becomes unknown and is due at once; an orphaned check returns to what it checked', () => {
+    const sending = run({ kind: 'queued', retry: retry(1, 0) }, send('a1', 10));
+    expect(run(sending, { type: 'orphaned', at: 40 })).toEqual({
+      kind: 'unknown',
+      since: 40,
+      retry: retry(1, 40),
+      notYet: false,
+    });
+    const prior = unknown();
+    expect(run(statusCheck(prior), { type: 'orphaned', at: 40 })).toBe(prior);
+    const queued = initialState(0);
+    expect(run(queued, { type: 'orphaned', at: 40 })).toBe(queued);
+  });
+
+  describe('a new round (online again, app start, sign-in)', () => {
+    const round = (s: OpState, at = 1000) => run(s, { type: 'new-round', at });
+
+    it('resting work starts over: uncertain as unknown (keeping since), certain as queued', () => {
+      const waiting: OpState = {
+        kind: 'waiting',
+        since: 7,
+        why: 'retries-exhausted',
+        uncertain: true,
+        detail: null,
+      };
+      expect(round(waiting)).toEqual({
+        kind: 'unknown',
+        since: 7,
+        retry: retry(0, 1000),
+        notYet: false,
+      });
+      expect(round({ ...waiting, uncertain: false } as OpState)).toEqual({
+        kind: 'queued',
+        retry: retry(0, 1000),
+      });
+    });
+
+    it('backing-off work is due at once with its attempts counted afresh', () => {
+      expect(round({ kind: 'queued', retry: retry(2, 5000) })).toEqual({
+        kind: 'queued',
+        retry: retry(0, 1000),
+      });
+      expect(round(unknown(5, 2, 5000))).toEqual({
+        kind: 'unknown',
+        since: 5,
+        retry: retry(0, 1000),
+        notYet: false,
+      });
+      // Not yet attempted but delayed (Retry-After): due now.
+      expect(round({ kind: 'queued', retry: retry(0, 1001) })).toEqual({
+        kind: 'queued',
+        retry: retry(0, 1000),
+      });
+      // Already restarted at an earlier time: unchanged (not rewritten).
+      const untouched: OpState = { kind: 'queued', retry: retry(0, 1000) };
+      expect(round(untouched)).toBe(untouched);
+      const earlier: OpState = { kind: 'queued', retry: retry(0, 10) };
+      expect(round(earlier)).toBe(earlier);
+      const unknownFresh = unknown(5, 0, 1000);
+      expect(round(unknownFresh)).toBe(unknownFresh);
+      // Attempts made, their backoff already over: the bound starts afresh too.
+      expect(round({ kind: 'queued', retry: retry(2, 10) })).toEqual({
+        kind: 'queued',
+        retry: retry(0, 1000),
+      });
+    });
+
+    it('restored work is never sent by itself, and a receipt being stored is left to finish', () => {
+      const imported = importedState(0);
+      expect(round(imported)).toBe(imported);
+      const finishing = run(initialState(0), { type: 'receipt', receipt: receipt('applied') });
+      expect(round(finishing)).toBe(finishing);
+    });
+
+    it('a review asking the status endpoint asks again at once; other states stay', () => {
+      expect(round(expiredReview(2, 9000))).toEqual({
+        kind: 'review',
+        since: 1,
+        reason: { code: 'expired', answer: 'unchecked', retry: retry(0, 1000) },
+      });
+      const fresh = expiredReview(0, 0);
+      expect(round(fresh)).toBe(fresh);
+      expect(round(receiptReview)).toBe(receiptReview);
+      expect(round(refusedReview)).toBe(refusedReview);
+      const sending = run(initialState(0), send('a1'));
+      expect(round(sending)).toBe(sending);
+      const checking = statusCheck(unknown());
+      expect(round(checking)).toBe(checking);
+      for (const s of finals) expect(round(s)).toBe(s);
+    });
+  });
+
+  it('"Check and resend safely" sends restored work as uncertain, and restarts anything else', () => {
+    expect(run(importedState(0), { type: 'resend-requested', at: 50 })).toEqual({
+      kind: 'unknown',
+      since: 50,
+      retry: retry(0, 50),
+      notYet: false,
+    });
+    expect(run(expiredReview(2, 9000), { type: 'resend-requested', at: 50 })).toMatchObject({
+      kind: 'review',
+      reason: { code: 'expired', retry: retry(0, 50) },
+    });
+    expect(run(unknown(5, 2, 9000), { type: 'resend-requested', at: 50 })).toMatchObject({
+      kind: 'unknown',
+      retry: retry(0, 50),
+    });
+    expect(run(receiptReview, { type: 'resend-requested', at: 50 })).toBe(receiptReview);
   });
 });

@@ -51,3 +51,19 @@ describe('pacing (step by step)', () => {
     expect(pacedWake(null, NOW + 3_000)).toBeNull();
   });
 });
+
+describe('pacing, at the edges', () => {
+  it('a hold ends at its time; the person asking ends it at once; no hold, no wait', () => {
+    expect(heldUntil(NOW + 1, NOW, false)).toBe(NOW + 1);
+    expect(heldUntil(NOW, NOW, false)).toBeNull();
+    expect(heldUntil(NOW + 1, NOW, true)).toBeNull();
+    expect(heldUntil(null, NOW, false)).toBeNull();
+  });
+
+  it('a timer while held waits for the hold to end; without a hold or a timer it is unchanged', () => {
+    expect(pacedWake(NOW, NOW + 5)).toBe(NOW + 5);
+    expect(pacedWake(NOW + 9, NOW + 5)).toBe(NOW + 9);
+    expect(pacedWake(NOW, null)).toBe(NOW);
+    expect(pacedWake(null, NOW + 5)).toBeNull();
+  });
+});

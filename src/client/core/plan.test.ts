@@ -136,3 +136,115 @@ describe('the sender plan', () => {
     expect(leaseNeedsRefresh(short, NOW, 3_600_000)).toBe(true);
   });
 });
+
+describe('the sender plan: what else it decides', () => {
+  const expiredReview = (attempts: number, notBefore: number): StoredOpState => ({
+    kind: 'review',
+    since: 0,
+    reason: { code: 'expired', answer: 'unchecked', retry: { attempts, notBefore } },
+  });
+
+  it('sends a never-sent head whose lease still runs', () => {
+    expect(plan(input([op(0, queued(), 0), op(1, queued(), 0)]))).toEqual({
+      kind: 'send',
+      records: [op(0, queued(), 0), op(1, queued(), 0)],
+    });
+  });
+
+  it('an operation in flight blocks the queue, with nothing to wake for', () => {
+    const sending: StoredOpState = {
+      kind: 'sending',
+      attemptId: 'a',
+      since: 0,
+      retry: { attempts: 0, notBefore: 0 },
+    };
+    expect(plan(input([op(0, sending), op(1, queued())]))).toEqual({
+      kind: 'idle',
+      wakeAt: null,
+      blocked: 'in-flight',
+    });
+    const checking: StoredOpState = {
+      kind: 'checking',
+      attemptId: 'a',
+      since: 0,
+      via: 'status',
+      prior: { kind: 'unknown', since: 0, retry: { attempts: 1, notBefore: 0 }, notYet: false },
+    };
+    expect(plan(input([op(0, checking)]))).toMatchObject({ kind: 'idle', blocked: 'in-flight' });
+  });
+
+  it('an operation whose lease this device no longer holds waits for one, checking again in 30 s', () => {
+    expect(plan(input([op(0, queued())], { leases: [] }))).toEqual({
+      kind: 'idle',
+      wakeAt: NOW + 30_000,
+      blocked: 'lease',
+    });
+  });
+
+  it('asks about an expired review when due; otherwise wakes for it, until its checks run out', () => {
+    const due = op(5, expiredReview(0, NOW));
+    expect(plan(input([], { checks: [due] }))).toEqual({ kind: 'status', record: due });
+    const later = op(5, expiredReview(1, NOW + 9_000));
+    expect(plan(input([], { checks: [later] }))).toEqual({
+      kind: 'idle',
+      wakeAt: NOW + 9_000,
+      blocked: null,
+    });
+    const spent = op(5, expiredReview(DEFAULT_BACKOFF.maxAttempts, 0));
+    expect(plan(input([], { checks: [spent] }))).toEqual({
+      kind: 'idle',
+      wakeAt: null,
+      blocked: null,
+    });
+    const answered = op(6, {
+      kind: 'review',
+      since: 0,
+      reason: {
+        code: 'imported',
+        importedAt: 0,
+        answer: 'not-yet',
+        retry: { attempts: 0, notBefore: 0 },
+      },
+    });
+    expect(plan(input([], { checks: [answered] }))).toEqual({
+      kind: 'idle',
+      wakeAt: null,
+      blocked: null,
+    });
+  });
+
+  it('a resting head still lets review checks run', () => {
+    const resting: StoredOpState = {
+      kind: 'waiting',
+      since: 0,
+      why: 'retries-exhausted',
+      uncertain: true,
+      detail: null,
+    };
+    const due = op(5, expiredReview(0, NOW));
+    expect(plan(input([op(0, resting)], { checks: [due] }))).toEqual({
+      kind: 'status',
+      record: due,
+    });
+  });
+
+  it('wakes for the earliest of the head and the checks', () => {
+    const head = op(0, unknown(NOW + 20_000));
+    expect(plan(input([head], { checks: [op(5, expiredReview(1, NOW + 9_000))] }))).toMatchObject({
+      kind: 'idle',
+      wakeAt: NOW + 9_000,
+    });
+    expect(plan(input([head], { checks: [op(5, expiredReview(1, NOW + 29_000))] }))).toMatchObject({
+      kind: 'idle',
+      wakeAt: NOW + 20_000,
+    });
+  });
+
+  it('judges a long-unknown head on the server’s clock as last read', () => {
+    // The device clock says the lease runs for another day; the server's clock says it is over.
+    const head = op(0, unknown());
+    expect(plan(input([head])).kind).toBe('send');
+    const skew = { offsetMs: 2 * 86_400_000, measuredAt: NOW };
+    expect(plan(input([head], { skew }))).toEqual({ kind: 'status', record: head });
+  });
+});

@@ -6,6 +6,7 @@ import {
   heardFrom,
   nextWake,
   recheckDelay,
+  refusedForNow,
   type WakeInput,
 } from './recheck';
 
@@ -176,5 +177,25 @@ describe('what an exchange says about the server', () => {
     expect(afterExchange(silent)).toBe('plan');
     expect(afterExchange({ ...silent, roundRunning: true })).toBeNull();
     expect(afterExchange({ ...silent, wasUnreachable: true })).toBeNull();
+  });
+});
+
+describe('what an exchange says about the server, at the edges', () => {
+  const response = (status: number) =>
+    ({ kind: 'response', status, headers: new Headers(), text: '', json: undefined }) as const;
+  it('every 2xx succeeds; 3xx and 199 do not', () => {
+    expect(heardFrom(response(201)).succeeded).toBe(true);
+    expect(heardFrom(response(299)).succeeded).toBe(true);
+    expect(heardFrom(response(300)).succeeded).toBe(false);
+    expect(heardFrom(response(199)).succeeded).toBe(false);
+  });
+
+  it('"Server busy" is a 503 or a 429 answer only', () => {
+    expect(refusedForNow(response(503))).toBe(true);
+    expect(refusedForNow(response(429))).toBe(true);
+    expect(refusedForNow(response(500))).toBe(false);
+    expect(refusedForNow(response(200))).toBe(false);
+    expect(refusedForNow({ kind: 'timeout' })).toBe(false);
+    expect(refusedForNow({ kind: 'network-error', message: 'x' })).toBe(false);
   });
 });

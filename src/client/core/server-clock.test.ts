@@ -113,3 +113,25 @@ describe('one deadline rule, on the server clock as the device knows it', () => 
     }
   }
 });
+
+describe('which measurement of the server’s clock counts', () => {
+  it('the newest issued lease, the first listed on a tie', () => {
+    const a = leaseOn(HOUR, { id: 'La' });
+    const b = leaseOn(2 * HOUR, { id: 'Lb' });
+    expect(clockSkew([a, b])).toBe(HOUR);
+    expect(clockSkew([b, a])).toBe(2 * HOUR);
+    const older = leaseOn(5 * HOUR, { issuedAt: new Date(ISSUED - HOUR).toISOString() });
+    expect(clockSkew([older, a])).toBe(HOUR);
+    expect(clockSkew([a, older])).toBe(HOUR);
+  });
+
+  it('a direct reading taken at or after the newest lease arrived wins; an older one does not', () => {
+    const lease = leaseOn(HOUR);
+    const reading = (measuredAt: number) => ({ offsetMs: 7 * HOUR, measuredAt });
+    expect(clockSkew([lease], reading(ISSUED + HOUR))).toBe(-7 * HOUR);
+    expect(clockSkew([lease], reading(ISSUED + HOUR + 1))).toBe(-7 * HOUR);
+    expect(clockSkew([lease], reading(ISSUED + HOUR - 1))).toBe(HOUR);
+    expect(clockSkew([], reading(0))).toBe(-7 * HOUR);
+    expect(clockSkew([])).toBe(0);
+  });
+});

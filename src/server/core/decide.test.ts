@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type Facts } from './decide';
+import { claimedCodes, decide, type Facts } from './decide';
 import type { ItemState } from './item-state';
 
 const lamp: ItemState = {
@@ -249,5 +249,91 @@ describe('decide', () => {
       });
     }
     expect(decide(archive, null, free)).toMatchObject({ reason: 'unknown-item' });
+  });
+});
+
+describe('decide, at the edges', () => {
+  it('names the SKU and barcode each type would set, so the adapter looks up their holders', () => {
+    expect(
+      claimedCodes({
+        type: 'createItem',
+        itemId: 'lamp-15',
+        sku: 'LMP-015',
+        name: 'Lamp',
+        location: 'A1',
+        initialQuantity: 0,
+        barcode: '12345670',
+      }),
+    ).toEqual({ sku: 'LMP-015', barcode: '12345670' });
+    expect(
+      claimedCodes({
+        type: 'createItem',
+        itemId: 'lamp-15',
+        sku: 'LMP-015',
+        name: 'Lamp',
+        location: 'A1',
+        initialQuantity: 0,
+      }),
+    ).toEqual({ sku: 'LMP-015', barcode: null });
+    expect(
+      claimedCodes({
+        type: 'updateItem',
+        itemId: 'lamp-14',
+        basedOnRevision: 7,
+        changes: { sku: 'LMP-99', barcode: '12345670' },
+      }),
+    ).toEqual({ sku: 'LMP-99', barcode: '12345670' });
+    expect(
+      claimedCodes({
+        type: 'updateItem',
+        itemId: 'lamp-14',
+        basedOnRevision: 7,
+        changes: { name: 'Desk lamp' },
+      }),
+    ).toEqual({ sku: null, barcode: null });
+    expect(
+      claimedCodes({ type: 'adjust', itemId: 'lamp-14', delta: 1, reason: 'received' }),
+    ).toEqual({ sku: null, barcode: null });
+    expect(claimedCodes({ type: 'archiveItem', itemId: 'lamp-14' })).toEqual({
+      sku: null,
+      barcode: null,
+    });
+  });
+
+  it('an edit keeps the revisions of the fields it did not change', () => {
+    const edited = { ...lamp, fieldRevisions: { name: 6 } };
+    const v = decide(
+      { type: 'updateItem', itemId: 'lamp-14', basedOnRevision: 7, changes: { sku: 'LMP-99' } },
+      edited,
+      free,
+    );
+    expect(v).toMatchObject({
+      outcome: 'applied',
+      item: { sku: 'LMP-99', revision: 8, fieldRevisions: { name: 6, sku: 8 } },
+    });
+  });
+
+  it('an edit is checked only against the holders of the codes it sets', () => {
+    const v = decide(
+      { type: 'updateItem', itemId: 'lamp-14', basedOnRevision: 7, changes: { name: 'Desk lamp' } },
+      lamp,
+      { ...free, skuOwner: 'bolt-1', barcodeOwner: 'bolt-1' },
+    );
+    expect(v).toMatchObject({ outcome: 'applied', item: { name: 'Desk lamp' } });
+  });
+
+  it('an edit or an archive of an unknown item is rejected as unknown', () => {
+    expect(
+      decide(
+        { type: 'updateItem', itemId: 'nope', basedOnRevision: 1, changes: { name: 'x' } },
+        null,
+        free,
+      ),
+    ).toEqual({ outcome: 'rejected', reason: 'unknown-item', item: null });
+    expect(decide({ type: 'archiveItem', itemId: 'nope' }, null, free)).toEqual({
+      outcome: 'rejected',
+      reason: 'unknown-item',
+      item: null,
+    });
   });
 });

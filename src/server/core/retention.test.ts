@@ -36,5 +36,11 @@ describe('retention boundaries', () => {
     expect(retentionProblems(ok)).toEqual([]);
     expect(retentionProblems({ ...ok, receiptTtlMs: 21 })).toHaveLength(1);
     expect(retentionProblems({ ...ok, settleMs: 1 })).toHaveLength(1);
+    // Equal is allowed; each problem names the setting to change.
+    expect(retentionProblems({ ...ok, receiptTtlMs: 20 })).toEqual([]);
+    expect(retentionProblems({ ...ok, receiptTtlMs: 21, settleMs: 1 })).toEqual([
+      'RECEIPT_TTL must not exceed LEASE_TTL',
+      'SETTLE must not exceed TOMBSTONE_GRACE',
+    ]);
   });
 });
