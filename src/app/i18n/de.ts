@@ -3,6 +3,7 @@
  * message is a type error, so the catalogue stays complete as the English source grows.
  */
 import { deOperations } from './de-operations';
+import { deScenarios } from './de-scenarios';
 import type { Messages } from './en';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
@@ -432,6 +433,7 @@ export const de: Messages = {
     },
   },
   tester: {
+    scenarios: deScenarios,
     pace: 'Tempo',
     stepByStep: 'Schritt für Schritt',
     on: 'An',

@@ -8,6 +8,7 @@ import type { AdjustOp, HistoryEntry, ReasonCode } from '../../protocol/schemas'
 import type { OperationState } from '../../client/facade';
 import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
+import { enScenarios } from './en-scenarios';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
@@ -428,6 +429,7 @@ export const en = {
     },
   },
   tester: {
+    scenarios: enScenarios,
     pace: 'Pace',
     stepByStep: 'Step by step',
     on: 'On',
