@@ -5,8 +5,11 @@
 import { RECEIPT_REASON_WORDS } from '../client/core/labels';
 import type { ProblemCode, TimelineEvent } from '../protocol/schemas';
 import { formatCount, formatDelta } from './format';
-import { durationText } from './tester-words';
+import { en } from './i18n/en';
+import { testerText } from './tester-words';
 import { assertNever } from '../protocol/assert-never';
+
+const durationText = testerText(en.tester.fault, formatCount).duration;
 
 /** Why the server refused, after "Refused: ". */
 export function refusalText(code: ProblemCode | undefined): string {

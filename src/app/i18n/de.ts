@@ -4,9 +4,24 @@
  */
 import { deOperations } from './de-operations';
 import { deScenarios } from './de-scenarios';
-import type { Messages } from './en';
+import type { DurationUnit, Messages } from './en';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+const DE_UNIT_ONE: Record<DurationUnit, string> = {
+  day: 'Tag',
+  hour: 'Stunde',
+  minute: 'Minute',
+  second: 'Sekunde',
+  millisecond: 'Millisekunde',
+};
+const DE_UNIT_MANY: Record<DurationUnit, string> = {
+  day: 'Tage',
+  hour: 'Stunden',
+  minute: 'Minuten',
+  second: 'Sekunden',
+  millisecond: 'Millisekunden',
+};
 
 export const de: Messages = {
   languageName: 'Deutsch',
@@ -474,6 +489,34 @@ export const de: Messages = {
     units: { minutes: 'Minuten', hours: 'Stunden', days: 'Tage' },
     advanceClock: 'Uhr vorstellen',
     clockNow: (now) => `Die Serveruhr steht jetzt auf ${now}.`,
+    fault: {
+      duration: (n, shown, unit) => `${shown} ${(n === 1 ? DE_UNIT_ONE : DE_UNIT_MANY)[unit]}`,
+      dropRequest: 'Verwirft die nächste Anfrage, bevor der Server sie liest',
+      dropResponse: 'Verwirft die nächste Antwort, nachdem die Änderung gespeichert ist',
+      failBeforeCommit: 'Rollt die nächste Änderung vor dem Speichern zurück',
+      delay: (duration) => `Hält die nächste Anfrage ${duration} vor der Bearbeitung an`,
+      unavailable: 'Server nicht verfügbar: verweigert Änderungen mit 503',
+      onlyOperation: (what, tail) => `${what} (nur Änderung …${tail})`,
+      lasting: 'dauerhaft bis zum Entfernen',
+      moreTimes: (n, shown) => `noch ${shown}-mal`,
+      armed: (action, uses) => `${action} · ${uses}`,
+      cleanup: (c) => {
+        const older = c.ttl === null ? '' : `, älter als ${c.ttl},`;
+        const shortened =
+          c.compacted === 0
+            ? `Keine Quittung${older} war noch zu kürzen`
+            : c.compacted === 1
+              ? `1 Quittung${older} wurde zu einem Grabstein gekürzt`
+              : `${c.shownCompacted} Quittungen${older} wurden zu Grabsteinen gekürzt`;
+        const gone =
+          c.removed === 0
+            ? `keine war alt genug zum Entfernen${c.grace === null ? '' : ` (Grabsteine gehen ${c.grace} nach ihrer Frist)`}`
+            : `${c.removed === 1 ? '1 Grabstein' : `${c.shownRemoved} Grabsteine`}${
+                c.grace === null ? '' : `, mehr als ${c.grace} über ihrer Frist,`
+              } ${c.removed === 1 ? 'wurde' : 'wurden'} entfernt`;
+        return `${shortened}; ${gone}.`;
+      },
+    },
     timeline: {
       title: 'Zeitleiste',
       empty:

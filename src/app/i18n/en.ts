@@ -10,6 +10,19 @@ import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
 import { enScenarios } from './en-scenarios';
 
+/** A duration's unit, for `tester.fault.duration`. */
+export type DurationUnit = 'day' | 'hour' | 'minute' | 'second' | 'millisecond';
+
+/** What cleanup did: counts (and as shown), retention times in words or null when not set. */
+export interface CleanupWords {
+  compacted: number;
+  shownCompacted: string;
+  removed: number;
+  shownRemoved: string;
+  ttl: string | null;
+  grace: string | null;
+}
+
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 export const en = {
@@ -470,6 +483,36 @@ export const en = {
     units: { minutes: 'minutes', hours: 'hours', days: 'days' },
     advanceClock: 'Advance clock',
     clockNow: (now: string) => `Server clock is now ${now}.`,
+    fault: {
+      /** "2 days", "1.5 seconds": `n` picks the plural, `shown` is n as the locale writes it. */
+      duration: (n: number, shown: string, unit: DurationUnit) =>
+        `${shown} ${unit}${n === 1 ? '' : 's'}`,
+      dropRequest: 'Drops the next request before the server reads it',
+      dropResponse: 'Drops the next response after the change is committed',
+      failBeforeCommit: 'Rolls back the next change before commit',
+      delay: (duration: string) => `Holds the next request for ${duration} before processing`,
+      unavailable: 'Server unavailable: refuses changes with 503',
+      onlyOperation: (what: string, tail: string) => `${what} (only operation …${tail})`,
+      lasting: 'lasting until removed',
+      moreTimes: (n: number, shown: string) => `${shown} more time${n === 1 ? '' : 's'}`,
+      armed: (action: string, uses: string) => `${action} · ${uses}`,
+      cleanup: (c: CleanupWords) => {
+        const older = c.ttl === null ? '' : ` older than ${c.ttl}`;
+        const shortened =
+          c.compacted === 0
+            ? `No receipt${older} was left to shorten`
+            : `${c.shownCompacted} receipt${c.compacted === 1 ? '' : 's'}${older} ${
+                c.compacted === 1 ? 'was' : 'were'
+              } shortened to ${c.compacted === 1 ? 'a tombstone' : 'tombstones'}`;
+        const gone =
+          c.removed === 0
+            ? `none were old enough to remove${c.grace === null ? '' : ` (tombstones go ${c.grace} after their deadline)`}`
+            : `${c.shownRemoved} tombstone${c.removed === 1 ? '' : 's'}${
+                c.grace === null ? '' : ` more than ${c.grace} past their deadline`
+              } ${c.removed === 1 ? 'was' : 'were'} removed`;
+        return `${shortened}; ${gone}.`;
+      },
+    },
     timeline: {
       title: 'Timeline',
       empty: 'No changes on this device yet: make one from an item to follow it here.',

@@ -11,7 +11,7 @@ import { useI18n } from '../i18n/i18n-context';
 import type { ScenarioWords } from '../i18n/en-scenarios';
 import { SCENARIOS, SCRATCH_ITEM, stepsSeen, type Scenario } from '../scenarios';
 import type { SimApi } from '../sim-api';
-import { cleanupText } from '../tester-words';
+import { testerText } from '../tester-words';
 
 interface Run {
   scenario: Scenario;
@@ -154,7 +154,9 @@ export function Scenarios({
   onChange?: (handle: string) => void;
 }): ReactNode {
   const client = useClient();
-  const W = useI18n().t.tester.scenarios;
+  const { t, format } = useI18n();
+  const W = t.tester.scenarios;
+  const cleanupText = testerText(t.tester.fault, format.count).cleanup;
   const { operations, stepByStep } = useSnapshot();
   const [run, setRun] = useState<Run | null>(null);
   const [message, setMessage] = useState('');

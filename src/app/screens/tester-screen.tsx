@@ -5,7 +5,7 @@ import { Screen } from '../components/screen';
 import { useI18n } from '../i18n/i18n-context';
 import type { Messages } from '../i18n/en';
 import type { SimApi, SimResult } from '../sim-api';
-import { cleanupText } from '../tester-words';
+import { testerText } from '../tester-words';
 import { ArmedFaults } from './armed-faults';
 import { Scenarios } from './scenarios';
 import { StepByStepSwitch } from './step-by-step-switch';
@@ -28,7 +28,10 @@ function faultAction(rule: FaultRule, done: string): Action {
 type TesterWords = Messages['tester'];
 
 /** The one-tap controls: button name → what it asks the server, and what to say when it did. */
-function buttons(words: TesterWords): [name: string, action: Action][] {
+function buttons(
+  words: TesterWords,
+  count: (n: number) => string,
+): [name: string, action: Action][] {
   return [
     [words.dropRequest, faultAction({ fault: 'drop-request' }, words.dropRequestDone)],
     [words.dropResponse, faultAction({ fault: 'drop-response' }, words.dropResponseDone)],
@@ -44,7 +47,7 @@ function buttons(words: TesterWords): [name: string, action: Action][] {
       words.runCleanup,
       async (sim) => {
         const r = await sim.cleanup();
-        return r.ok ? { ok: true, value: cleanupText(r.value) } : r;
+        return r.ok ? { ok: true, value: testerText(words.fault, count).cleanup(r.value) } : r;
       },
     ],
   ];
@@ -93,7 +96,7 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
     <section className="card stack" aria-labelledby="faults-heading">
       <h2 id="faults-heading">{words.faults}</h2>
       <div className="button-grid">
-        {buttons(words).map(([name, action]) => (
+        {buttons(words, format.count).map(([name, action]) => (
           <button
             key={name}
             type="button"
