@@ -10,6 +10,10 @@ import {
   shortAttemptId,
 } from './attempt-words';
 
+import { makeFormat } from './format';
+import { en } from './i18n/en';
+
+const ENGLISH = makeFormat('en-GB', en.format);
 const attempt = (extra: Partial<AttemptView>): AttemptView => ({
   attemptId: 'a1',
   sentAt: '2026-11-29T17:00:01.000Z',
@@ -48,6 +52,8 @@ describe('attempt words', () => {
           result: { outcome: 'applied', reason: null, delta: -2, resultingQuantity: 40 },
         },
       ],
+      en,
+      ENGLISH,
     );
     expect(rows.map((r) => `${r.side}:${r.text}`)).toEqual([
       'device:This device sent attempt 1',
@@ -82,7 +88,7 @@ describe('attempt words', () => {
   });
 
   it('tells a status question from a send', () => {
-    const rows = mergeTimeline([attempt({ kind: 'status' })], []);
+    const rows = mergeTimeline([attempt({ kind: 'status' })], [], en, ENGLISH);
     expect(rows.map((r) => r.text)).toEqual(['This device asked about it (status question 1)']);
   });
 
@@ -90,6 +96,8 @@ describe('attempt words', () => {
     const rows = mergeTimeline(
       [attempt({}), attempt({ attemptId: 'a2', sentAt: '2026-11-29T17:01:30.000Z' })],
       [],
+      en,
+      ENGLISH,
     );
     const groups = byMinute(rows, (iso) => iso.slice(11, 16));
     expect(groups.map(([m, r]) => [m, r.length])).toEqual([

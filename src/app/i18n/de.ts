@@ -517,6 +517,51 @@ export const de: Messages = {
         return `${shortened}; ${gone}.`;
       },
     },
+    server: {
+      refusal: {
+        none: 'kein Grund angegeben',
+        'operation-expired': 'nach ihrer Frist; nichts übernommen',
+        overloaded: 'zu ausgelastet, um sie zu beginnen; nichts übernommen',
+        'key-reused': 'diese ID wurde schon für eine andere Änderung benutzt; das Original gilt',
+        'invalid-operation-metadata': 'ihre Reservierung passt nicht zu dieser Änderung',
+        'invalid-request': 'die Anfrage war fehlerhaft',
+        unauthorized: 'nicht angemeldet',
+        forbidden: 'für diese Rolle nicht erlaubt',
+        'not-found': 'nichts gefunden',
+        'unsupported-media-type': 'nicht als JSON gesendet',
+        'payload-too-large': 'die Anfrage war zu groß',
+        'headers-too-large': 'die Kopfzeilen der Anfrage waren zu groß',
+        'request-timeout': 'die Anfrage kam zu langsam an',
+        'rate-limited': 'zu viele Versuche; zum Warten aufgefordert',
+        'internal-error': 'auf dem Server ist etwas kaputtgegangen',
+      },
+      quantity: (quantity) => `, Bestand ${quantity}`,
+      applied: (delta, quantity) => `${delta} übernommen${quantity}`,
+      rejected: (reason) => `abgelehnt${reason === null ? '' : ` (${reason})`}; nichts übernommen`,
+      review: (reason, quantity) =>
+        `zur Prüfung behalten${reason === null ? '' : ` (${reason})`}${quantity}`,
+      resent: (attempt) =>
+        `Der Browser hat ${attempt} von selbst erneut gesendet (derselbe Versuch, erneut empfangen)`,
+      received: (attempt) => `Der Server hat ${attempt} empfangen`,
+      dropped: 'Die Anfrage wurde absichtlich vor jeder Bearbeitung verworfen; nichts übernommen',
+      delayed: (duration) => `Absichtlich ${duration} vor der Bearbeitung angehalten`,
+      accepted: 'Prüfungen bestanden; wird in einer Transaktion übernommen',
+      committed: 'Gespeichert',
+      committedResult: (result) => `Gespeichert: ${result}`,
+      replayed: 'Die gespeicherte Quittung wurde wiederholt; nichts erneut übernommen',
+      replayedResult: (result) =>
+        `Die gespeicherte Quittung wurde wiederholt (${result}); nichts erneut übernommen`,
+      refusedOnPurpose: 'Absichtlich verweigert: Server nicht verfügbar; nichts übernommen',
+      refused: (why) => `Verweigert: ${why}`,
+      rolledBack: 'Absichtlich vor dem Speichern zurückgerollt; nichts übernommen',
+      replySent: 'Antwort gesendet',
+      replyDropped: 'Die Antwort wurde absichtlich verworfen',
+      deviceAsked: (name) => `Dieses Gerät hat danach gefragt (${name})`,
+      deviceSent: (name) => `Dieses Gerät hat ${name} gesendet`,
+      attemptEnded: (name, outcome) =>
+        `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${outcome}`,
+      anAttempt: 'ein Versuch',
+    },
     timeline: {
       title: 'Zeitleiste',
       empty:

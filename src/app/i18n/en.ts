@@ -4,7 +4,7 @@
  * are exact here: people, screen readers and the browser tests find the app by them.
  * Messages with values are functions; numbers and dates arrive already formatted for the locale.
  */
-import type { AdjustOp, HistoryEntry, ReasonCode } from '../../protocol/schemas';
+import type { AdjustOp, HistoryEntry, ProblemCode, ReasonCode } from '../../protocol/schemas';
 import type { OperationState } from '../../client/facade';
 import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
@@ -512,6 +512,52 @@ export const en = {
               } ${c.removed === 1 ? 'was' : 'were'} removed`;
         return `${shortened}; ${gone}.`;
       },
+    },
+    server: {
+      refusal: {
+        none: 'no reason given',
+        'operation-expired': 'past its deadline; nothing applied',
+        overloaded: 'too busy to start it; nothing applied',
+        'key-reused': 'this id was already used for a different change; the original stands',
+        'invalid-operation-metadata': 'its lease does not fit this operation',
+        'invalid-request': 'the request was malformed',
+        unauthorized: 'not signed in',
+        forbidden: 'not allowed for this role',
+        'not-found': 'nothing found',
+        'unsupported-media-type': 'not sent as JSON',
+        'payload-too-large': 'the request was too large',
+        'headers-too-large': 'the request headers were too large',
+        'request-timeout': 'the request arrived too slowly',
+        'rate-limited': 'too many attempts; asked to wait',
+        'internal-error': 'something broke on the server',
+      } satisfies Record<ProblemCode | 'none', string>,
+      quantity: (quantity: string) => `, quantity ${quantity}`,
+      applied: (delta: string, quantity: string) => `${delta} applied${quantity}`,
+      rejected: (reason: string | null) =>
+        `rejected${reason === null ? '' : ` (${reason})`}; nothing applied`,
+      review: (reason: string | null, quantity: string) =>
+        `kept for review${reason === null ? '' : ` (${reason})`}${quantity}`,
+      resent: (attempt: string) =>
+        `The browser resent ${attempt} by itself (the same attempt, received again)`,
+      received: (attempt: string) => `The server received ${attempt}`,
+      dropped: 'The request was dropped on purpose before any processing; nothing applied',
+      delayed: (duration: string) => `Held on purpose for ${duration} before processing`,
+      accepted: 'Checks passed; applying it in one transaction',
+      committed: 'Committed',
+      committedResult: (result: string) => `Committed: ${result}`,
+      replayed: 'Replayed the stored receipt; nothing applied again',
+      replayedResult: (result: string) =>
+        `Replayed the stored receipt (${result}); nothing applied again`,
+      refusedOnPurpose: 'Refused on purpose: server unavailable; nothing applied',
+      refused: (why: string) => `Refused: ${why}`,
+      rolledBack: 'Rolled back on purpose before commit; nothing applied',
+      replySent: 'Reply sent',
+      replyDropped: 'The reply was dropped on purpose',
+      deviceAsked: (name: string) => `This device asked about it (${name})`,
+      deviceSent: (name: string) => `This device sent ${name}`,
+      attemptEnded: (name: string, outcome: string) =>
+        `${capitalise(name)}: ${outcome.charAt(0).toLowerCase()}${outcome.slice(1)}`,
+      anAttempt: 'an attempt',
     },
     timeline: {
       title: 'Timeline',

@@ -60,7 +60,12 @@ export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }
 
   const shown = operations.slice(0, PICKER_SIZE);
   if (!shown.includes(op)) shown.push(op);
-  const rows = mergeTimeline(op.attempts, server.status === 'ready' ? server.events : []);
+  const rows = mergeTimeline(
+    op.attempts,
+    server.status === 'ready' ? server.events : [],
+    t,
+    format,
+  );
   return (
     <section className="card stack" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">{words.title}</h2>
