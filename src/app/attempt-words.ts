@@ -1,17 +1,14 @@
 /** An attempt's ending in words. A missing response is never called a failure. Pure. */
 import type { AttemptView } from '../client/facade';
 import type { TimelineEvent } from '../protocol/schemas';
-import { formatCount, type Format } from './format';
-import { en, type Messages } from './i18n/en';
+import type { Format } from './format';
+import type { Messages } from './i18n/en';
 import { serverEventWords } from './server-event-words';
 import { assertNever } from '../protocol/assert-never';
 
 type AttemptWords = Messages['operations']['attempt'];
 
-export function attemptOutcomeText(
-  attempt: AttemptView,
-  words: AttemptWords = en.operations.attempt,
-): string {
+export function attemptOutcomeText(attempt: AttemptView, words: AttemptWords): string {
   const status = String(attempt.httpStatus ?? '?');
   switch (attempt.result) {
     case 'pending':
@@ -45,8 +42,8 @@ export interface TimelineRow {
 export function attemptNames(
   attempts: readonly AttemptView[],
   serverEvents: readonly TimelineEvent[] = [],
-  words: AttemptWords = en.operations.attempt,
-  count: (n: number) => string = formatCount,
+  words: AttemptWords,
+  count: (n: number) => string,
 ): Map<string, string> {
   const names = new Map<string, string>();
   let sends = 0;
@@ -102,8 +99,8 @@ export function mergeTimeline(
 /** "One change, three attempts; the change's identity never changes." */
 export function attemptsExplained(
   attempts: readonly AttemptView[],
-  words: AttemptWords = en.operations.attempt,
-  count: (n: number) => string = formatCount,
+  words: AttemptWords,
+  count: (n: number) => string,
 ): string {
   const sends = attempts.filter((a) => a.kind !== 'status').length;
   return words.explained(sends, count(sends));
@@ -118,10 +115,7 @@ export function shortAttemptId(attemptId: string): string {
 }
 
 /** Said once above a list of attempts, so the short ids need no explaining on every row. */
-export function attemptIdsExplained(
-  attempts: readonly AttemptView[],
-  words: AttemptWords = en.operations.attempt,
-): string {
+export function attemptIdsExplained(attempts: readonly AttemptView[], words: AttemptWords): string {
   const example = attempts[0];
   if (!example) return '';
   return words.idsExplained(SHORT_ID_LENGTH, shortAttemptId(example.attemptId));
