@@ -10,6 +10,10 @@ import {
   shortAttemptId,
 } from './attempt-words';
 
+import { makeFormat } from './format';
+import { en } from './i18n/en';
+
+const ENGLISH = makeFormat('en-GB', en.format);
 const attempt = (extra: Partial<AttemptView>): AttemptView => ({
   attemptId: 'a1',
   sentAt: '2026-11-29T17:00:01.000Z',
@@ -29,9 +33,11 @@ describe('attempt words', () => {
       'network-error',
       'http-error',
     ] as const) {
-      expect(attemptOutcomeText(attempt({ result, httpStatus: 503 }))).not.toMatch(/fail|error/i);
+      expect(
+        attemptOutcomeText(attempt({ result, httpStatus: 503 }), en.operations.attempt),
+      ).not.toMatch(/fail|error/i);
     }
-    expect(attemptOutcomeText(attempt({ result: 'timeout' }))).toBe(
+    expect(attemptOutcomeText(attempt({ result: 'timeout' }), en.operations.attempt)).toBe(
       'Timed out: no response arrived',
     );
   });
@@ -48,6 +54,8 @@ describe('attempt words', () => {
           result: { outcome: 'applied', reason: null, delta: -2, resultingQuantity: 40 },
         },
       ],
+      en,
+      ENGLISH,
     );
     expect(rows.map((r) => `${r.side}:${r.text}`)).toEqual([
       'device:This device sent attempt 1',
@@ -65,6 +73,8 @@ describe('attempt words', () => {
         attempt({ attemptId: 'x-3' }),
       ],
       [{ at: '2026-11-29T17:00:01.000Z', event: 'attempt-received', attemptId: 'sw-9' }],
+      en.operations.attempt,
+      ENGLISH.count,
     );
     expect([...names.values()]).toEqual([
       'attempt 1',
@@ -75,14 +85,22 @@ describe('attempt words', () => {
   });
 
   it('explains once that one change has several attempts', () => {
-    expect(attemptsExplained([attempt({}), attempt({ attemptId: 'a2' })])).toBe(
+    expect(
+      attemptsExplained(
+        [attempt({}), attempt({ attemptId: 'a2' })],
+        en.operations.attempt,
+        ENGLISH.count,
+      ),
+    ).toBe(
       "One change, 2 attempts; the change's identity never changes, so the server applies it at most once.",
     );
-    expect(attemptsExplained([])).toBe('One change, not sent yet.');
+    expect(attemptsExplained([], en.operations.attempt, ENGLISH.count)).toBe(
+      'One change, not sent yet.',
+    );
   });
 
   it('tells a status question from a send', () => {
-    const rows = mergeTimeline([attempt({ kind: 'status' })], []);
+    const rows = mergeTimeline([attempt({ kind: 'status' })], [], en, ENGLISH);
     expect(rows.map((r) => r.text)).toEqual(['This device asked about it (status question 1)']);
   });
 
@@ -90,6 +108,8 @@ describe('attempt words', () => {
     const rows = mergeTimeline(
       [attempt({}), attempt({ attemptId: 'a2', sentAt: '2026-11-29T17:01:30.000Z' })],
       [],
+      en,
+      ENGLISH,
     );
     const groups = byMinute(rows, (iso) => iso.slice(11, 16));
     expect(groups.map(([m, r]) => [m, r.length])).toEqual([
@@ -101,9 +121,9 @@ describe('attempt words', () => {
   it('shows attempt ids short, and explains them once', () => {
     expect(shortAttemptId('k3f9a0b1c2d3e4f5g6h7')).toBe('…g6h7');
     const attempts = [attempt({ attemptId: 'aaaaaaaaaaaaaaaa1234' }), attempt({ attemptId: 'b9' })];
-    expect(attemptIdsExplained(attempts)).toBe(
+    expect(attemptIdsExplained(attempts, en.operations.attempt)).toBe(
       'Each attempt is one try over the network with an id of its own (sent as X-Request-Id), shown by its last 4 characters, like …1234.',
     );
-    expect(attemptIdsExplained([])).toBe('');
+    expect(attemptIdsExplained([], en.operations.attempt)).toBe('');
   });
 });

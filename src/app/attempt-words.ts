@@ -1,17 +1,14 @@
 /** An attempt's ending in words. A missing response is never called a failure. Pure. */
 import type { AttemptView } from '../client/facade';
 import type { TimelineEvent } from '../protocol/schemas';
-import { formatCount } from './format';
-import { en, type Messages } from './i18n/en';
-import { serverEventText } from './server-event-words';
+import type { Format } from './format';
+import type { Messages } from './i18n/en';
+import { serverEventWords } from './server-event-words';
 import { assertNever } from '../protocol/assert-never';
 
 type AttemptWords = Messages['operations']['attempt'];
 
-export function attemptOutcomeText(
-  attempt: AttemptView,
-  words: AttemptWords = en.operations.attempt,
-): string {
+export function attemptOutcomeText(attempt: AttemptView, words: AttemptWords): string {
   const status = String(attempt.httpStatus ?? '?');
   switch (attempt.result) {
     case 'pending':
@@ -45,8 +42,8 @@ export interface TimelineRow {
 export function attemptNames(
   attempts: readonly AttemptView[],
   serverEvents: readonly TimelineEvent[] = [],
-  words: AttemptWords = en.operations.attempt,
-  count: (n: number) => string = formatCount,
+  words: AttemptWords,
+  count: (n: number) => string,
 ): Map<string, string> {
   const names = new Map<string, string>();
   let sends = 0;
@@ -70,26 +67,29 @@ export function attemptNames(
 export function mergeTimeline(
   attempts: readonly AttemptView[],
   serverEvents: readonly TimelineEvent[],
+  t: Messages,
+  format: Format,
 ): TimelineRow[] {
-  const names = attemptNames(attempts, serverEvents);
-  const nameOf = (id: string) => names.get(id) ?? 'an attempt';
+  const words = t.tester.server;
+  const names = attemptNames(attempts, serverEvents, t.operations.attempt, format.count);
+  const nameOf = (id: string) => names.get(id) ?? words.anAttempt;
+  const server = serverEventWords(t, format);
   const rows: TimelineRow[] = [];
   for (const a of attempts) {
     const name = nameOf(a.attemptId);
-    const text =
-      a.kind === 'status' ? `This device asked about it (${name})` : `This device sent ${name}`;
+    const text = a.kind === 'status' ? words.deviceAsked(name) : words.deviceSent(name);
     rows.push({ at: a.sentAt, side: 'device', attemptId: a.attemptId, text });
     if (a.endedAt) {
       rows.push({
         at: a.endedAt,
         side: 'device',
         attemptId: a.attemptId,
-        text: `${capitalize(name)}: ${lowerFirst(attemptOutcomeText(a))}`,
+        text: words.attemptEnded(name, attemptOutcomeText(a, t.operations.attempt)),
       });
     }
   }
   for (const e of serverEvents) {
-    const text = serverEventText(e, nameOf(e.attemptId));
+    const text = server.event(e, nameOf(e.attemptId));
     rows.push({ at: e.at, side: 'server', attemptId: e.attemptId, text });
   }
   // Stable sort: at equal times the device's row (sent) stays before the server's (received).
@@ -99,8 +99,8 @@ export function mergeTimeline(
 /** "One change, three attempts; the change's identity never changes." */
 export function attemptsExplained(
   attempts: readonly AttemptView[],
-  words: AttemptWords = en.operations.attempt,
-  count: (n: number) => string = formatCount,
+  words: AttemptWords,
+  count: (n: number) => string,
 ): string {
   const sends = attempts.filter((a) => a.kind !== 'status').length;
   return words.explained(sends, count(sends));
@@ -115,10 +115,7 @@ export function shortAttemptId(attemptId: string): string {
 }
 
 /** Said once above a list of attempts, so the short ids need no explaining on every row. */
-export function attemptIdsExplained(
-  attempts: readonly AttemptView[],
-  words: AttemptWords = en.operations.attempt,
-): string {
+export function attemptIdsExplained(attempts: readonly AttemptView[], words: AttemptWords): string {
   const example = attempts[0];
   if (!example) return '';
   return words.idsExplained(SHORT_ID_LENGTH, shortAttemptId(example.attemptId));
@@ -130,7 +127,6 @@ export function attemptTitle(name: string): string {
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** Rows grouped by minute ("14:03"), for the minute-by-minute view. */
 export function byMinute(

@@ -160,14 +160,7 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
 }
 
 /**
- * English with 24-hour times, for code not handed the person's locale: the tester panel (until it
- * moves to the catalogue) and the benchmarks. Screens use `useI18n().format` instead.
+ * English numbers for code not handed the person's locale: the benchmarks' figures. Screens use
+ * `useI18n().format` instead.
  */
-const english = makeFormat('en-GB', en.format);
-export const formatCount = english.count;
-export const formatDelta = english.delta;
-export const formatQuantityWithPending = english.quantityWithPending;
-export const formatDuration = english.duration;
-export const formatAge = english.age;
-export const formatMoment = english.moment;
-export const formatClockTime = english.clockTime;
+export const formatCount = makeFormat('en-GB', en.format).count;

@@ -5,7 +5,16 @@ import {
   type ProblemCode,
   type TimelineEvent,
 } from '../protocol/schemas';
-import { refusalText, resultText, serverEventText } from './server-event-words';
+import { makeFormat } from './format';
+import { de } from './i18n/de';
+import { en } from './i18n/en';
+import { serverEventWords } from './server-event-words';
+
+const {
+  refusal: refusalText,
+  result: resultText,
+  event: serverEventText,
+} = serverEventWords(en, makeFormat('en-GB', en.format));
 
 const at = '2026-11-29T17:00:01.000Z';
 const event = (e: Partial<TimelineEvent>): TimelineEvent => ({
@@ -73,5 +82,15 @@ describe('server event words', () => {
         resultingQuantity: null,
       }),
     ).toBe('kept for review (stock would go below zero)');
+  });
+});
+
+describe('German server event words', () => {
+  it('speaks German with German numbers', () => {
+    const german = serverEventWords(de, makeFormat('de-DE', de.format));
+    expect(german.result({ ...APPLIED, resultingQuantity: 4000 })).toBe(
+      '−2 übernommen, Bestand 4.000',
+    );
+    expect(german.event(event({}), 'Versuch 2')).toBe('Der Server hat Versuch 2 empfangen');
   });
 });

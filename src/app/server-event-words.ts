@@ -1,97 +1,67 @@
 /**
  * The server's side of an operation's timeline in words (issue 15): no raw event codes on screen.
- * Pure; every event kind and refusal code has words (exhaustive switches).
+ * Pure; every event kind and refusal code has words (exhaustive switch, complete catalogue record).
  */
-import { RECEIPT_REASON_WORDS } from '../client/core/labels';
 import type { ProblemCode, TimelineEvent } from '../protocol/schemas';
-import { formatCount, formatDelta } from './format';
-import { durationText } from './tester-words';
+import type { Format } from './format';
+import type { Messages } from './i18n/en';
+import { testerText } from './tester-words';
 import { assertNever } from '../protocol/assert-never';
 
-/** Why the server refused, after "Refused: ". */
-export function refusalText(code: ProblemCode | undefined): string {
-  if (code === undefined) return 'no reason given';
-  switch (code) {
-    case 'operation-expired':
-      return 'past its deadline; nothing applied';
-    case 'overloaded':
-      return 'too busy to start it; nothing applied';
-    case 'key-reused':
-      return 'this id was already used for a different change; the original stands';
-    case 'invalid-operation-metadata':
-      return 'its lease does not fit this operation';
-    case 'invalid-request':
-      return 'the request was malformed';
-    case 'unauthorized':
-      return 'not signed in';
-    case 'forbidden':
-      return 'not allowed for this role';
-    case 'not-found':
-      return 'nothing found';
-    case 'unsupported-media-type':
-      return 'not sent as JSON';
-    case 'payload-too-large':
-      return 'the request was too large';
-    case 'headers-too-large':
-      return 'the request headers were too large';
-    case 'request-timeout':
-      return 'the request arrived too slowly';
-    case 'rate-limited':
-      return 'too many attempts; asked to wait';
-    case 'internal-error':
-      return 'something broke on the server';
-    default:
-      return assertNever(code);
-  }
+export interface ServerEventWords {
+  /** Why the server refused, after "Refused: ". */
+  refusal: (code: ProblemCode | undefined) => string;
+  /** A stored receipt's effect: "−2 applied, quantity 40", "rejected (stock would go below zero)…". */
+  result: (result: NonNullable<TimelineEvent['result']>) => string;
+  /** One server event, with `attempt` the attempt's short name ("attempt 2"). */
+  event: (event: TimelineEvent, attempt: string) => string;
 }
 
-/** A stored receipt's effect: "−2 applied, quantity 40", "rejected: stock would go below zero". */
-export function resultText(result: NonNullable<TimelineEvent['result']>): string {
-  const reason = result.reason === null ? null : RECEIPT_REASON_WORDS[result.reason];
-  const quantity =
-    result.resultingQuantity === null ? '' : `, quantity ${formatCount(result.resultingQuantity)}`;
-  switch (result.outcome) {
-    case 'applied':
-      return `${formatDelta(result.delta)} applied${quantity}`;
-    case 'rejected':
-      return `rejected${reason === null ? '' : ` (${reason})`}; nothing applied`;
-    case 'review':
-      return `kept for review${reason === null ? '' : ` (${reason})`}${quantity}`;
-    default:
-      return assertNever(result.outcome);
-  }
-}
-
-/** One server event, with `attempt` the attempt's short name ("attempt 2"). */
-export function serverEventText(event: TimelineEvent, attempt: string): string {
-  switch (event.event) {
-    case 'attempt-received':
-      return event.resent === true
-        ? `The browser resent ${attempt} by itself (the same attempt, received again)`
-        : `The server received ${attempt}`;
-    case 'request-dropped':
-      return 'The request was dropped on purpose before any processing; nothing applied';
-    case 'delayed':
-      return `Held on purpose for ${durationText(event.delayMs ?? 0)} before processing`;
-    case 'accepted':
-      return 'Checks passed; applying it in one transaction';
-    case 'committed':
-      return event.result ? `Committed: ${resultText(event.result)}` : 'Committed';
-    case 'replay-returned':
-      return event.result
-        ? `Replayed the stored receipt (${resultText(event.result)}); nothing applied again`
-        : 'Replayed the stored receipt; nothing applied again';
-    case 'refused':
-      return event.fault === 'unavailable'
-        ? 'Refused on purpose: server unavailable; nothing applied'
-        : `Refused: ${refusalText(event.code)}`;
-    case 'rolled-back':
-      return 'Rolled back on purpose before commit; nothing applied';
-    case 'response-sent':
-      return 'Reply sent';
-    case 'response-dropped':
-      return 'The reply was dropped on purpose';
-    default:
-      return assertNever(event.event);
-  }
+/** The server's events in the person's language: words from `t`, numbers from `format`. */
+export function serverEventWords(t: Messages, format: Format): ServerEventWords {
+  const words = t.tester.server;
+  const duration = testerText(t.tester.fault, format.count).duration;
+  const refusal = (code: ProblemCode | undefined): string => words.refusal[code ?? 'none'];
+  const result = (r: NonNullable<TimelineEvent['result']>): string => {
+    const reason = r.reason === null ? null : t.operations.rejectedReason(r.reason);
+    const quantity =
+      r.resultingQuantity === null ? '' : words.quantity(format.count(r.resultingQuantity));
+    switch (r.outcome) {
+      case 'applied':
+        return words.applied(format.delta(r.delta), quantity);
+      case 'rejected':
+        return words.rejected(reason);
+      case 'review':
+        return words.review(reason, quantity);
+      default:
+        return assertNever(r.outcome);
+    }
+  };
+  const event = (e: TimelineEvent, attempt: string): string => {
+    switch (e.event) {
+      case 'attempt-received':
+        return e.resent === true ? words.resent(attempt) : words.received(attempt);
+      case 'request-dropped':
+        return words.dropped;
+      case 'delayed':
+        return words.delayed(duration(e.delayMs ?? 0));
+      case 'accepted':
+        return words.accepted;
+      case 'committed':
+        return e.result ? words.committedResult(result(e.result)) : words.committed;
+      case 'replay-returned':
+        return e.result ? words.replayedResult(result(e.result)) : words.replayed;
+      case 'refused':
+        return e.fault === 'unavailable' ? words.refusedOnPurpose : words.refused(refusal(e.code));
+      case 'rolled-back':
+        return words.rolledBack;
+      case 'response-sent':
+        return words.replySent;
+      case 'response-dropped':
+        return words.replyDropped;
+      default:
+        return assertNever(e.event);
+    }
+  };
+  return { refusal, result, event };
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS, FAULT_TIMES_MAX, type ArmedFault } from '../protocol/schemas';
-import { armedFaultText, cleanupText, durationText, faultKind } from './tester-words';
+import { makeFormat } from './format';
+import { de } from './i18n/de';
+import { en } from './i18n/en';
+import { faultKind, testerText } from './tester-words';
+
+const {
+  armedFault: armedFaultText,
+  cleanup: cleanupText,
+  duration: durationText,
+} = testerText(en.tester.fault, makeFormat('en-GB', en.format).count);
+const german = testerText(de.tester.fault, makeFormat('de-DE', de.format).count);
 
 const rule = (r: Partial<ArmedFault>): ArmedFault => ({
   id: 'f1',
@@ -67,5 +77,17 @@ describe('durations in words', () => {
     expect(durationText(5 * 60_000)).toBe('5 minutes');
     expect(durationText(1_500)).toBe('1.5 seconds');
     expect(durationText(250)).toBe('250 milliseconds');
+  });
+});
+
+describe('German', () => {
+  it('speaks German with German numbers', () => {
+    expect(german.duration(1_500)).toBe('1,5 Sekunden');
+    expect(german.armedFault(rule({}))).toBe(
+      'Verwirft die nächste Antwort, nachdem die Änderung gespeichert ist · noch 1-mal',
+    );
+    expect(german.cleanup({ compacted: 1, removed: 0, receiptTtlMs: 86_400_000 })).toBe(
+      '1 Quittung, älter als 1 Tag, wurde zu einem Grabstein gekürzt; keine war alt genug zum Entfernen.',
+    );
   });
 });

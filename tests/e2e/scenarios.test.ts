@@ -9,13 +9,17 @@ import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ArmedFaults } from '../../src/protocol/schemas';
-import { armedFaultText } from '../../src/app/tester-words';
+import { makeFormat } from '../../src/app/format';
+import { en } from '../../src/app/i18n/en';
+import { testerText } from '../../src/app/tester-words';
 import { nav } from './support/app';
 import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
 
 const scene = useScene();
+/** The browser runs in English: the armed faults read as the panel shows them. */
+const armedFaultText = testerText(en.tester.fault, makeFormat('en-GB', en.format).count).armedFault;
 
 const NOW = '[aria-label^="Scenario:"] [role="status"] strong';
 
@@ -72,7 +76,9 @@ const RAW_CODE = /\b[a-z]+-[a-z]+\b/;
 
 async function serverRuleWords(): Promise<string[]> {
   const api = await scene.server.api();
-  return ArmedFaults.parse((await api.get('/api/sim/faults')).body).rules.map(armedFaultText);
+  return ArmedFaults.parse((await api.get('/api/sim/faults')).body).rules.map((rule) =>
+    armedFaultText(rule),
+  );
 }
 
 const shownRuleWords = (page: Page): Promise<string[]> =>

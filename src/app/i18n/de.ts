@@ -3,9 +3,25 @@
  * message is a type error, so the catalogue stays complete as the English source grows.
  */
 import { deOperations } from './de-operations';
-import type { Messages } from './en';
+import { deScenarios } from './de-scenarios';
+import type { DurationUnit, Messages } from './en';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+const DE_UNIT_ONE: Record<DurationUnit, string> = {
+  day: 'Tag',
+  hour: 'Stunde',
+  minute: 'Minute',
+  second: 'Sekunde',
+  millisecond: 'Millisekunde',
+};
+const DE_UNIT_MANY: Record<DurationUnit, string> = {
+  day: 'Tage',
+  hour: 'Stunden',
+  minute: 'Minuten',
+  second: 'Sekunden',
+  millisecond: 'Millisekunden',
+};
 
 export const de: Messages = {
   languageName: 'Deutsch',
@@ -432,6 +448,7 @@ export const de: Messages = {
     },
   },
   tester: {
+    scenarios: deScenarios,
     pace: 'Tempo',
     stepByStep: 'Schritt für Schritt',
     on: 'An',
@@ -447,6 +464,122 @@ export const de: Messages = {
     remove: 'Entfernen',
     removed: (fault) => `Entfernt: ${fault}.`,
     notRemoved: (detail) => `Nicht entfernt: ${detail}`,
+    offOnServer: 'Der Testmodus ist auf diesem Server aus.',
+    warning:
+      'Testmodus: Der Server verwirft, verzögert und verweigert Anfragen absichtlich, wenn man es ihm sagt.',
+    faults: 'Störungen',
+    dropRequest: 'Nächste Anfrage verwerfen',
+    dropRequestDone: 'Die nächste Änderungsanfrage wird vor der Bearbeitung verworfen.',
+    dropResponse: 'Nächste Antwort verwerfen',
+    dropResponseDone: 'Die nächste Änderung wird gespeichert, dann wird ihre Antwort verworfen.',
+    failBeforeCommit: 'Nächste vor dem Speichern scheitern lassen',
+    failBeforeCommitDone: 'Die nächste Änderung wird vor dem Speichern zurückgerollt.',
+    unavailable: 'Server nicht verfügbar machen',
+    unavailableDone:
+      'Der Server verweigert Änderungen (503), bis Sie diese Störung unter „Aktive Störungen“ entfernen.',
+    runCleanup: 'Aufräumen',
+    notTaken: (detail) => `Der Server hat es nicht angenommen: ${detail}`,
+    delay: 'Verzögerung',
+    delaySeconds: 'Verzögerung (Sekunden)',
+    delayNext: 'Nächste verzögern',
+    delayDone: (seconds) => `Die nächste Änderungsanfrage wartet ${seconds} s vor der Bearbeitung.`,
+    serverClock: 'Serveruhr',
+    advanceBy: 'Vorstellen um',
+    unit: 'Einheit',
+    units: { minutes: 'Minuten', hours: 'Stunden', days: 'Tage' },
+    advanceClock: 'Uhr vorstellen',
+    clockNow: (now) => `Die Serveruhr steht jetzt auf ${now}.`,
+    fault: {
+      duration: (n, shown, unit) => `${shown} ${(n === 1 ? DE_UNIT_ONE : DE_UNIT_MANY)[unit]}`,
+      dropRequest: 'Verwirft die nächste Anfrage, bevor der Server sie liest',
+      dropResponse: 'Verwirft die nächste Antwort, nachdem die Änderung gespeichert ist',
+      failBeforeCommit: 'Rollt die nächste Änderung vor dem Speichern zurück',
+      delay: (duration) => `Hält die nächste Anfrage ${duration} vor der Bearbeitung an`,
+      unavailable: 'Server nicht verfügbar: verweigert Änderungen mit 503',
+      onlyOperation: (what, tail) => `${what} (nur Änderung …${tail})`,
+      lasting: 'dauerhaft bis zum Entfernen',
+      moreTimes: (n, shown) => `noch ${shown}-mal`,
+      armed: (action, uses) => `${action} · ${uses}`,
+      cleanup: (c) => {
+        const older = c.ttl === null ? '' : `, älter als ${c.ttl},`;
+        const shortened =
+          c.compacted === 0
+            ? `Keine Quittung${older} war noch zu kürzen`
+            : c.compacted === 1
+              ? `1 Quittung${older} wurde zu einem Grabstein gekürzt`
+              : `${c.shownCompacted} Quittungen${older} wurden zu Grabsteinen gekürzt`;
+        const gone =
+          c.removed === 0
+            ? `keine war alt genug zum Entfernen${c.grace === null ? '' : ` (Grabsteine gehen ${c.grace} nach ihrer Frist)`}`
+            : `${c.removed === 1 ? '1 Grabstein' : `${c.shownRemoved} Grabsteine`}${
+                c.grace === null ? '' : `, mehr als ${c.grace} über ihrer Frist,`
+              } ${c.removed === 1 ? 'wurde' : 'wurden'} entfernt`;
+        return `${shortened}; ${gone}.`;
+      },
+    },
+    server: {
+      refusal: {
+        none: 'kein Grund angegeben',
+        'operation-expired': 'nach ihrer Frist; nichts übernommen',
+        overloaded: 'zu ausgelastet, um sie zu beginnen; nichts übernommen',
+        'key-reused': 'diese ID wurde schon für eine andere Änderung benutzt; das Original gilt',
+        'invalid-operation-metadata': 'ihre Reservierung passt nicht zu dieser Änderung',
+        'invalid-request': 'die Anfrage war fehlerhaft',
+        unauthorized: 'nicht angemeldet',
+        forbidden: 'für diese Rolle nicht erlaubt',
+        'not-found': 'nichts gefunden',
+        'unsupported-media-type': 'nicht als JSON gesendet',
+        'payload-too-large': 'die Anfrage war zu groß',
+        'headers-too-large': 'die Kopfzeilen der Anfrage waren zu groß',
+        'request-timeout': 'die Anfrage kam zu langsam an',
+        'rate-limited': 'zu viele Versuche; zum Warten aufgefordert',
+        'internal-error': 'auf dem Server ist etwas kaputtgegangen',
+      },
+      quantity: (quantity) => `, Bestand ${quantity}`,
+      applied: (delta, quantity) => `${delta} übernommen${quantity}`,
+      rejected: (reason) => `abgelehnt${reason === null ? '' : ` (${reason})`}; nichts übernommen`,
+      review: (reason, quantity) =>
+        `zur Prüfung behalten${reason === null ? '' : ` (${reason})`}${quantity}`,
+      resent: (attempt) =>
+        `Der Browser hat ${attempt} von selbst erneut gesendet (derselbe Versuch, erneut empfangen)`,
+      received: (attempt) => `Der Server hat ${attempt} empfangen`,
+      dropped: 'Die Anfrage wurde absichtlich vor jeder Bearbeitung verworfen; nichts übernommen',
+      delayed: (duration) => `Absichtlich ${duration} vor der Bearbeitung angehalten`,
+      accepted: 'Prüfungen bestanden; wird in einer Transaktion übernommen',
+      committed: 'Gespeichert',
+      committedResult: (result) => `Gespeichert: ${result}`,
+      replayed: 'Die gespeicherte Quittung wurde wiederholt; nichts erneut übernommen',
+      replayedResult: (result) =>
+        `Die gespeicherte Quittung wurde wiederholt (${result}); nichts erneut übernommen`,
+      refusedOnPurpose: 'Absichtlich verweigert: Server nicht verfügbar; nichts übernommen',
+      refused: (why) => `Verweigert: ${why}`,
+      rolledBack: 'Absichtlich vor dem Speichern zurückgerollt; nichts übernommen',
+      replySent: 'Antwort gesendet',
+      replyDropped: 'Die Antwort wurde absichtlich verworfen',
+      deviceAsked: (name) => `Dieses Gerät hat danach gefragt (${name})`,
+      deviceSent: (name) => `Dieses Gerät hat ${name} gesendet`,
+      attemptEnded: (name, outcome) =>
+        `${name.charAt(0).toUpperCase()}${name.slice(1)}: ${outcome}`,
+      anAttempt: 'ein Versuch',
+    },
+    timeline: {
+      title: 'Zeitleiste',
+      empty:
+        'Noch keine Änderungen auf diesem Gerät: Nehmen Sie eine an einem Artikel vor, um ihr hier zu folgen.',
+      operation: 'Änderung',
+      recentOnly: (count) =>
+        `Die ${count} neuesten Änderungen; die Details jeder Änderung zeigen ihre eigenen Versuche.`,
+      refresh: 'Zeitleiste aktualisieren',
+      operationId: 'Änderungs-ID:',
+      readingServer: 'Die Seite des Servers wird gelesen…',
+      serverUnavailable: (detail) => `Die Seite des Servers ist nicht verfügbar: ${detail}`,
+      caption: 'Beide Seiten dieser Änderung, zeitlich geordnet',
+      time: 'Zeit',
+      side: 'Seite',
+      what: 'Was geschah',
+      device: 'Dieses Gerät',
+      server: 'Server',
+    },
   },
   reorder: {
     title: 'Nachbestellliste',

@@ -4,10 +4,24 @@
  * are exact here: people, screen readers and the browser tests find the app by them.
  * Messages with values are functions; numbers and dates arrive already formatted for the locale.
  */
-import type { AdjustOp, HistoryEntry, ReasonCode } from '../../protocol/schemas';
+import type { AdjustOp, HistoryEntry, ProblemCode, ReasonCode } from '../../protocol/schemas';
 import type { OperationState } from '../../client/facade';
 import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
+import { enScenarios } from './en-scenarios';
+
+/** A duration's unit, for `tester.fault.duration`. */
+export type DurationUnit = 'day' | 'hour' | 'minute' | 'second' | 'millisecond';
+
+/** What cleanup did: counts (and as shown), retention times in words or null when not set. */
+export interface CleanupWords {
+  compacted: number;
+  shownCompacted: string;
+  removed: number;
+  shownRemoved: string;
+  ttl: string | null;
+  grace: string | null;
+}
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
@@ -428,6 +442,7 @@ export const en = {
     },
   },
   tester: {
+    scenarios: enScenarios,
     pace: 'Pace',
     stepByStep: 'Step by step',
     on: 'On',
@@ -443,6 +458,124 @@ export const en = {
     remove: 'Remove',
     removed: (fault: string) => `Removed: ${fault}.`,
     notRemoved: (detail: string) => `Not removed: ${detail}`,
+    offOnServer: 'Tester mode is off on this server.',
+    warning: 'Tester mode: the server drops, delays and refuses requests on purpose when told to.',
+    faults: 'Faults',
+    dropRequest: 'Drop next request',
+    dropRequestDone: 'The next operation request will be dropped before processing.',
+    dropResponse: 'Drop next response',
+    dropResponseDone: 'The next operation will commit, then its response will be dropped.',
+    failBeforeCommit: 'Fail next before commit',
+    failBeforeCommitDone: 'The next operation will be rolled back before commit.',
+    unavailable: 'Make server unavailable',
+    unavailableDone:
+      'The server refuses changes (503) until you remove this fault in Armed faults.',
+    runCleanup: 'Run cleanup',
+    notTaken: (detail: string) => `The server did not take it: ${detail}`,
+    delay: 'Delay',
+    delaySeconds: 'Delay (seconds)',
+    delayNext: 'Delay next',
+    delayDone: (seconds: string) =>
+      `The next operation request will wait ${seconds} s before processing.`,
+    serverClock: 'Server clock',
+    advanceBy: 'Advance by',
+    unit: 'Unit',
+    units: { minutes: 'minutes', hours: 'hours', days: 'days' },
+    advanceClock: 'Advance clock',
+    clockNow: (now: string) => `Server clock is now ${now}.`,
+    fault: {
+      /** "2 days", "1.5 seconds": `n` picks the plural, `shown` is n as the locale writes it. */
+      duration: (n: number, shown: string, unit: DurationUnit) =>
+        `${shown} ${unit}${n === 1 ? '' : 's'}`,
+      dropRequest: 'Drops the next request before the server reads it',
+      dropResponse: 'Drops the next response after the change is committed',
+      failBeforeCommit: 'Rolls back the next change before commit',
+      delay: (duration: string) => `Holds the next request for ${duration} before processing`,
+      unavailable: 'Server unavailable: refuses changes with 503',
+      onlyOperation: (what: string, tail: string) => `${what} (only operation …${tail})`,
+      lasting: 'lasting until removed',
+      moreTimes: (n: number, shown: string) => `${shown} more time${n === 1 ? '' : 's'}`,
+      armed: (action: string, uses: string) => `${action} · ${uses}`,
+      cleanup: (c: CleanupWords) => {
+        const older = c.ttl === null ? '' : ` older than ${c.ttl}`;
+        const shortened =
+          c.compacted === 0
+            ? `No receipt${older} was left to shorten`
+            : `${c.shownCompacted} receipt${c.compacted === 1 ? '' : 's'}${older} ${
+                c.compacted === 1 ? 'was' : 'were'
+              } shortened to ${c.compacted === 1 ? 'a tombstone' : 'tombstones'}`;
+        const gone =
+          c.removed === 0
+            ? `none were old enough to remove${c.grace === null ? '' : ` (tombstones go ${c.grace} after their deadline)`}`
+            : `${c.shownRemoved} tombstone${c.removed === 1 ? '' : 's'}${
+                c.grace === null ? '' : ` more than ${c.grace} past their deadline`
+              } ${c.removed === 1 ? 'was' : 'were'} removed`;
+        return `${shortened}; ${gone}.`;
+      },
+    },
+    server: {
+      refusal: {
+        none: 'no reason given',
+        'operation-expired': 'past its deadline; nothing applied',
+        overloaded: 'too busy to start it; nothing applied',
+        'key-reused': 'this id was already used for a different change; the original stands',
+        'invalid-operation-metadata': 'its lease does not fit this operation',
+        'invalid-request': 'the request was malformed',
+        unauthorized: 'not signed in',
+        forbidden: 'not allowed for this role',
+        'not-found': 'nothing found',
+        'unsupported-media-type': 'not sent as JSON',
+        'payload-too-large': 'the request was too large',
+        'headers-too-large': 'the request headers were too large',
+        'request-timeout': 'the request arrived too slowly',
+        'rate-limited': 'too many attempts; asked to wait',
+        'internal-error': 'something broke on the server',
+      } satisfies Record<ProblemCode | 'none', string>,
+      quantity: (quantity: string) => `, quantity ${quantity}`,
+      applied: (delta: string, quantity: string) => `${delta} applied${quantity}`,
+      rejected: (reason: string | null) =>
+        `rejected${reason === null ? '' : ` (${reason})`}; nothing applied`,
+      review: (reason: string | null, quantity: string) =>
+        `kept for review${reason === null ? '' : ` (${reason})`}${quantity}`,
+      resent: (attempt: string) =>
+        `The browser resent ${attempt} by itself (the same attempt, received again)`,
+      received: (attempt: string) => `The server received ${attempt}`,
+      dropped: 'The request was dropped on purpose before any processing; nothing applied',
+      delayed: (duration: string) => `Held on purpose for ${duration} before processing`,
+      accepted: 'Checks passed; applying it in one transaction',
+      committed: 'Committed',
+      committedResult: (result: string) => `Committed: ${result}`,
+      replayed: 'Replayed the stored receipt; nothing applied again',
+      replayedResult: (result: string) =>
+        `Replayed the stored receipt (${result}); nothing applied again`,
+      refusedOnPurpose: 'Refused on purpose: server unavailable; nothing applied',
+      refused: (why: string) => `Refused: ${why}`,
+      rolledBack: 'Rolled back on purpose before commit; nothing applied',
+      replySent: 'Reply sent',
+      replyDropped: 'The reply was dropped on purpose',
+      deviceAsked: (name: string) => `This device asked about it (${name})`,
+      deviceSent: (name: string) => `This device sent ${name}`,
+      attemptEnded: (name: string, outcome: string) =>
+        `${capitalise(name)}: ${outcome.charAt(0).toLowerCase()}${outcome.slice(1)}`,
+      anAttempt: 'an attempt',
+    },
+    timeline: {
+      title: 'Timeline',
+      empty: 'No changes on this device yet: make one from an item to follow it here.',
+      operation: 'Operation',
+      recentOnly: (count: string) =>
+        `The ${count} most recent changes; open any change's detail for its own attempts.`,
+      refresh: 'Refresh timeline',
+      operationId: 'Operation id:',
+      readingServer: "Reading the server's side…",
+      serverUnavailable: (detail: string) => `Server side not available: ${detail}`,
+      caption: 'Both sides of this change, in time order',
+      time: 'Time',
+      side: 'Side',
+      what: 'What happened',
+      device: 'This device',
+      server: 'Server',
+    },
   },
   reorder: {
     title: 'Reorder list',

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ArmedFault } from '../../protocol/schemas';
 import { useI18n } from '../i18n/i18n-context';
 import type { SimApi } from '../sim-api';
-import { armedFaultText, faultKind, type FaultKind } from '../tester-words';
+import { faultKind, testerText, type FaultKind } from '../tester-words';
 
 /** Rules are used up by requests the panel does not see, so the list is read again this often. */
 const REREAD_MS = 1_500;
@@ -27,7 +27,9 @@ export function ArmedFaults({ sim, armed }: { sim: SimApi; armed: number }): Rea
   const [listed, setListed] = useState<Listed>({ status: 'loading' });
   const [message, setMessage] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);
-  const words = useI18n().t.tester;
+  const { t, format } = useI18n();
+  const words = t.tester;
+  const armedFaultText = testerText(words.fault, format.count).armedFault;
 
   const read = useCallback(async (): Promise<void> => {
     const r = await sim.faults();

@@ -7,15 +7,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { OperationState, StockroomClient } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
 import { href } from '../routes';
-import {
-  SCENARIOS,
-  SCENARIO_WORDS as W,
-  SCRATCH_ITEM,
-  stepsSeen,
-  type Scenario,
-} from '../scenarios';
+import { useI18n } from '../i18n/i18n-context';
+import type { ScenarioWords } from '../i18n/en-scenarios';
+import { SCENARIOS, SCRATCH_ITEM, stepsSeen, type Scenario } from '../scenarios';
 import type { SimApi } from '../sim-api';
-import { cleanupText } from '../tester-words';
+import { testerText } from '../tester-words';
 
 interface Run {
   scenario: Scenario;
@@ -38,19 +34,22 @@ const shortId = (id: string): string => id.slice(-6);
 
 function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
   const client = useClient();
+  const { t } = useI18n();
+  const W = t.tester.scenarios;
   const op = useSnapshot().operations.find((o) => o.handle === run.handle);
   const done = stepsSeen(run.scenario, run.seen);
-  const prelude = run.scenario.restore?.prelude ?? [];
+  const prelude = run.scenario.restore ? W.prelude : [];
+  const { name, story } = W.stories[run.scenario.id];
   return (
-    <div className="stack" aria-label={`Scenario: ${run.scenario.name}`} role="region">
-      <h3>{run.scenario.name}</h3>
-      <p>{run.scenario.story}</p>
+    <div className="stack" aria-label={W.region(name)} role="region">
+      <h3>{name}</h3>
+      <p>{story}</p>
       <p className="hint">
-        {W.theChange(op?.summary ?? `Add 1 to ${SCRATCH_ITEM.name}`)}
+        {W.theChange(op?.summary ?? W.addOneTo(SCRATCH_ITEM.name))}
         {run.scenario.advanceClockMs !== undefined &&
           (run.clockMoved ? W.clockMoved : W.clockWillMove)}
       </p>
-      <ol className="stack" aria-label="Steps">
+      <ol className="stack" aria-label={W.steps}>
         {prelude.map((words, i) => (
           <li key={`p${i}`} aria-checked={i < run.preludeDone} role="checkbox" aria-readonly="true">
             {i < run.preludeDone ? '✓ ' : '○ '}
@@ -61,7 +60,7 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
         {run.scenario.steps.map((step, i) => (
           <li key={i} aria-checked={i < done} role="checkbox" aria-readonly="true">
             {i < done ? '✓ ' : '○ '}
-            {step.words}
+            {W.step[step.word]}
           </li>
         ))}
       </ol>
@@ -72,7 +71,7 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
       )}
       {op?.state === 'unknown' && (
         <button type="button" className="button" onClick={() => void client.checkAndResend(op.id)}>
-          Check and resend safely
+          {t.operations.detail.checkAndResend}
         </button>
       )}
       {op && (
@@ -127,7 +126,11 @@ function until(client: StockroomClient, done: () => boolean, ms: number): Promis
 }
 
 /** The scratch item, created (and confirmed by the server) the first time; null: not yet there. */
-async function scratchItem(client: StockroomClient, say: (m: string) => void): Promise<boolean> {
+async function scratchItem(
+  client: StockroomClient,
+  W: ScenarioWords,
+  say: (m: string) => void,
+): Promise<boolean> {
   const has = () => client.getSnapshot().items.some((i) => i.id === SCRATCH_ITEM.itemId);
   if (has()) return true;
   say(W.creatingScratch);
@@ -151,6 +154,9 @@ export function Scenarios({
   onChange?: (handle: string) => void;
 }): ReactNode {
   const client = useClient();
+  const { t, format } = useI18n();
+  const W = t.tester.scenarios;
+  const cleanupText = testerText(t.tester.fault, format.count).cleanup;
   const { operations, stepByStep } = useSnapshot();
   const [run, setRun] = useState<Run | null>(null);
   const [message, setMessage] = useState('');
@@ -194,7 +200,7 @@ export function Scenarios({
       .backupFromOtherDevice({
         op: { type: 'adjust', itemId: SCRATCH_ITEM.itemId, delta: 1, reason: 'received' },
         ageMs: story.ageMs,
-        deviceName: story.deviceName,
+        deviceName: W.restoredDevice,
         beforeSend: async (operationId) => {
           const armed = await sim.addFault({ ...scenario.fault, match: { operationId } });
           if (armed.ok) tick({ ruleId: armed.value.id });
@@ -217,7 +223,7 @@ export function Scenarios({
     if (client.getSnapshot().items.length === 0) return setMessage(W.noItems);
     if (!stepByStep) client.setStepByStep?.(true);
     setRun(null);
-    if (!(await scratchItem(client, setMessage).catch(failed))) return;
+    if (!(await scratchItem(client, W, setMessage).catch(failed))) return;
     const base: Run = {
       scenario,
       handle: '',
@@ -236,7 +242,7 @@ export function Scenarios({
         itemId: SCRATCH_ITEM.itemId,
         delta: 1,
         reason: 'received',
-        note: `Tester scenario: ${scenario.name}`,
+        note: W.note(W.stories[scenario.id].name),
       })
       .catch(failed);
     if (!op) return;
@@ -245,12 +251,12 @@ export function Scenarios({
 
   return (
     <section className="card stack" aria-labelledby="scenarios-heading">
-      <h2 id="scenarios-heading">Scenarios</h2>
+      <h2 id="scenarios-heading">{W.heading}</h2>
       <p className="hint">{W.intro}</p>
-      <div role="group" aria-label="Scenarios" className="button-grid">
+      <div role="group" aria-label={W.heading} className="button-grid">
         {SCENARIOS.map((s) => (
-          <button key={s.name} type="button" className="button" onClick={() => void start(s)}>
-            {s.name}
+          <button key={s.id} type="button" className="button" onClick={() => void start(s)}>
+            {W.stories[s.id].name}
           </button>
         ))}
       </div>

@@ -2,9 +2,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FAULT_TIMES_MAX, type FaultRule } from '../../protocol/schemas';
 import { useClient, useSim, useSnapshot } from '../client-context';
 import { Screen } from '../components/screen';
-import { formatCount } from '../format';
+import { useI18n } from '../i18n/i18n-context';
+import type { Messages } from '../i18n/en';
 import type { SimApi, SimResult } from '../sim-api';
-import { cleanupText } from '../tester-words';
+import { testerText } from '../tester-words';
 import { ArmedFaults } from './armed-faults';
 import { Scenarios } from './scenarios';
 import { StepByStepSwitch } from './step-by-step-switch';
@@ -24,47 +25,38 @@ function faultAction(rule: FaultRule, done: string): Action {
   };
 }
 
+type TesterWords = Messages['tester'];
+
 /** The one-tap controls: button name → what it asks the server, and what to say when it did. */
-const BUTTONS: [name: string, action: Action][] = [
-  [
-    'Drop next request',
-    faultAction(
-      { fault: 'drop-request' },
-      'The next operation request will be dropped before processing.',
-    ),
-  ],
-  [
-    'Drop next response',
-    faultAction(
-      { fault: 'drop-response' },
-      'The next operation will commit, then its response will be dropped.',
-    ),
-  ],
-  [
-    'Fail next before commit',
-    faultAction(
-      { fault: 'fail-before-commit' },
-      'The next operation will be rolled back before commit.',
-    ),
-  ],
-  [
-    'Make server unavailable',
-    faultAction(
-      { fault: 'unavailable', times: UNTIL_REMOVED },
-      'The server refuses changes (503) until you remove this fault in Armed faults.',
-    ),
-  ],
-  [
-    'Run cleanup',
-    async (sim) => {
-      const r = await sim.cleanup();
-      return r.ok ? { ok: true, value: cleanupText(r.value) } : r;
-    },
-  ],
-];
+function buttons(
+  words: TesterWords,
+  count: (n: number) => string,
+): [name: string, action: Action][] {
+  return [
+    [words.dropRequest, faultAction({ fault: 'drop-request' }, words.dropRequestDone)],
+    [words.dropResponse, faultAction({ fault: 'drop-response' }, words.dropResponseDone)],
+    [
+      words.failBeforeCommit,
+      faultAction({ fault: 'fail-before-commit' }, words.failBeforeCommitDone),
+    ],
+    [
+      words.unavailable,
+      faultAction({ fault: 'unavailable', times: UNTIL_REMOVED }, words.unavailableDone),
+    ],
+    [
+      words.runCleanup,
+      async (sim) => {
+        const r = await sim.cleanup();
+        return r.ok ? { ok: true, value: testerText(words.fault, count).cleanup(r.value) } : r;
+      },
+    ],
+  ];
+}
 
 function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNode {
   const client = useClient();
+  const { t, format } = useI18n();
+  const words = t.tester;
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -73,7 +65,7 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
     void action(sim).then((result) => {
       setBusy(false);
       onDone();
-      setMessage(result.ok ? result.value : `The server did not take it: ${result.message}`);
+      setMessage(result.ok ? result.value : words.notTaken(result.message));
     });
   };
 
@@ -83,7 +75,7 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
     act(
       faultAction(
         { fault: 'delay', delayMs: Math.round(seconds * 1000) },
-        `The next operation request will wait ${formatCount(seconds)} s before processing.`,
+        words.delayDone(format.count(seconds)),
       ),
     );
   };
@@ -96,15 +88,15 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
       const result = await sim.advanceClock(ms);
       // Deadlines shown and judged follow the server's clock from this answer on.
       if (result.ok) client.noteServerClock?.(result.value.now);
-      return result.ok ? { ok: true, value: `Server clock is now ${result.value.now}.` } : result;
+      return result.ok ? { ok: true, value: words.clockNow(result.value.now) } : result;
     });
   };
 
   return (
     <section className="card stack" aria-labelledby="faults-heading">
-      <h2 id="faults-heading">Faults</h2>
+      <h2 id="faults-heading">{words.faults}</h2>
       <div className="button-grid">
-        {BUTTONS.map(([name, action]) => (
+        {buttons(words, format.count).map(([name, action]) => (
           <button
             key={name}
             type="button"
@@ -116,9 +108,9 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
           </button>
         ))}
       </div>
-      <form className="field-row" onSubmit={delay} aria-label="Delay">
+      <form className="field-row" onSubmit={delay} aria-label={words.delay}>
         <label className="field">
-          <span>Delay (seconds)</span>
+          <span>{words.delaySeconds}</span>
           <input
             name="delaySeconds"
             type="number"
@@ -130,24 +122,24 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
           />
         </label>
         <button type="submit" className="button" disabled={busy}>
-          Delay next
+          {words.delayNext}
         </button>
       </form>
-      <form className="field-row" onSubmit={advance} aria-label="Server clock">
+      <form className="field-row" onSubmit={advance} aria-label={words.serverClock}>
         <label className="field">
-          <span>Advance by</span>
+          <span>{words.advanceBy}</span>
           <input name="amount" type="number" min={0} step="any" defaultValue={1} required />
         </label>
         <label className="field">
-          <span>Unit</span>
+          <span>{words.unit}</span>
           <select name="unit" defaultValue="hours">
-            <option value="minutes">minutes</option>
-            <option value="hours">hours</option>
-            <option value="days">days</option>
+            <option value="minutes">{words.units.minutes}</option>
+            <option value="hours">{words.units.hours}</option>
+            <option value="days">{words.units.days}</option>
           </select>
         </label>
         <button type="submit" className="button" disabled={busy}>
-          Advance clock
+          {words.advanceClock}
         </button>
       </form>
       <p className="form-message" role="status">
@@ -159,20 +151,19 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
 
 export function TesterScreen(): ReactNode {
   const sim = useSim();
+  const { t } = useI18n();
   const { testerMode } = useSnapshot();
   // Counts the panel's actions, so Armed faults reads the rules again at once after each.
   const [actions, setActions] = useState(0);
   // The change of the scenario running now: the timeline follows it.
   const [followed, setFollowed] = useState('');
   return (
-    <Screen title="Tester">
+    <Screen title={t.nav.tester}>
       {!testerMode || !sim ? (
-        <p>Tester mode is off on this server.</p>
+        <p>{t.tester.offOnServer}</p>
       ) : (
         <>
-          <p className="banner banner--warning">
-            Tester mode: the server drops, delays and refuses requests on purpose when told to.
-          </p>
+          <p className="banner banner--warning">{t.tester.warning}</p>
           <StepByStepSwitch />
           <Scenarios sim={sim} onChange={setFollowed} />
           <Controls sim={sim} onDone={() => setActions((n) => n + 1)} />

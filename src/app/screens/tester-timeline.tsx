@@ -2,10 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { TimelineEvent } from '../../protocol/schemas';
 import { attemptsExplained, byMinute, mergeTimeline } from '../attempt-words';
 import { useSnapshot } from '../client-context';
-import { formatClockTime } from '../format';
+import { useI18n } from '../i18n/i18n-context';
 import type { SimApi } from '../sim-api';
-
-const minuteOf = (iso: string): string => formatClockTime(iso).slice(0, 5);
 
 /** The picker lists the newest changes only: a long radio list helps nobody on a phone. */
 const PICKER_SIZE = 12;
@@ -22,6 +20,9 @@ type ServerSide =
  */
 export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }): ReactNode {
   const { operations } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = t.tester.timeline;
+  const minuteOf = (iso: string): string => format.clockTime(iso).slice(0, 5);
   const [selected, setSelected] = useState('');
   // A scenario that starts shows its own change here (the person may pick another after).
   useEffect(() => {
@@ -51,20 +52,25 @@ export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }
   if (!op) {
     return (
       <section className="card stack" aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading">Timeline</h2>
-        <p>No changes on this device yet: make one from an item to follow it here.</p>
+        <h2 id="timeline-heading">{words.title}</h2>
+        <p>{words.empty}</p>
       </section>
     );
   }
 
   const shown = operations.slice(0, PICKER_SIZE);
   if (!shown.includes(op)) shown.push(op);
-  const rows = mergeTimeline(op.attempts, server.status === 'ready' ? server.events : []);
+  const rows = mergeTimeline(
+    op.attempts,
+    server.status === 'ready' ? server.events : [],
+    t,
+    format,
+  );
   return (
     <section className="card stack" aria-labelledby="timeline-heading">
-      <h2 id="timeline-heading">Timeline</h2>
+      <h2 id="timeline-heading">{words.title}</h2>
       <fieldset className="op-picker">
-        <legend>Operation</legend>
+        <legend>{words.operation}</legend>
         {shown.map((o) => (
           <label key={o.id} className="op-picker__choice">
             <input
@@ -80,28 +86,26 @@ export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }
           </label>
         ))}
         {operations.length > PICKER_SIZE && (
-          <p className="op-picker__note">
-            The {PICKER_SIZE} most recent changes; open any change&apos;s detail for its own
-            attempts.
-          </p>
+          <p className="op-picker__note">{words.recentOnly(format.count(PICKER_SIZE))}</p>
         )}
       </fieldset>
       <button type="button" className="button" onClick={() => setRefreshes((n) => n + 1)}>
-        Refresh timeline
+        {words.refresh}
       </button>
       <p>
-        <strong>{op.summary}</strong>: {op.label}. {attemptsExplained(op.attempts)} Operation id:{' '}
+        <strong>{op.summary}</strong>: {op.label}.{' '}
+        {attemptsExplained(op.attempts, t.operations.attempt, format.count)} {words.operationId}{' '}
         <span className="mono break">{op.id}</span>
       </p>
-      {server.status === 'loading' && <p>Reading the server&apos;s side…</p>}
-      {server.status === 'unavailable' && <p>Server side not available: {server.message}</p>}
+      {server.status === 'loading' && <p>{words.readingServer}</p>}
+      {server.status === 'unavailable' && <p>{words.serverUnavailable(server.message)}</p>}
       <table className="timeline">
-        <caption className="visually-hidden">Both sides of this change, in time order</caption>
+        <caption className="visually-hidden">{words.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Side</th>
-            <th scope="col">What happened</th>
+            <th scope="col">{words.time}</th>
+            <th scope="col">{words.side}</th>
+            <th scope="col">{words.what}</th>
           </tr>
         </thead>
         {byMinute(rows, minuteOf).map(([minute, group]) => (
@@ -116,8 +120,8 @@ export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }
                 key={`${row.side}-${row.attemptId}-${i}`}
                 className={`timeline__row timeline__row--${row.side}`}
               >
-                <td className="mono">{formatClockTime(row.at)}</td>
-                <td>{row.side === 'device' ? 'This device' : 'Server'}</td>
+                <td className="mono">{format.clockTime(row.at)}</td>
+                <td>{row.side === 'device' ? words.device : words.server}</td>
                 <td>{row.text}</td>
               </tr>
             ))}
