@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StockroomClientCore } from '../../src/client/client';
 import { csvRow } from '../../src/protocol/csv';
 import type { CreateItemOp, UpdateItemOp } from '../../src/protocol/schemas';
+import { formatCount } from '../../src/app/format';
+import { en } from '../../src/app/i18n/en';
 import { isUnderway } from '../../src/app/operation-groups';
 import { planImport, plannedOps, type ImportCatalogue } from '../../src/app/import/item-import';
 import { signedIn, startHarness, type Harness } from './support/harness';
@@ -33,7 +35,11 @@ function catalogueOf(c: StockroomClientCore): ImportCatalogue {
 }
 
 function planOf(c: StockroomClientCore, text: string) {
-  const plan = planImport(text, catalogueOf(c));
+  const plan = planImport(text, catalogueOf(c), {
+    words: en.import,
+    wholeNumber: en.wholeNumber,
+    count: formatCount,
+  });
   if (!plan.ok) throw new Error(plan.message);
   return plan;
 }

@@ -447,6 +447,51 @@ export const de: Messages = {
       lowStockThreshold: 'Schwelle für niedrigen Bestand',
     },
   },
+  import: {
+    csvRow: (row, message) => `Zeile ${row}: ${message}`,
+    empty: 'Die Datei ist leer.',
+    twice: (column) => `Die Spalte „${column}“ kommt zweimal vor.`,
+    missingColumns: (missing, columns) =>
+      `Die erste Zeile muss die Spalten benennen; ${missing.length === 1 ? 'es fehlt' : 'es fehlen'} „${missing.join('“, „')}“. Verwende die Spalten des Artikel-Exports: ${columns}.`,
+    tooMany: (rows, max) => `Die Datei hat ${rows} Zeilen; importiere höchstens ${max} auf einmal.`,
+    labels: { name: 'Name', sku: 'SKU', location: 'Regal (Lagerort)' },
+    textMissing: (label) => `${label} fehlt.`,
+    textLong: (label, max) => `${label} ist länger als ${max} Zeichen.`,
+    textFault: {
+      surrogate: (label) => `${label} muss gültiges Unicode sein (keine einzelnen Surrogate).`,
+      control: (label) => `${label} darf keine Steuerzeichen enthalten.`,
+      spoofing: (label) =>
+        `${label} darf keine Richtungssteuerzeichen oder unsichtbaren Zeichen enthalten.`,
+    },
+    badId: (id) =>
+      `Die ID „${id}“ muss aus 1–64 Zeichen a-z, 0-9 und „-“ bestehen und mit einem Buchstaben oder einer Ziffer beginnen.`,
+    badBarcode: (barcode) =>
+      `„${barcode}“ ist kein Barcode: 8–14 Ziffern (EAN, UPC) oder bis zu 64 Buchstaben, Ziffern und Zeichen (Code 128).`,
+    threshold: 'die Schwelle für niedrigen Bestand',
+    quantity: 'die Menge',
+    rowList: (rows, more) =>
+      more === null
+        ? `${rows.slice(0, -1).join(', ')} und ${rows[rows.length - 1] ?? ''}`
+        : `${rows.join(', ')} und ${more} weiteren`,
+    sameId: (id, rows) =>
+      `Die ID „${id}“ steht in den Zeilen ${rows}; eine ID gehört zu einem Artikel.`,
+    sameSku: (sku, rows) =>
+      `Die SKU „${sku}“ steht in den Zeilen ${rows}; eine SKU gehört zu einem Artikel.`,
+    sameBarcode: (barcode, rows) =>
+      `Der Barcode „${barcode}“ steht in den Zeilen ${rows}; ein Barcode gehört zu einem Artikel.`,
+    skuTaken: (sku, owner) => `Die SKU „${sku}“ gehört zu einem anderen Artikel: ${owner}.`,
+    barcodeTaken: (barcode, owner) =>
+      `Der Barcode „${barcode}“ gehört zu einem anderen Artikel: ${owner}.`,
+    barcodeRemoved: (barcode) =>
+      `Die Barcode-Zelle ist leer, aber der Artikel hat den Barcode „${barcode}“: Ein Barcode kann ersetzt, aber nicht entfernt werden.`,
+    noName: '(ohne Namen)',
+    quantityNotApplied: (typed, has) =>
+      `Die Menge ${typed} aus der Datei wird nicht übernommen (dieses Gerät hat ${has}): Zählungen laufen über die Inventur.`,
+    archived: 'Dieser Artikel ist archiviert; der Import ändert keine archivierten Artikel.',
+    creating:
+      'Dieser Artikel wartet noch darauf, von diesem Gerät angelegt zu werden; importiere Änderungen daran, sobald er bestätigt ist.',
+    notAccepted: (field) => `${field}: Der Wert ist für einen Artikel nicht zulässig.`,
+  },
   tester: {
     scenarios: deScenarios,
     pace: 'Tempo',

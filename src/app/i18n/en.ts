@@ -441,6 +441,52 @@ export const en = {
       lowStockThreshold: 'low-stock threshold',
     },
   },
+  import: {
+    csvRow: (row: string, message: string) => `Row ${row}: ${message}`,
+    empty: 'The file is empty.',
+    twice: (column: string) => `The column “${column}” appears twice.`,
+    missingColumns: (missing: readonly string[], columns: string) =>
+      `The first row must name the columns; “${missing.join('”, “')}” ${missing.length === 1 ? 'is' : 'are'} missing. Use the columns of the items export: ${columns}.`,
+    tooMany: (rows: string, max: string) =>
+      `The file has ${rows} rows; import at most ${max} at a time.`,
+    labels: { name: 'Name', sku: 'SKU', location: 'Shelf (location)' },
+    textMissing: (label: string) => `${label} is missing.`,
+    textLong: (label: string, max: string) => `${label} is longer than ${max} characters.`,
+    textFault: {
+      surrogate: (label: string) => `${label} must be well-formed Unicode (no lone surrogates).`,
+      control: (label: string) => `${label} must not contain control characters.`,
+      spoofing: (label: string) =>
+        `${label} must not contain bidirectional controls or invisible characters.`,
+    },
+    badId: (id: string) =>
+      `Id “${id}” must be 1–64 of a-z, 0-9 and “-”, starting with a letter or digit.`,
+    badBarcode: (barcode: string) =>
+      `Barcode “${barcode}” is not a barcode: 8–14 digits (EAN, UPC), or up to 64 letters, digits and signs (Code 128).`,
+    threshold: 'the low-stock threshold',
+    quantity: 'the quantity',
+    rowList: (rows: readonly string[], more: string | null) =>
+      more === null
+        ? `${rows.slice(0, -1).join(', ')} and ${rows[rows.length - 1] ?? ''}`
+        : `${rows.join(', ')} and ${more} more`,
+    sameId: (id: string, rows: string) =>
+      `Id “${id}” is on rows ${rows}; an id belongs to one item.`,
+    sameSku: (sku: string, rows: string) =>
+      `SKU “${sku}” is on rows ${rows}; a SKU belongs to one item.`,
+    sameBarcode: (barcode: string, rows: string) =>
+      `Barcode “${barcode}” is on rows ${rows}; a barcode belongs to one item.`,
+    skuTaken: (sku: string, owner: string) => `SKU “${sku}” belongs to another item: ${owner}.`,
+    barcodeTaken: (barcode: string, owner: string) =>
+      `Barcode “${barcode}” belongs to another item: ${owner}.`,
+    barcodeRemoved: (barcode: string) =>
+      `The barcode cell is empty but the item has barcode “${barcode}”: a barcode can be replaced, not removed.`,
+    noName: '(no name)',
+    quantityNotApplied: (typed: string, has: string) =>
+      `Quantity ${typed} in the file is not applied (this device has ${has}): counts go through Stock count.`,
+    archived: 'This item is archived; import does not change archived items.',
+    creating:
+      'This item is still waiting to be created from this device; import changes to it once it is confirmed.',
+    notAccepted: (field: string) => `${field}: the value is not accepted for an item.`,
+  },
   tester: {
     scenarios: enScenarios,
     pace: 'Pace',

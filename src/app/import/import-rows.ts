@@ -5,6 +5,7 @@
  * again. Pure.
  */
 import type { CsvRecord } from '../../protocol/csv-read';
+import type { Messages } from '../i18n/en';
 
 export const IMPORT_COLUMNS = [
   'id',
@@ -38,21 +39,21 @@ const COLUMN_BY_NAME = new Map<string, ImportColumn>(
   IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]),
 );
 
-export function readRows(records: readonly CsvRecord[]): ImportRows {
+export function readRows(records: readonly CsvRecord[], words: Messages['import']): ImportRows {
   const [header, ...body] = records;
-  if (!header) return { ok: false, message: 'The file is empty.' };
+  if (!header) return { ok: false, message: words.empty };
   const at = new Map<ImportColumn, number>();
   for (const [index, raw] of header.cells.entries()) {
     const column = COLUMN_BY_NAME.get(raw.trim().toLowerCase());
     if (!column) continue;
-    if (at.has(column)) return { ok: false, message: `The column “${column}” appears twice.` };
+    if (at.has(column)) return { ok: false, message: words.twice(column) };
     at.set(column, index);
   }
   const missing = REQUIRED.filter((c) => !at.has(c));
   if (missing.length > 0) {
     return {
       ok: false,
-      message: `The first row must name the columns; “${missing.join('”, “')}” ${missing.length === 1 ? 'is' : 'are'} missing. Use the columns of the items export: ${IMPORT_COLUMNS.join(',')}.`,
+      message: words.missingColumns(missing, IMPORT_COLUMNS.join(',')),
     };
   }
   const rows: ImportRow[] = [];

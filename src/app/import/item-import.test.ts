@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { csvRow, type CsvValue } from '../../protocol/csv';
+import { makeFormat } from '../format';
+import { de } from '../i18n/de';
+import { en } from '../i18n/en';
 import { itemsCsv } from './items-csv';
-import { planImport, plannedOps, type CatalogueItem, type ImportCatalogue } from './item-import';
+import {
+  IMPORT_MAX_ROWS,
+  planImport,
+  plannedOps,
+  type CatalogueItem,
+  type ImportCatalogue,
+  type ImportLanguage,
+} from './item-import';
+
+const english: ImportLanguage = {
+  words: en.import,
+  wholeNumber: en.wholeNumber,
+  count: makeFormat('en-GB', en.format).count,
+};
+const german: ImportLanguage = {
+  words: de.import,
+  wholeNumber: de.wholeNumber,
+  count: makeFormat('de-DE', de.format).count,
+};
 
 const item = (over: Partial<CatalogueItem> & Pick<CatalogueItem, 'id'>): CatalogueItem => ({
   sku: over.id.toUpperCase(),
@@ -50,7 +71,7 @@ function exportOf(items: readonly CatalogueItem[]): string {
 const HEADER = 'id,sku,barcode,name,location,quantity,lowStockThreshold\r\n';
 
 function plan(text: string, cat: ImportCatalogue = catalogue) {
-  const p = planImport(text, cat);
+  const p = planImport(text, cat, english);
   if (!p.ok) throw new Error(p.message);
   return p;
 }
@@ -182,15 +203,54 @@ describe('planImport', () => {
   });
 
   it('refuses a file it cannot read as a whole, with words', () => {
-    expect(planImport('', catalogue)).toMatchObject({ ok: false, message: 'The file is empty.' });
-    expect(planImport('id,name\r\nx,y\r\n', catalogue)).toMatchObject({
+    expect(planImport('', catalogue, english)).toMatchObject({
+      ok: false,
+      message: 'The file is empty.',
+    });
+    expect(planImport('id,name\r\nx,y\r\n', catalogue, english)).toMatchObject({
       ok: false,
       message: expect.stringContaining('“sku”, “location” are missing'),
     });
-    expect(planImport('sku,name,location\r\n"x,y,z\r\n', catalogue)).toMatchObject({
+    expect(planImport('sku,name,location\r\n"x,y,z\r\n', catalogue, english)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^Row 2: /),
     });
+    const tooMany = `${HEADER}${',T,Tape,A1,1,\r\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
+    expect(planImport(tooMany, catalogue, english)).toEqual({
+      ok: false,
+      message: 'The file has 5,001 rows; import at most 5,000 at a time.',
+    });
+  });
+
+  it('speaks German when given the German words, counts written the German way', () => {
+    expect(planImport('', catalogue, german)).toEqual({
+      ok: false,
+      message: 'Die Datei ist leer.',
+    });
+    expect(planImport('id,name\r\nx,y\r\n', catalogue, german)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('es fehlen „sku“, „location“'),
+    });
+    const tooMany = `${HEADER}${',T,Tape,A1,1,\r\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
+    expect(planImport(tooMany, catalogue, german)).toEqual({
+      ok: false,
+      message: 'Die Datei hat 5.001 Zeilen; importiere höchstens 5.000 auf einmal.',
+    });
+    const p = planImport(
+      `${HEADER},,,Ohne SKU,A1,1,\r\n,D,,Eins,A1,5abc,\r\n,D,,Zwei,A1,1,\r\n,X\u202E,,Drei,A1,1,-1\r\n`,
+      catalogue,
+      german,
+    );
+    if (!p.ok) throw new Error(p.message);
+    const errors = p.rows.flatMap((r) => (r.kind === 'error' ? [r.errors.join(' ')] : []));
+    expect(errors).toEqual([
+      'SKU fehlt.',
+      'Die SKU „D“ steht in den Zeilen 3 und 4; eine SKU gehört zu einem Artikel. „5abc“ ist keine ganze Zahl: Gib nur Ziffern ein.',
+      'Die SKU „D“ steht in den Zeilen 3 und 4; eine SKU gehört zu einem Artikel.',
+      expect.stringMatching(
+        /^SKU darf keine Richtungssteuerzeichen.*Die Schwelle für niedrigen Bestand muss zwischen 0 und 1\.000\.000\.000 liegen/,
+      ),
+    ]);
   });
 
   it('skips blank rows (spreadsheets leave them) and ignores unknown columns', () => {

@@ -17,7 +17,8 @@ import {
   type ItemChangeField,
   type ItemChanges,
 } from '../../protocol/schemas';
-import { displayText } from '../../protocol/text';
+import { textFault } from '../../protocol/text';
+import type { Messages } from '../i18n/en';
 import { deriveItemId } from '../input/item-form';
 import { parseWholeNumber } from '../input/whole-number';
 import { readRows, type ImportRow } from './import-rows';
@@ -49,6 +50,14 @@ export type RowPlan =
     }
   | { row: number; kind: 'unchanged'; label: string; notes: string[] }
   | { row: number; kind: 'error'; label: string; errors: string[] };
+
+/** The import's words and numbers, in the person's language. */
+export interface ImportLanguage {
+  words: Messages['import'];
+  wholeNumber: Messages['wholeNumber'];
+  /** A count as the locale writes it: "5,000", "5.000". */
+  count: (n: number) => string;
+}
 
 export type RowKind = RowPlan['kind'];
 
@@ -98,9 +107,9 @@ function currentItems(catalogue: ImportCatalogue): Map<string, Current> {
 }
 
 const TEXT_FIELDS = [
-  ['name', 'Name', 200],
-  ['sku', 'SKU', 64],
-  ['location', 'Shelf (location)', 64],
+  ['name', 200],
+  ['sku', 64],
+  ['location', 64],
 ] as const;
 
 /** The checked values of one row, or its errors. */
@@ -116,39 +125,46 @@ interface RowValues {
   quantityText: string;
 }
 
-function checkRow(r: ImportRow): { values: RowValues; errors: string[] } {
+function checkRow(r: ImportRow, lang: ImportLanguage): { values: RowValues; errors: string[] } {
+  const { words } = lang;
   const errors: string[] = [];
   const texts = { name: '', sku: '', location: '' };
-  for (const [key, label, max] of TEXT_FIELDS) {
+  for (const [key, max] of TEXT_FIELDS) {
+    const label = words.labels[key];
     const value = r.cells[key] ?? '';
     texts[key] = value;
-    if (value === '') errors.push(`${label} is missing.`);
-    else if (value.length > max) errors.push(`${label} is longer than ${max} characters.`);
+    if (value === '') errors.push(words.textMissing(label));
+    else if (value.length > max) errors.push(words.textLong(label, lang.count(max)));
     else {
-      const checked = displayText(1, max).safeParse(value);
-      if (!checked.success) errors.push(`${label} ${checked.error.issues[0]?.message ?? ''}.`);
+      // The rule of displayText (the schemas'), asked directly so the words are the catalogue's.
+      const fault = textFault(value, true);
+      if (fault) errors.push(words.textFault[fault](label));
     }
   }
   const id = r.cells.id || null;
   if (id !== null && !ITEM_ID_PATTERN.test(id)) {
-    errors.push(`Id “${id}” must be 1–64 of a-z, 0-9 and “-”, starting with a letter or digit.`);
+    errors.push(words.badId(id));
   }
   let barcode = r.cells.barcode === undefined ? undefined : r.cells.barcode || null;
   if (barcode && !BARCODE_PATTERN.test(barcode)) {
-    errors.push(
-      `Barcode “${barcode}” is not a barcode: 8–14 digits (EAN, UPC), or up to 64 letters, digits and signs (Code 128).`,
-    );
+    errors.push(words.badBarcode(barcode));
     barcode = undefined;
   }
   const number = (text: string | undefined, what: string): number | null | undefined => {
     if (text === undefined) return undefined;
     if (text === '') return null;
-    const parsed = parseWholeNumber(text, { min: 0, max: 1_000_000_000, what });
+    const parsed = parseWholeNumber(text, {
+      min: 0,
+      max: 1_000_000_000,
+      what,
+      words: lang.wholeNumber,
+      count: lang.count,
+    });
     if (parsed.ok) return parsed.value;
     errors.push(parsed.message);
     return undefined;
   };
-  const lowStockThreshold = number(r.cells.lowStockThreshold, 'the low-stock threshold');
+  const lowStockThreshold = number(r.cells.lowStockThreshold, words.threshold);
   const values: RowValues = {
     id,
     ...texts,
@@ -176,22 +192,29 @@ function duplicates(
   return errors;
 }
 
-function rowList(rows: readonly number[]): string {
-  if (rows.length > 5) return `${rows.slice(0, 5).join(', ')} and ${rows.length - 5} more`;
-  return `${rows.slice(0, -1).join(', ')} and ${String(rows[rows.length - 1])}`;
+function rowList(rows: readonly number[], lang: ImportLanguage): string {
+  // Row numbers are names of rows (as a spreadsheet shows them), not counts: no grouping.
+  const shown = rows.slice(0, 5).map(String);
+  return lang.words.rowList(shown, rows.length > 5 ? lang.count(rows.length - 5) : null);
 }
 
 const describe = (i: Pick<Current, 'name' | 'id'>): string => `${i.name} (${i.id})`;
 
-export function planImport(text: string, catalogue: ImportCatalogue): ImportPlan {
+export function planImport(
+  text: string,
+  catalogue: ImportCatalogue,
+  lang: ImportLanguage,
+): ImportPlan {
+  const { words } = lang;
   const csv = readCsv(text);
-  if (!csv.ok) return { ok: false, message: `Row ${csv.row}: ${csv.message}` };
-  const read = readRows(csv.records);
+  // csv-read is shared with the server, so the reason itself stays in its (English) words.
+  if (!csv.ok) return { ok: false, message: words.csvRow(String(csv.row), csv.message) };
+  const read = readRows(csv.records, words);
   if (!read.ok) return read;
   if (read.rows.length > IMPORT_MAX_ROWS) {
     return {
       ok: false,
-      message: `The file has ${read.rows.length.toLocaleString('en-US')} rows; import at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} at a time.`,
+      message: words.tooMany(lang.count(read.rows.length), lang.count(IMPORT_MAX_ROWS)),
     };
   }
   const current = currentItems(catalogue);
@@ -202,25 +225,25 @@ export function planImport(text: string, catalogue: ImportCatalogue): ImportPlan
     if (i.barcode !== null) byBarcode.set(i.barcode, i);
   }
 
-  const checked = read.rows.map((r) => ({ r, ...checkRow(r) }));
+  const checked = read.rows.map((r) => ({ r, ...checkRow(r, lang) }));
   const sameId = duplicates(
     checked.map((c) => ({ row: c.r.row, value: c.values.id })),
-    (v, at) => `Id “${v}” is on rows ${rowList(at)}; an id belongs to one item.`,
+    (v, at) => words.sameId(v, rowList(at, lang)),
   );
   const sameSku = duplicates(
     checked.map((c) => ({ row: c.r.row, value: c.values.sku || null })),
-    (v, at) => `SKU “${v}” is on rows ${rowList(at)}; a SKU belongs to one item.`,
+    (v, at) => words.sameSku(v, rowList(at, lang)),
   );
   const sameBarcode = duplicates(
     checked.map((c) => ({ row: c.r.row, value: c.values.barcode ?? null })),
-    (v, at) => `Barcode “${v}” is on rows ${rowList(at)}; a barcode belongs to one item.`,
+    (v, at) => words.sameBarcode(v, rowList(at, lang)),
   );
 
   const taken = new Set<string>([...current.keys()]);
   for (const c of checked) if (c.values.id) taken.add(c.values.id);
 
   const rows = checked.map(({ r, values, errors }): RowPlan => {
-    const label = values.name || values.sku || values.id || '(no name)';
+    const label = values.name || values.sku || values.id || words.noName;
     for (const dup of [sameId, sameSku, sameBarcode]) {
       const e = dup.get(r.row);
       if (e) errors.push(e);
@@ -229,35 +252,37 @@ export function planImport(text: string, catalogue: ImportCatalogue): ImportPlan
     const target = values.id !== null ? current.get(values.id) : bySku.get(values.sku);
     const skuOwner = bySku.get(values.sku);
     if (values.sku && skuOwner && skuOwner !== target) {
-      errors.push(`SKU “${values.sku}” belongs to another item: ${describe(skuOwner)}.`);
+      errors.push(words.skuTaken(values.sku, describe(skuOwner)));
     }
     const barcodeOwner = values.barcode ? byBarcode.get(values.barcode) : undefined;
     if (barcodeOwner && barcodeOwner !== target) {
-      errors.push(
-        `Barcode “${values.barcode}” belongs to another item: ${describe(barcodeOwner)}.`,
-      );
+      errors.push(words.barcodeTaken(values.barcode ?? '', describe(barcodeOwner)));
     }
     if (!target) {
-      const quantity = newQuantity(values.quantityText, errors);
+      const quantity = newQuantity(values.quantityText, errors, lang);
       if (errors.length > 0) return { row: r.row, kind: 'error', label, errors };
-      return newItem(r.row, label, values, quantity, taken);
+      return newItem(r.row, label, values, quantity, taken, lang);
     }
     if (values.barcode === null && target.barcode !== null) {
-      errors.push(
-        `The barcode cell is empty but the item has barcode “${target.barcode}”: a barcode can be replaced, not removed.`,
-      );
+      errors.push(words.barcodeRemoved(target.barcode));
     }
     if (errors.length > 0) return { row: r.row, kind: 'error', label, errors };
-    return existingItem(r.row, label, values, target);
+    return existingItem(r.row, label, values, target, lang);
   });
   const counts: Record<RowKind, number> = { new: 0, changed: 0, unchanged: 0, error: 0 };
   for (const row of rows) counts[row.kind]++;
   return { ok: true, rows, counts };
 }
 
-function newQuantity(text: string, errors: string[]): number {
+function newQuantity(text: string, errors: string[], lang: ImportLanguage): number {
   if (text === '') return 0;
-  const parsed = parseWholeNumber(text, { min: 0, max: 1_000_000_000, what: 'the quantity' });
+  const parsed = parseWholeNumber(text, {
+    min: 0,
+    max: 1_000_000_000,
+    what: lang.words.quantity,
+    words: lang.wholeNumber,
+    count: lang.count,
+  });
   if (parsed.ok) return parsed.value;
   errors.push(parsed.message);
   return 0;
@@ -269,6 +294,7 @@ function newItem(
   v: RowValues,
   initialQuantity: number,
   taken: Set<string>,
+  lang: ImportLanguage,
 ): RowPlan {
   // Like the New item form: an id from the SKU, else the name, unique among those known.
   const itemId = v.id ?? deriveItemId(v.sku, v.name, taken);
@@ -283,11 +309,18 @@ function newItem(
     ...(v.barcode ? { barcode: v.barcode } : {}),
     ...(typeof v.lowStockThreshold === 'number' ? { lowStockThreshold: v.lowStockThreshold } : {}),
   });
-  if (!checked.success) return { row, kind: 'error', label, errors: issueWords(checked.error) };
+  if (!checked.success)
+    return { row, kind: 'error', label, errors: issueWords(checked.error, lang.words) };
   return { row, kind: 'new', label, op: checked.data, notes: [] };
 }
 
-function existingItem(row: number, label: string, v: RowValues, item: Current): RowPlan {
+function existingItem(
+  row: number,
+  label: string,
+  v: RowValues,
+  item: Current,
+  lang: ImportLanguage,
+): RowPlan {
   const changes: ItemChanges = {};
   if (v.name !== item.name) changes.name = v.name;
   if (v.sku !== item.sku) changes.sku = v.sku;
@@ -298,9 +331,7 @@ function existingItem(row: number, label: string, v: RowValues, item: Current): 
   }
   const notes: string[] = [];
   if (v.quantityText !== '' && v.quantityText !== String(item.quantity)) {
-    notes.push(
-      `Quantity ${v.quantityText} in the file is not applied (this device has ${item.quantity}): counts go through Stock count.`,
-    );
+    notes.push(lang.words.quantityNotApplied(v.quantityText, lang.count(item.quantity)));
   }
   const fields = Object.keys(changes) as ItemChangeField[];
   if (fields.length === 0) return { row, kind: 'unchanged', label, notes };
@@ -309,7 +340,7 @@ function existingItem(row: number, label: string, v: RowValues, item: Current): 
       row,
       kind: 'error',
       label,
-      errors: ['This item is archived; import does not change archived items.'],
+      errors: [lang.words.archived],
     };
   }
   if (item.creating) {
@@ -317,9 +348,7 @@ function existingItem(row: number, label: string, v: RowValues, item: Current): 
       row,
       kind: 'error',
       label,
-      errors: [
-        'This item is still waiting to be created from this device; import changes to it once it is confirmed.',
-      ],
+      errors: [lang.words.creating],
     };
   }
   const checked = UpdateItemOp.safeParse({
@@ -328,14 +357,20 @@ function existingItem(row: number, label: string, v: RowValues, item: Current): 
     basedOnRevision: item.revision,
     changes,
   });
-  if (!checked.success) return { row, kind: 'error', label, errors: issueWords(checked.error) };
+  if (!checked.success)
+    return { row, kind: 'error', label, errors: issueWords(checked.error, lang.words) };
   return { row, kind: 'changed', label, op: checked.data, fields, notes };
 }
 
-function issueWords(error: {
-  issues: readonly { path: readonly PropertyKey[]; message: string }[];
-}): string[] {
-  return error.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+/**
+ * The rows are checked above with the same rules as the schemas, so this is a last line only:
+ * the field named by the issue's path, in catalogue words (never zod's English).
+ */
+function issueWords(
+  error: { issues: readonly { path: readonly PropertyKey[] }[] },
+  words: Messages['import'],
+): string[] {
+  return error.issues.map((i) => words.notAccepted(i.path.map(String).join('.')));
 }
 
 /** The operations a plan queues, in the file's order (one per new or changed row). */

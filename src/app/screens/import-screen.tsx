@@ -109,7 +109,15 @@ export function ImportScreen(): ReactNode {
     setPlan(null);
     if (!file) return;
     const read = await readText(file, words);
-    setPlan(read.ok ? planImport(read.text, catalogue) : read);
+    setPlan(
+      read.ok
+        ? planImport(read.text, catalogue, {
+            words: t.import,
+            wholeNumber: t.wholeNumber,
+            count: format.count,
+          })
+        : read,
+    );
   }
 
   async function save(): Promise<void> {
