@@ -1,33 +1,15 @@
 /** English words for operations: spec/client.md's state table, exactly. */
-import type { OperationState } from '../../client/facade';
+import { RECEIPT_REASON_WORDS, STATE_WORDS, type OperationState } from '../../client/facade';
 import type { ReasonCode } from '../../protocol/schemas';
 import type { ExplainCase, ReasonCase, SummaryCase } from './operation-case';
 import { assertNever } from '../../protocol/assert-never';
 
-const receiptReasons: Record<ReasonCode, string> = {
-  'unknown-item': 'the item does not exist on the server',
-  'duplicate-item': 'an item with this ID, SKU or barcode already exists',
-  'would-go-negative': 'stock would go below zero',
-  'stale-count': 'the count was based on old stock',
-  'stale-edit': 'changed by someone else since you opened it',
-  'archived-item': 'the item is archived',
-  'not-allowed': 'your role may not make this change',
-};
+/** The client core's words, exactly as spec/client.md has them: one copy, the core's (labels.ts). */
+const receiptReasons: Record<ReasonCode, string> = RECEIPT_REASON_WORDS;
+const stateWords: Record<OperationState, string> = STATE_WORDS;
 
 export const enOperations = {
-  state: {
-    queued: 'Saved on this device',
-    sending: 'Sending…',
-    unknown: 'Outcome unknown',
-    checking: 'Checking outcome…',
-    waiting: 'Stored · waiting to retry',
-    finishing: 'Confirmed by server; finishing on this device',
-    confirmed: 'Confirmed',
-    rejected: 'Rejected',
-    review: 'Needs review',
-    expired: "Expired — check the item's history",
-    'not-applied': 'Not applied — safe to enter again',
-  } satisfies Record<OperationState, string>,
+  state: stateWords,
   finishingLocal: 'Server result found; local storage needs attention',
   withReason: (state: string, reason: string) => `${state}: ${reason}`,
   rejectedReason: (reason: ReasonCode | null): string =>
