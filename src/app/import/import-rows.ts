@@ -4,19 +4,16 @@
  * blank rows are skipped, and the `'` our own export puts before formula-like text is taken off
  * again. Pure.
  */
+import { ITEM_CSV_COLUMNS } from '../../protocol/csv';
 import type { CsvRecord } from '../../protocol/csv-read';
 import type { Messages } from '../i18n/en';
 
-export const IMPORT_COLUMNS = [
-  'id',
-  'sku',
-  'barcode',
-  'name',
-  'location',
-  'quantity',
-  'lowStockThreshold',
-] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+/** The export's columns less those the server decides (archived, revision): a file the app or
+ * `GET /api/items.csv` wrote imports as it is. */
+export type ImportColumn = Exclude<(typeof ITEM_CSV_COLUMNS)[number], 'archived' | 'revision'>;
+export const IMPORT_COLUMNS: readonly ImportColumn[] = ITEM_CSV_COLUMNS.filter(
+  (c): c is ImportColumn => c !== 'archived' && c !== 'revision',
+);
 const REQUIRED: readonly ImportColumn[] = ['sku', 'name', 'location'];
 
 export interface ImportRow {
