@@ -20,6 +20,7 @@ import {
 } from './support/scenarios';
 import { startBrokenServer, startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
+import { eventually } from '../support/eventually';
 
 let server: RunningServer;
 let api: Api;
@@ -41,20 +42,9 @@ async function stateOf(id: string): Promise<string> {
   return OperationStatus.parse((await api.status(id, lease.token)).body).state;
 }
 
-/** Polls the operation's tester timeline until `accept` holds (30 s bounds a hang, not speed). */
-async function timelineUntil(
-  id: string,
-  accept: (events: string[]) => boolean,
-  what: string,
-): Promise<void> {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const events = (await api.timeline(id)).map((e) => e.event);
-    if (accept(events)) return;
-    if (Date.now() > until) throw new Error(`${what}: ${events.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits for the operation's tester timeline to satisfy `accept`. */
+const timelineUntil = (id: string, accept: (events: string[]) => boolean, what: string) =>
+  eventually(async () => (await api.timeline(id)).map((e) => e.event), accept, what);
 const count = (events: string[], name: string) => events.filter((e) => e === name).length;
 
 describe('the lost response (seed 002): committed, reply dropped, same id retried', () => {

@@ -10,6 +10,7 @@ import { DEMO_ITEMS } from '../../src/server/demo';
 import { items, lease, signIn, type Session } from './support/client';
 import { DATABASES } from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
+import { eventually } from '../support/eventually';
 
 /** One request on a connection of its own (no keep-alive pool pinning us to one worker). */
 function once(
@@ -45,16 +46,6 @@ function once(
 function sample(text: string, series: string): number | null {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? null : Number(line.slice(series.length + 1));
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const workerPids = (output: string) =>
@@ -103,17 +94,19 @@ describe.each(DATABASES)('WORKERS=2 on %s', (_name, open) => {
       if (victim === undefined) throw new Error(`no worker pid in:\n${server.output}`);
       process.kill(victim, 'SIGKILL');
       const running = server;
-      await until('the replacement', async () =>
-        /exited \(SIGKILL\); starting a replacement/.test(running.output) &&
-        /worker \d+ listening/.test(running.output)
-          ? true
-          : null,
+      await eventually(
+        async () =>
+          /exited \(SIGKILL\); starting a replacement/.test(running.output) &&
+          /worker \d+ listening/.test(running.output),
+        Boolean,
+        'the replacement',
       );
       expect(workerPids(server.output)).toHaveLength(3);
-      await until('both workers in a scrape', async () => {
-        const { text } = await once(base, 'GET', '/metrics', null);
-        return sample(text, 'stockroom_processes') === 2 ? true : null;
-      });
+      await eventually(
+        async () => sample((await once(base, 'GET', '/metrics', null)).text, 'stockroom_processes'),
+        (processes) => processes === 2,
+        'both workers in a scrape',
+      );
       for (let i = 0; i < 4; i++) {
         const reply = await once(base, 'GET', '/api/items', session);
         expect(reply.status).toBe(200);

@@ -20,22 +20,7 @@ export const UNREACHABLE = 'Server unreachable · checking again at ';
 /** Words the app must never show for an operation that may have been sent. */
 export const FORBIDDEN = /\b(failed|error|try again)\b/i;
 
-/** Polls `read` until `accept` holds (Playwright's auto-waiting, for values outside the page). */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!accept(last)) {
-    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    last = await read();
-  }
-  return last;
-}
+export { eventually } from '../../support/eventually';
 
 export function nav(page: Page, name: 'Items' | 'Activity' | 'Settings' | 'Tester'): Locator {
   const navigation = page.getByRole('navigation', { name: 'Main' });
