@@ -13,7 +13,6 @@
  * waits: how often a backend of each side was seen waiting (pg_stat_activity every 50 ms) by
  * `wait_event_type:wait_event`.
  */
-import { join } from 'node:path';
 import { atMost, round, type Figure } from '../figure';
 import {
   CONNECTIONS,
@@ -22,9 +21,10 @@ import {
   signedInSession,
 } from '../support/http-load-plan';
 import { loadSummary, withLoadWorker } from '../support/load';
-import { admin, ensurePostgres, freshSchema, type FreshSchema } from '../support/postgres';
+import { withOneAndTwoProcesses } from '../support/pg-servers';
+import { admin } from '../support/postgres';
 import { CpuMeter, processTree } from '../support/proc-cpu';
-import { benchEnv, withServers, type ServerProcess } from '../support/server-process';
+import type { ServerProcess } from '../support/server-process';
 import { median } from '../support/stats';
 import { TEST_DATABASE_URL } from '../../src/server/store/postgres-test-db';
 import pg from 'pg';
@@ -154,83 +154,62 @@ export const pgCpuTwoVsOne: Figure = {
   target: '≤ 1.15',
   async run({ quick, workDir, profileDir }) {
     const plan = loadPlan(quick);
-    await ensurePostgres();
-    const schemas: FreshSchema[] = [];
-    const server = (schema: FreshSchema, workers: string, name: string) => ({
-      env: { ...benchEnv(workDir), DATABASE_URL: schema.url, WORKERS: workers },
-      profileDir: profileDir && join(profileDir, name),
-    });
-    try {
-      schemas.push(
-        await freshSchema('bench_cpu_one', TEST_DATABASE_URL, 'bench_cpu_one'),
-        await freshSchema('bench_cpu_two', TEST_DATABASE_URL, 'bench_cpu_two'),
-      );
-      const [one, two] = schemas;
-      const specs = [server(one!, '1', 'one'), server(two!, '2', 'two')];
-      return await withServers(specs, ([single, pair]) =>
-        withLoadWorker((worker) =>
-          admin(TEST_DATABASE_URL, async (client) => {
-            const noWarmup = { ...plan, warmupSeconds: 0 };
-            // Calibration, unthrottled on one process once it is warm.
-            const calibrate = operationsStream(
-              worker,
-              [single!.url],
-              noWarmup,
-              await signedInSession(single!.url),
-            );
-            await calibrate(plan.warmupSeconds);
-            const full = await calibrate(plan.seconds);
-            const rate = Math.max(20, full.rps * LOAD_SHARE);
-            const side = async (name: string, s: ServerProcess): Promise<Side> => {
-              // Warm-up as fast as it answers, on a lease of its own: at the offered rate each of
-              // two processes would see too few operations for V8 to optimise the hot path, and
-              // a cold process costs several times the CPU per operation of a warm one.
-              const warm = operationsStream(
-                worker,
-                [s.url],
-                noWarmup,
-                await signedInSession(s.url),
-              );
-              await warm(2 * plan.warmupSeconds);
-              const session = await signedInSession(s.url);
-              const run = operationsStream(worker, [s.url], noWarmup, session, rate);
-              return {
-                name,
-                appName: name === 'one' ? 'bench_cpu_one' : 'bench_cpu_two',
-                server: s,
-                run: () => run(plan.seconds),
-                rounds: [],
-                waits: new Map(),
-                samples: 0,
-                runs: [],
-              };
+    return withOneAndTwoProcesses('bench_cpu', { workDir, profileDir }, (single, pair) =>
+      withLoadWorker((worker) =>
+        admin(TEST_DATABASE_URL, async (client) => {
+          const noWarmup = { ...plan, warmupSeconds: 0 };
+          // Calibration, unthrottled on one process once it is warm.
+          const calibrate = operationsStream(
+            worker,
+            [single.url],
+            noWarmup,
+            await signedInSession(single.url),
+          );
+          await calibrate(plan.warmupSeconds);
+          const full = await calibrate(plan.seconds);
+          const rate = Math.max(20, full.rps * LOAD_SHARE);
+          const side = async (name: string, s: ServerProcess): Promise<Side> => {
+            // Warm-up as fast as it answers, on a lease of its own: at the offered rate each of
+            // two processes would see too few operations for V8 to optimise the hot path, and
+            // a cold process costs several times the CPU per operation of a warm one.
+            const warm = operationsStream(worker, [s.url], noWarmup, await signedInSession(s.url));
+            await warm(2 * plan.warmupSeconds);
+            const session = await signedInSession(s.url);
+            const run = operationsStream(worker, [s.url], noWarmup, session, rate);
+            return {
+              name,
+              appName: name === 'one' ? 'bench_cpu_one' : 'bench_cpu_two',
+              server: s,
+              run: () => run(plan.seconds),
+              rounds: [],
+              waits: new Map(),
+              samples: 0,
+              runs: [],
             };
-            const a = await side('two', pair!);
-            const b = await side('one', single!);
-            // What each side spends with no load at all (timers, pools, the export worker's
-            // polls): a fixed cost per second that the offered load spreads over its operations.
-            const idle = { two: await idleCpu(a, client), one: await idleCpu(b, client) };
-            const ratios: number[] = [];
-            for (let i = 0; i < plan.rounds; i++) {
-              const ra = await measure(a, client, rate);
-              const rb = await measure(b, client, rate);
-              ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
-            }
-            return atMost(median(ratios), 1.15, {
-              offeredPerSec: Math.round(rate),
-              idleCpuSecondsPerSec: idle,
-              calibrationPerSec: Math.round(full.rps),
-              connections: CONNECTIONS,
-              two: summary(a),
-              one: summary(b),
-              roundRatios: ratios.map((r) => round(r)),
-              runs: [...a.runs, ...b.runs],
-            });
-          }),
-        ),
-      );
-    } finally {
-      await Promise.all(schemas.map((s) => s.drop()));
-    }
+          };
+          const a = await side('two', pair);
+          const b = await side('one', single);
+          // What each side spends with no load at all (timers, pools, the export worker's
+          // polls): a fixed cost per second that the offered load spreads over its operations.
+          const idle = { two: await idleCpu(a, client), one: await idleCpu(b, client) };
+          const ratios: number[] = [];
+          for (let i = 0; i < plan.rounds; i++) {
+            const ra = await measure(a, client, rate);
+            const rb = await measure(b, client, rate);
+            ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
+          }
+          return atMost(median(ratios), 1.15, {
+            offeredPerSec: Math.round(rate),
+            idleCpuSecondsPerSec: idle,
+            calibrationPerSec: Math.round(full.rps),
+            connections: CONNECTIONS,
+            two: summary(a),
+            one: summary(b),
+            roundRatios: ratios.map((r) => round(r)),
+            runs: [...a.runs, ...b.runs],
+          });
+        }),
+      ),
+    );
   },
 };
