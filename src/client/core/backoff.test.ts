@@ -42,6 +42,18 @@ describe('Retry-After, at the edges', () => {
     expect(parseRetryAfter('abc12', now)).toBeNull();
   });
 
+  it('a number that is not delta-seconds is unreadable, not a date (Date.parse reads "1.5" as 2001)', () => {
+    expect(parseRetryAfter('1.5', now)).toBeNull();
+    expect(parseRetryAfter('-3', now)).toBeNull();
+    expect(parseRetryAfter('2026', now)).toBe(2_026_000);
+    expect(parseRetryAfter('2026-11-29', now)).toBeNull();
+  });
+
+  it('reads the obsolete HTTP date forms too (RFC 9110 §5.6.7), all of which start with a day name', () => {
+    expect(parseRetryAfter('Sunday, 29-Nov-26 17:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Sun Nov 29 17:00:30 2026', now)).toBe(30_000);
+  });
+
   it('a date already past means at once, never a negative wait', () => {
     expect(parseRetryAfter('Sun, 29 Nov 2026 16:59:00 GMT', now)).toBe(0);
   });

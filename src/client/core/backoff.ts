@@ -29,12 +29,14 @@ export function fullJitterDelay(
 
 /**
  * `Retry-After` is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). Returns milliseconds
- * from `nowMs`, or null when absent or unreadable.
+ * from `nowMs`, or null when absent or unreadable. Every HTTP date form starts with a day name;
+ * checking that first keeps `Date.parse`'s leniency ("1.5" is a day in 2001) out.
  */
 export function parseRetryAfter(value: string | null, nowMs: number): number | null {
   if (value === null) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/^[A-Za-z]{3}/.test(text)) return null;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return null;
   return Math.max(0, at - nowMs);
