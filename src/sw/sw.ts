@@ -2,8 +2,8 @@
  * Stockroom's service worker: the precached sign-in screen and app shell (works offline after the
  * first visit), the screens behind sign-in and the barcode reader fetched once someone has signed
  * in (after-sign-in.ts), the message catalogues other than English once they are in use
- * (language-files.ts), the update hand-over for the "new version
- * ready" prompt, and Background Sync draining the outbox.
+ * (language-files.ts), the update hand-over for the "new version ready" prompt, and Background
+ * Sync draining the outbox.
  * API requests are never cached here: data lives in IndexedDB, owned by the client core.
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
