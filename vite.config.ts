@@ -3,7 +3,9 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
 import { signInFiles } from './scripts/sign-in-files';
+import { LANGUAGES } from './src/app/i18n/language';
 import { markAfterSignIn, signInProblem } from './src/sw/after-sign-in';
+import { catalogueProblem, markCatalogues } from './src/sw/language-files';
 import { readerProblem } from './src/sw/reader-files';
 
 const signIn = signInFiles();
@@ -25,14 +27,22 @@ export default defineConfig({
       injectManifest: {
         // Every file is listed, so the worker knows its hashed address; those the sign-in screen
         // does not load (the later screens, the barcode reader's wasm of about 1 MB) are marked to
-        // be fetched after sign-in, not at install (src/sw/after-sign-in.ts).
+        // be fetched after sign-in, not at install (src/sw/after-sign-in.ts); the catalogues other
+        // than English once their language is in use (src/sw/language-files.ts).
         globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
         manifestTransforms: [
           (manifest) => {
             const urls = manifest.map((entry) => entry.url);
-            const problem = readerProblem(urls) ?? signInProblem(urls, signIn.files());
+            const problem =
+              readerProblem(urls) ??
+              signInProblem(urls, signIn.files()) ??
+              catalogueProblem(urls, LANGUAGES, signIn.catalogues(), signIn.files());
             if (problem) throw new Error(problem);
-            return { manifest: markAfterSignIn(manifest, signIn.files()), warnings: [] };
+            const marked = markAfterSignIn(manifest, signIn.files());
+            return {
+              manifest: markCatalogues(marked, new Set([...signIn.catalogues().values()].flat())),
+              warnings: [],
+            };
           },
         ],
         // The server's pre-compressed copies (precompress below) are the same files again.

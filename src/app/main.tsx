@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createClient, type StockroomClient } from '../client';
 import { App } from './app';
+import { preloadLanguage } from './i18n/i18n-context';
 import { registerServiceWorker } from './pwa/update-store';
 import { createSimApi } from './sim-api';
 import './styles.css';
@@ -31,5 +32,6 @@ function render(client: StockroomClient): void {
   );
 }
 
-void chooseClient().then(render);
+// The language's catalogue loads beside the client, so the first frame is already in its words.
+void Promise.all([chooseClient(), preloadLanguage()]).then(([client]) => render(client));
 if (import.meta.env.PROD) void registerServiceWorker('/sw.js');

@@ -2,7 +2,7 @@
  * The tester routes (`/api/sim/*`, spec/api.md "Tester mode"), called with the signed-in session.
  * Answers are values: the panel shows what happened, it never throws at the person.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ArmedFault,
   ArmedFaults,
@@ -37,7 +37,7 @@ async function call<T>(
   fetcher: AuthorizedFetch,
   path: string,
   init: RequestInit,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
 ): Promise<SimResult<T>> {
   let response: Response;
   try {

@@ -1,9 +1,17 @@
 /**
  * The wire contract (spec/api.md), written once and used by the server (to check requests)
  * and by the browser (to check responses before they touch IndexedDB). Types come from here.
+ *
+ * Written with `zod/mini` (zod's functional API: the same schemas, checks and issues as classic
+ * zod, but tree-shakeable), because the page and the service worker ship these schemas: classic
+ * zod cost ~91 kB (uncompressed) in each. zod/mini carries no error messages of its own; the
+ * server's problem details get zod's English words from ./field-errors.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { displayText, safeText } from './text';
+
+/** An integer, with `checks` (classic zod's `z.number().int()…`, the same schema). */
+const int = (...checks: z.core.$ZodCheck<number>[]) => z.number().check(z.int(), ...checks);
 
 /** ISO 8601 in UTC with milliseconds, as every timestamp the API emits. */
 export const Timestamp = z.iso.datetime({ precision: 3 });
@@ -13,12 +21,14 @@ export const ClientTimestamp = z.iso.datetime({ offset: true, local: false });
 export const ITEM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export const ItemId = z
   .string()
-  .regex(ITEM_ID_PATTERN, '1–64 of a-z, 0-9 and "-", starting with a letter or digit');
+  .check(z.regex(ITEM_ID_PATTERN, '1–64 of a-z, 0-9 and "-", starting with a letter or digit'));
 /** `<lease.id>.<seq>`; whether the lease and the seq fit is the lease check's business (step 3). */
 export const OperationId = z
   .string()
-  .max(80)
-  .regex(/^[A-Za-z0-9_-]{1,64}\.(0|[1-9][0-9]{0,9})$/, 'must be "<lease id>.<sequence number>"');
+  .check(
+    z.maxLength(80),
+    z.regex(/^[A-Za-z0-9_-]{1,64}\.(0|[1-9][0-9]{0,9})$/, 'must be "<lease id>.<sequence number>"'),
+  );
 
 /** Names, SKUs, locations and notes: the display-text rule of ./text. */
 const text = displayText;
@@ -30,8 +40,10 @@ const text = displayText;
 export const BARCODE_PATTERN = /^(?:[0-9]{8,14}|[!-~](?:[ -~]{0,62}[!-~])?)$/;
 export const Barcode = z
   .string()
-  .regex(BARCODE_PATTERN, 'must be 8–14 digits, or 1–64 printable ASCII characters (Code 128)');
-export const LowStockThreshold = z.number().int().min(0).max(1_000_000_000);
+  .check(
+    z.regex(BARCODE_PATTERN, 'must be 8–14 digits, or 1–64 printable ASCII characters (Code 128)'),
+  );
+export const LowStockThreshold = int(z.minimum(0), z.maximum(1_000_000_000));
 
 export const ADJUST_REASONS = [
   'received',
@@ -46,22 +58,21 @@ export const AdjustReason = z.enum(ADJUST_REASONS);
 export const AdjustOp = z.strictObject({
   type: z.literal('adjust'),
   itemId: ItemId,
-  delta: z
-    .number()
-    .int()
-    .min(-1_000_000)
-    .max(1_000_000)
-    .refine((d) => d !== 0, 'must not be 0'),
+  delta: int(
+    z.minimum(-1_000_000),
+    z.maximum(1_000_000),
+    z.refine((d) => d !== 0, 'must not be 0'),
+  ),
   reason: AdjustReason,
-  note: text(0, 500).optional(),
-  allowNegative: z.boolean().optional(),
+  note: z.optional(text(0, 500)),
+  allowNegative: z.optional(z.boolean()),
 });
 
 export const CountOp = z.strictObject({
   type: z.literal('count'),
   itemId: ItemId,
-  quantity: z.number().int().min(0).max(1_000_000_000),
-  basedOnRevision: z.number().int().min(0),
+  quantity: int(z.minimum(0), z.maximum(1_000_000_000)),
+  basedOnRevision: int(z.minimum(0)),
 });
 
 export const CreateItemOp = z.strictObject({
@@ -70,21 +81,21 @@ export const CreateItemOp = z.strictObject({
   sku: text(1, 64),
   name: text(1, 200),
   location: text(1, 64),
-  initialQuantity: z.number().int().min(0).max(1_000_000_000),
-  barcode: Barcode.optional(),
-  lowStockThreshold: LowStockThreshold.optional(),
+  initialQuantity: int(z.minimum(0), z.maximum(1_000_000_000)),
+  barcode: z.optional(Barcode),
+  lowStockThreshold: z.optional(LowStockThreshold),
 });
 
 /** The item fields an `updateItem` may change; at least one must be present. */
 export const ItemChanges = z
   .strictObject({
-    name: text(1, 200).optional(),
-    sku: text(1, 64).optional(),
-    barcode: Barcode.optional(),
-    location: text(1, 64).optional(),
-    lowStockThreshold: LowStockThreshold.nullable().optional(),
+    name: z.optional(text(1, 200)),
+    sku: z.optional(text(1, 64)),
+    barcode: z.optional(Barcode),
+    location: z.optional(text(1, 64)),
+    lowStockThreshold: z.optional(z.nullable(LowStockThreshold)),
   })
-  .refine((c) => Object.keys(c).length > 0, 'must change at least one field');
+  .check(z.refine((c) => Object.keys(c).length > 0, 'must change at least one field'));
 export type ItemChanges = z.infer<typeof ItemChanges>;
 export const ITEM_CHANGE_FIELDS = [
   'name',
@@ -98,7 +109,7 @@ export type ItemChangeField = (typeof ITEM_CHANGE_FIELDS)[number];
 export const UpdateItemOp = z.strictObject({
   type: z.literal('updateItem'),
   itemId: ItemId,
-  basedOnRevision: z.number().int().min(0),
+  basedOnRevision: int(z.minimum(0)),
   changes: ItemChanges,
 });
 
@@ -126,15 +137,15 @@ export type ArchiveItemOp = z.infer<typeof ArchiveItemOp>;
 export const OperationBody = z.strictObject({
   id: OperationId,
   /** Optional in shape: a missing token is `invalid-operation-metadata` (step 3), not a shape error. */
-  lease: safeText().max(4096).optional(),
-  createdAt: ClientTimestamp.optional(),
+  lease: z.optional(safeText().check(z.maxLength(4096))),
+  createdAt: z.optional(ClientTimestamp),
   op: Op,
 });
 export type OperationBody = z.infer<typeof OperationBody>;
 
 export const BATCH_MAX = 500;
 export const BatchBody = z.strictObject({
-  operations: z.array(z.unknown()).min(1).max(BATCH_MAX),
+  operations: z.array(z.unknown()).check(z.minLength(1), z.maxLength(BATCH_MAX)),
 });
 
 export const OUTCOMES = ['applied', 'rejected', 'review'] as const;
@@ -156,11 +167,11 @@ export type ReasonCode = z.infer<typeof ReasonCode>;
 export const Receipt = z.strictObject({
   operationId: OperationId,
   outcome: Outcome,
-  reason: ReasonCode.nullable(),
+  reason: z.nullable(ReasonCode),
   itemId: ItemId,
-  delta: z.number().int(),
-  resultingQuantity: z.number().int().nullable(),
-  itemRevision: z.number().int().nullable(),
+  delta: int(),
+  resultingQuantity: z.nullable(int()),
+  itemRevision: z.nullable(int()),
   recordedAt: Timestamp,
   compacted: z.boolean(),
 });
@@ -190,18 +201,18 @@ export type FieldError = z.infer<typeof FieldError>;
 export const Problem = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
+  status: int(),
   detail: z.string(),
   code: z.enum(problemCodes),
-  errors: z.array(FieldError).optional(),
+  errors: z.optional(z.array(FieldError)),
 });
 export type Problem = z.infer<typeof Problem>;
 
 export const BatchResult = z.object({
-  id: z.string().nullable(),
-  status: z.number().int(),
-  receipt: Receipt.optional(),
-  problem: Problem.optional(),
+  id: z.nullable(z.string()),
+  status: int(),
+  receipt: z.optional(Receipt),
+  problem: z.optional(Problem),
 });
 export const BatchResponse = z.object({ results: z.array(BatchResult) });
 export type BatchResult = z.infer<typeof BatchResult>;
@@ -215,12 +226,14 @@ export const OperationStatus = z.discriminatedUnion('state', [
 ]);
 export type OperationStatus = z.infer<typeof OperationStatus>;
 
-export const LeaseRequest = z.strictObject({ deviceId: safeText().min(1).max(128) });
+export const LeaseRequest = z.strictObject({
+  deviceId: safeText().check(z.minLength(1), z.maxLength(128)),
+});
 export const Lease = z.object({
   id: z.string(),
   userId: z.string(),
   deviceId: z.string(),
-  size: z.number().int().positive(),
+  size: int(z.positive()),
   issuedAt: Timestamp,
   deadline: Timestamp,
 });
@@ -232,8 +245,8 @@ export const ROLES = ['staff', 'manager'] as const;
 export const User = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) });
 export type User = z.infer<typeof User>;
 export const SessionRequest = z.strictObject({
-  username: safeText().min(1).max(128),
-  password: safeText().min(1).max(1024),
+  username: safeText().check(z.minLength(1), z.maxLength(128)),
+  password: safeText().check(z.minLength(1), z.maxLength(1024)),
 });
 /**
  * (added) `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
@@ -242,7 +255,7 @@ export const SessionRequest = z.strictObject({
 export const SessionResponse = z.object({
   token: z.string(),
   user: User,
-  testerMode: z.boolean().optional(),
+  testerMode: z.optional(z.boolean()),
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
@@ -251,31 +264,31 @@ export const Item = z.object({
   sku: z.string(),
   name: z.string(),
   location: z.string(),
-  quantity: z.number().int(),
-  revision: z.number().int(),
+  quantity: int(),
+  revision: int(),
   updatedAt: Timestamp,
-  barcode: z.string().nullable(),
-  lowStockThreshold: z.number().int().nullable(),
+  barcode: z.nullable(z.string()),
+  lowStockThreshold: z.nullable(int()),
   archived: z.boolean(),
 });
 export type Item = z.infer<typeof Item>;
-export const ItemsResponse = z.object({ items: z.array(Item), revision: z.number().int() });
+export const ItemsResponse = z.object({ items: z.array(Item), revision: int() });
 export type ItemsResponse = z.infer<typeof ItemsResponse>;
 
 export const HistoryEntry = z.object({
   operationId: z.string(),
   userName: z.string(),
   type: z.enum(OP_TYPES),
-  delta: z.number().int(),
-  resultingQuantity: z.number().int(),
-  reason: z.string().nullable(),
-  note: z.string().nullable(),
+  delta: int(),
+  resultingQuantity: int(),
+  reason: z.nullable(z.string()),
+  note: z.nullable(z.string()),
   recordedAt: Timestamp,
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const HistoryResponse = z.object({
   entries: z.array(HistoryEntry),
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
@@ -292,35 +305,37 @@ export type Fault = (typeof FAULTS)[number];
 export const FAULT_TIMES_MAX = 1_000_000;
 export const FaultRule = z.strictObject({
   fault: z.enum(FAULTS),
-  times: z.number().int().min(1).max(FAULT_TIMES_MAX).optional(),
-  delayMs: z.number().int().min(0).max(600_000).optional(),
-  match: z.strictObject({ operationId: safeText().max(200).optional() }).optional(),
+  times: z.optional(int(z.minimum(1), z.maximum(FAULT_TIMES_MAX))),
+  delayMs: z.optional(int(z.minimum(0), z.maximum(600_000))),
+  match: z.optional(
+    z.strictObject({ operationId: z.optional(safeText().check(z.maxLength(200))) }),
+  ),
 });
 export type FaultRule = z.infer<typeof FaultRule>;
 /** A rule as stored: its id (for `DELETE /api/sim/faults/{id}`) and the uses it has left. */
 export const ArmedFault = z.object({
   id: z.string(),
   fault: z.enum(FAULTS),
-  times: z.number().int().optional(),
-  delayMs: z.number().int().optional(),
-  match: z.object({ operationId: z.string().optional() }).optional(),
-  remaining: z.number().int(),
+  times: z.optional(int()),
+  delayMs: z.optional(int()),
+  match: z.optional(z.object({ operationId: z.optional(z.string()) })),
+  remaining: int(),
 });
 export type ArmedFault = z.infer<typeof ArmedFault>;
 export const ArmedFaults = z.object({ rules: z.array(ArmedFault) });
 export const ClockRequest = z.union([
-  z.strictObject({ advanceMs: z.number().int().min(0), freeze: z.boolean().optional() }),
-  z.strictObject({ set: Timestamp, freeze: z.boolean().optional() }),
+  z.strictObject({ advanceMs: int(z.minimum(0)), freeze: z.optional(z.boolean()) }),
+  z.strictObject({ set: Timestamp, freeze: z.optional(z.boolean()) }),
   z.strictObject({ freeze: z.boolean() }),
 ]);
 export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
 /** The counts of the contract, and (added) the retention settings they were judged by. */
 export const CleanupResult = z.object({
-  compacted: z.number().int(),
-  removed: z.number().int(),
-  receiptTtlMs: z.number().int().optional(),
-  tombstoneGraceMs: z.number().int().optional(),
+  compacted: int(),
+  removed: int(),
+  receiptTtlMs: z.optional(int()),
+  tombstoneGraceMs: z.optional(int()),
 });
 export type CleanupResult = z.infer<typeof CleanupResult>;
 /**
@@ -345,30 +360,22 @@ export const TimelineEvent = z.object({
   at: Timestamp,
   event: z.enum(TIMELINE_EVENTS),
   attemptId: z.string(),
-  detail: z.string().optional(),
-  resent: z.boolean().optional(),
-  fault: z.enum(FAULTS).optional(),
-  delayMs: z.number().int().optional(),
-  code: z.enum(problemCodes).optional(),
-  result: z
-    .object({
+  detail: z.optional(z.string()),
+  resent: z.optional(z.boolean()),
+  fault: z.optional(z.enum(FAULTS)),
+  delayMs: z.optional(int()),
+  code: z.optional(z.enum(problemCodes)),
+  result: z.optional(
+    z.object({
       outcome: Outcome,
-      reason: ReasonCode.nullable(),
-      delta: z.number().int(),
-      resultingQuantity: z.number().int().nullable(),
-    })
-    .optional(),
+      reason: z.nullable(ReasonCode),
+      delta: int(),
+      resultingQuantity: z.nullable(int()),
+    }),
+  ),
 });
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
 export const TimelineResponse = z.object({
   operationId: z.string(),
   events: z.array(TimelineEvent),
 });
-
-/** zod issues → the `errors` list of a 400 problem. */
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((i) => ({
-    path: i.path.map(String).join('.') || '(body)',
-    message: i.message,
-  }));
-}

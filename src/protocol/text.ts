@@ -12,7 +12,7 @@
  *   bidi marks U+200E/U+200F/U+061C (they cannot reorder text, and right-to-left writers use them)
  *   and the tag characters of subdivision flag emoji.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** With the `u` flag, \p{Cs} matches only surrogates that are not part of a pair. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -37,16 +37,18 @@ export function textFault(value: string, display: boolean): TextFault | null {
   return null;
 }
 
-function checked(display: boolean): z.ZodString {
-  return z.string().superRefine((value, ctx) => {
-    const fault = textFault(value, display);
-    if (fault) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES[fault] });
-  });
+function checked(display: boolean): z.ZodMiniString<string> {
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      const fault = textFault(value, display);
+      if (fault) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES[fault] });
+    }),
+  );
 }
 
 /** Any string a request carries (ids, user names, passwords, device ids, tokens…). */
-export const safeText = (): z.ZodString => checked(false);
+export const safeText = (): z.ZodMiniString<string> => checked(false);
 
 /** Text people read in lists and history: names, SKUs, locations, notes. */
-export const displayText = (min: number, max: number): z.ZodString =>
-  checked(true).min(min).max(max);
+export const displayText = (min: number, max: number): z.ZodMiniString<string> =>
+  checked(true).check(z.minLength(min), z.maxLength(max));

@@ -10,14 +10,9 @@
  * Every answer is a value; the single endpoint is a batch of one.
  */
 import { fingerprintNode } from './fingerprint-node';
+import { fieldErrors } from '../protocol/field-errors';
 import { parseOperationId } from '../protocol/ids';
-import {
-  fieldErrors,
-  OperationBody,
-  type Op,
-  type ProblemCode,
-  type User,
-} from '../protocol/schemas';
+import { OperationBody, type Op, type ProblemCode, type User } from '../protocol/schemas';
 import type { Clock } from './clock';
 import { statusWithoutRecord, type RetentionSettings } from './core/retention';
 import type { ProblemValue } from './core/problem-value';

@@ -8,6 +8,7 @@ const SCREENS = 'assets/everyday-screens-D20FdHGG.js';
 const PANEL_CSS = 'assets/scan-panel-C0ybSIPV.css';
 const WASM = 'assets/zxing_reader-BxB2YfIY.wasm';
 const CHUNK = 'assets/wasm-detector-BC0LJ4QE.js';
+const GERMAN = 'assets/de-BiIVGmAH.js';
 
 const manifest: ManifestEntry[] = [
   { url: 'index.html', revision: 'abc' },
@@ -16,6 +17,7 @@ const manifest: ManifestEntry[] = [
   { url: WASM, revision: null },
   { url: ROUTES, revision: null },
   { url: CHUNK, revision: null },
+  { url: GERMAN, revision: null, afterSignIn: true, catalogue: true },
   { url: PANEL_CSS, revision: null },
   { url: CSS, revision: null },
   { url: 'manifest.webmanifest', revision: 'def' },
@@ -30,6 +32,7 @@ describe('the build marks what the sign-in screen does not load', () => {
       SCREENS,
       WASM,
       CHUNK,
+      GERMAN,
       PANEL_CSS,
     ]);
     expect(marked.map((e) => e.url)).toEqual(manifest.map((e) => e.url));
@@ -44,7 +47,7 @@ describe('the build marks what the sign-in screen does not load', () => {
 });
 
 describe('the worker splits the manifest', () => {
-  it('precaches the sign-in screen and the shell at install, keeps the screens and the reader apart', () => {
+  it('precaches the sign-in screen and the shell at install, keeps the screens, reader and catalogues apart', () => {
     const split = splitManifest(markAfterSignIn(manifest, signIn));
     expect(split.install).toEqual([
       { url: 'index.html', revision: 'abc' },
@@ -56,6 +59,7 @@ describe('the worker splits the manifest', () => {
     ]);
     expect(split.screens).toEqual([SCREENS, PANEL_CSS]);
     expect(split.reader).toEqual([WASM, CHUNK]);
+    expect(split.languages).toEqual([GERMAN]);
   });
 
   it('keeps the reader out of the install precache even if unmarked, and plain strings as they are', () => {
@@ -63,6 +67,7 @@ describe('the worker splits the manifest', () => {
       install: ['index.html', MAIN],
       screens: [],
       reader: [WASM, CHUNK],
+      languages: [],
     });
   });
 });

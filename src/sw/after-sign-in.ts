@@ -22,28 +22,34 @@ export interface ManifestEntry {
   revision: string | null;
   /** Set by the build on a file the sign-in screen does not load. */
   afterSignIn?: boolean;
+  /** Set by the build on a message catalogue's chunk (language-files.ts). */
+  catalogue?: boolean;
 }
 
 /**
  * The install precache (as workbox expects its entries), the screens' files and the reader's files
- * (as listed) for the warm-ups after sign-in. The reader is recognised by name too, so it never
- * lands in the install precache even if the build's marking missed it.
+ * (as listed) for the warm-ups after sign-in, and the message catalogues' files (language-files.ts).
+ * The reader is recognised by name too, so it never lands in the install precache even if the
+ * build's marking missed it.
  */
 export function splitManifest(manifest: readonly (string | ManifestEntry)[]): {
   install: (string | { url: string; revision: string | null })[];
   screens: string[];
   reader: string[];
+  languages: string[];
 } {
   const install: (string | { url: string; revision: string | null })[] = [];
   const screens: string[] = [];
   const reader: string[] = [];
+  const languages: string[] = [];
   for (const entry of manifest) {
     const url = typeof entry === 'string' ? entry : entry.url;
     if (isReaderFile(url)) reader.push(url);
+    else if (typeof entry !== 'string' && entry.catalogue === true) languages.push(url);
     else if (typeof entry !== 'string' && entry.afterSignIn === true) screens.push(url);
     else install.push(typeof entry === 'string' ? entry : { url, revision: entry.revision });
   }
-  return { install, screens, reader };
+  return { install, screens, reader, languages };
 }
 
 /**

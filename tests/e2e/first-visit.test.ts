@@ -19,7 +19,9 @@ import { signInUi } from './support/sign-in';
 import { useScene } from './support/scene';
 
 const scene = useScene();
-const LAZY = /\/assets\/(everyday-screens|tester-screen|import-screen|reorder-screen|scan-panel)-/;
+/** The screens behind sign-in, and the German catalogue (an English browser never needs it). */
+const LAZY =
+  /\/assets\/(everyday-screens|tester-screen|import-screen|reorder-screen|scan-panel|de)-/;
 
 let context: BrowserContext;
 let page: Page;

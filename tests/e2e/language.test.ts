@@ -7,7 +7,14 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { LANGUAGES_CACHE } from '../../src/sw/language-files';
 import { newPhoneContext } from './support/browser';
+import {
+  cachedUrls,
+  clearHttpCache,
+  controlledByServiceWorker,
+  workerIsOffline,
+} from './support/camera-phone';
 import { useScene } from './support/scene';
 import { adjust, createItem } from '../api/support/ops';
 
@@ -130,6 +137,48 @@ describe('a browser that asks for German', () => {
       await p.screenshot({ path: `${SHOTS}/phone-de-${scheme}.png` });
     });
   }
+});
+
+describe('a first visit in German', () => {
+  it('shows the sign-in screen in German from the first frame, and again offline before signing in', async () => {
+    const page = await phone({ locale: 'de-DE' });
+    // Every text the page ever showed, checked for the English sign-in words as the DOM changes.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __english: string[] }).__english = seen;
+      new MutationObserver(() => {
+        const text = document.body?.innerText ?? '';
+        const english = /\b(Sign in|Username|Password|Opening this device)/.exec(text);
+        if (english) seen.push(english[0]);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const english = () =>
+      page.evaluate(() => (window as unknown as { __english: string[] }).__english);
+    await page.goto(scene.server.url);
+    await page.getByRole('form', { name: 'Anmelden' }).waitFor();
+    expect(await english(), 'English words shown before German').toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+
+    // The worker keeps the German catalogue, not signed in yet: the sign-in screen opens offline.
+    await controlledByServiceWorker(page);
+    const german = async () =>
+      ((await cachedUrls(page))[LANGUAGES_CACHE] ?? []).filter((u) => /\/assets\/de-/.test(u));
+    await expect
+      .poll(german, { message: 'the German catalogue in the worker’s cache' })
+      .toHaveLength(1);
+    await page.context().setOffline(true);
+    await workerIsOffline(page.context());
+    await clearHttpCache(page);
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    await page.reload();
+    await page.getByRole('form', { name: 'Anmelden' }).waitFor();
+    await page.getByLabel('Benutzername').waitFor();
+    expect(await english(), 'English words shown offline').toEqual([]);
+    expect(failed.filter((u) => u.includes('/assets/'))).toEqual([]);
+    await page.context().setOffline(false);
+    expect(problems, 'console errors').toEqual([]);
+  });
 });
 
 describe('the language chosen in Settings', () => {

@@ -24,7 +24,6 @@ const DE_UNIT_MANY: Record<DurationUnit, string> = {
 };
 
 export const de: Messages = {
-  languageName: 'Deutsch',
   app: {
     brand: 'Stockroom',
     opening: 'Die Daten dieses Geräts werden geöffnet…',

@@ -26,8 +26,6 @@ export interface CleanupWords {
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 export const en = {
-  /** The language's own name, for the Settings choice (always written in that language). */
-  languageName: 'English',
   app: {
     brand: 'Stockroom',
     opening: "Opening this device's data…",

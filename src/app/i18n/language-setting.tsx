@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { CATALOGUES, useI18n } from './i18n-context';
-import { LANGUAGE_CHOICES, parseChoice, type LanguageChoice } from './language';
+import { useI18n } from './i18n-context';
+import { LANGUAGE_CHOICES, LANGUAGE_NAMES, parseChoice, type LanguageChoice } from './language';
 
 /** Settings: the app's language, Automatic (the browser's) or fixed on this device. */
 export function LanguageSetting(): ReactNode {
-  const { t, choice, setChoice } = useI18n();
+  const { t, language, choice, setChoice } = useI18n();
   const name = (c: LanguageChoice): string =>
-    c === 'auto' ? t.settings.languageAuto(t.languageName) : CATALOGUES[c].languageName;
+    c === 'auto' ? t.settings.languageAuto(LANGUAGE_NAMES[language]) : LANGUAGE_NAMES[c];
   return (
     <section className="card stack" aria-labelledby="language-heading">
       <h2 id="language-heading">{t.settings.languageSection}</h2>

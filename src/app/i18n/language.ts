@@ -7,6 +7,12 @@
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * Each language's own name, for the Settings choice: the same in every catalogue, so it lives
+ * outside them (a catalogue other than English loads only when its language is in use).
+ */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
+
 /** The Settings choice: follow the browser, or a fixed language. */
 export type LanguageChoice = 'auto' | Language;
 

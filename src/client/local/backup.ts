@@ -4,7 +4,7 @@
  * the status endpoint (read-only) decides what it became. Restored leases belong to another
  * device's history and never hand out new ids.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Lease, Op, OperationId } from '../../protocol/schemas';
 import { importedState, isPending } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
@@ -13,25 +13,25 @@ import { getMeta, takeOrder } from './meta';
 import { putOperation } from './records';
 
 const BackupAttempt = z.object({
-  attemptId: z.string().min(1),
+  attemptId: z.string().check(z.minLength(1)),
   kind: z.enum(['send', 'status']),
   sentAt: z.number(),
-  endedAt: z.number().nullable(),
+  endedAt: z.nullable(z.number()),
   result: z.enum(['pending', 'response', 'timeout', 'network-error', 'http-error']),
-  httpStatus: z.number().int().nullable(),
+  httpStatus: z.nullable(z.number().check(z.int())),
   serverTiming: z.record(z.string(), z.number()),
 });
 
 const BackupOperation = z.object({
   id: OperationId,
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   userName: z.string(),
   createdAt: z.number(),
   summary: z.string(),
   op: Op,
   /** The state when exported, for explanation only. */
   state: z.string(),
-  lease: Lease.extend({ token: z.string().min(1) }),
+  lease: z.extend(Lease, { token: z.string().check(z.minLength(1)) }),
   attempts: z.array(BackupAttempt),
 });
 

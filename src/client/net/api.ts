@@ -2,7 +2,7 @@
  * The server's endpoints as the client uses them (spec/api.md). Every success body is checked with
  * the shared zod schemas; results are values, never exceptions.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ClockState,
   HistoryResponse,
@@ -21,7 +21,7 @@ export type ApiResult<T> =
   | { kind: 'problem'; status: number; detail: string }
   | { kind: 'unreachable'; why: 'timeout' | 'network-error' | 'unreadable-response' };
 
-export function toResult<T>(outcome: HttpOutcome, schema: z.ZodType<T>): ApiResult<T> {
+export function toResult<T>(outcome: HttpOutcome, schema: z.ZodMiniType<T>): ApiResult<T> {
   if (outcome.kind !== 'response') return { kind: 'unreachable', why: outcome.kind };
   if (outcome.status === 401) return { kind: 'unauthorized' };
   if (outcome.status >= 200 && outcome.status < 300) {
@@ -41,7 +41,7 @@ export function toResult<T>(outcome: HttpOutcome, schema: z.ZodType<T>): ApiResu
 async function call<T>(
   deps: HttpDeps,
   req: HttpRequest,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
 ): Promise<ApiResult<T>> {
   return toResult(await exchange(deps, req), schema);
 }

@@ -39,5 +39,5 @@ export const COMPONENTS = {
   ClockState: wire.ClockState,
   TimelineEvent: wire.TimelineEvent,
   TimelineResponse: wire.TimelineResponse,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, z.core.$ZodType>;
 export type Component = keyof typeof COMPONENTS;

@@ -1,7 +1,7 @@
 /** Items (with `?since` deltas) and an item's history (the business journal, cursor-paged). */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors } from '../../protocol/schemas';
+import { fieldErrors } from '../../protocol/field-errors';
 import { safeText } from '../../protocol/text';
 import type { AppDeps } from './deps';
 import { refuse } from './problem';

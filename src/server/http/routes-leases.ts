@@ -1,6 +1,7 @@
 /** `POST /api/leases`: a block of operation ids with a server-verified deadline. */
 import type { FastifyPluginAsync } from 'fastify';
-import { fieldErrors, LeaseRequest, type LeaseResponse } from '../../protocol/schemas';
+import { fieldErrors } from '../../protocol/field-errors';
+import { LeaseRequest, type LeaseResponse } from '../../protocol/schemas';
 import { leaseView, newLeaseId, signLease, type LeaseClaims } from '../lease-token';
 import type { AppDeps } from './deps';
 import { refuse } from './problem';

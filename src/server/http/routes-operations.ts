@@ -6,7 +6,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchBody, fieldErrors, type User } from '../../protocol/schemas';
+import { fieldErrors } from '../../protocol/field-errors';
+import { BatchBody, type User } from '../../protocol/schemas';
 import { safeText } from '../../protocol/text';
 import { z } from 'zod';
 import {

@@ -1,6 +1,7 @@
 /** Sign in (`POST /api/session`) and out (`DELETE /api/session`). */
 import type { FastifyPluginAsync } from 'fastify';
-import { fieldErrors, SessionRequest, type SessionResponse } from '../../protocol/schemas';
+import { fieldErrors } from '../../protocol/field-errors';
+import { SessionRequest, type SessionResponse } from '../../protocol/schemas';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../passwords';
 import type { AppDeps } from './deps';
 import { isLoopbackAddress } from './loopback';

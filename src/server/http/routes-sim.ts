@@ -4,8 +4,9 @@
  * can sign everyone out or expire every lease, which no staff member or remote caller may do.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { ClockRequest, fieldErrors, FaultRule, type ClockState } from '../../protocol/schemas';
+import { z } from 'zod/mini';
+import { fieldErrors } from '../../protocol/field-errors';
+import { ClockRequest, FaultRule, type ClockState } from '../../protocol/schemas';
 import { safeText } from '../../protocol/text';
 import { MAX_FAULT_RULES } from '../sim/faults';
 import type { AppDeps, Sim } from './deps';
@@ -13,7 +14,7 @@ import { isLoopbackAddress } from './loopback';
 import { refuse } from './problem';
 import { assertNever } from '../../protocol/assert-never';
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, hint: string): T {
+function parse<T>(schema: z.ZodMiniType<T>, value: unknown, hint: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw refuse('invalid-request', hint, { errors: fieldErrors(parsed.error) });
   return parsed.data;
@@ -73,7 +74,7 @@ export const simRoutes =
     app.delete('/api/sim/faults/:id', async (request, reply) => {
       await manager(request);
       const { id } = parse(
-        z.strictObject({ id: safeText().min(1).max(200) }),
+        z.strictObject({ id: safeText().check(z.minLength(1), z.maxLength(200)) }),
         request.params,
         'send the id of an armed fault rule',
       );
@@ -126,8 +127,8 @@ export const simRoutes =
       const caller = await manager(request);
       const { operationId, user } = parse(
         z.strictObject({
-          operationId: safeText().min(1).max(200),
-          user: safeText().min(1).max(128).optional(),
+          operationId: safeText().check(z.minLength(1), z.maxLength(200)),
+          user: z.optional(safeText().check(z.minLength(1), z.maxLength(128))),
         }),
         request.query,
         "send ?operationId= (and &user= for another person's operation)",

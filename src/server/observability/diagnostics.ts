@@ -21,7 +21,7 @@ export const Diagnostics = z.object({
   }),
   export: z.object({
     pending: z.number().int(),
-    oldestPendingAt: Timestamp.nullable(),
+    oldestPendingAt: z.nullable(Timestamp),
     lagSeconds: z.number(),
   }),
   retention: z.object({

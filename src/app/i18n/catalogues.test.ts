@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue, loadedCatalogues, subscribeToCatalogues } from './catalogues';
+import { de } from './de';
+import { en } from './en';
+
+describe('the message catalogues', () => {
+  it('have English at once, and load German once, when asked, telling subscribers', async () => {
+    const first = loadedCatalogues();
+    expect(first).toEqual({ en });
+    let told = 0;
+    const unsubscribe = subscribeToCatalogues(() => (told += 1));
+    const [a, b] = await Promise.all([loadCatalogue('de'), loadCatalogue('de')]);
+    expect([a, b]).toEqual([true, true]);
+    expect(told).toBe(1);
+    expect(loadedCatalogues()).not.toBe(first);
+    expect(loadedCatalogues().de).toBe(de);
+    expect(await loadCatalogue('de')).toBe(true);
+    expect(await loadCatalogue('en')).toBe(true);
+    expect(told).toBe(1);
+    unsubscribe();
+  });
+});
