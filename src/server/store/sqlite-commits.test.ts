@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openSqliteStore } from './sqlite-store';
+import { openSqliteDatabase, openSqliteStore } from './sqlite-store';
 import type { ApplyRequest } from './store';
 import { ALICE, at, SEED, T0 } from './store-contract-support';
 
@@ -75,6 +75,31 @@ it('records export deliveries durably on their own when no operation is waiting'
 
     expect(commitsInWal()).toBe(1);
     expect(await store.claimExports(10, T0)).toEqual([]);
+  } finally {
+    await store.close();
+  }
+});
+
+it('writes the export row without an index beside it (the effect id is unique by the receipt key)', () => {
+  const db = openSqliteDatabase(`sqlite:${path}`, {});
+  try {
+    expect(db.pragma('index_list(export_outbox)')).toEqual([]);
+  } finally {
+    db.close();
+  }
+});
+
+it('records the delivery of a row this process did not claim, and ignores unknown ids', async () => {
+  const store = await openSqliteStore(`sqlite:${path}`);
+  try {
+    await store.insertUser(ALICE);
+    await store.seedItems(SEED, T0);
+    await store.apply([adjust('L.0')], at(T0));
+    await store.apply([adjust('L.1')], at(T0));
+
+    await store.markExported(['L.1', 'Lnone.0'], T0);
+
+    expect((await store.claimExports(10, T0)).map((r) => r.effectId)).toEqual(['L.0']);
   } finally {
     await store.close();
   }

@@ -87,6 +87,8 @@ export type Plan =
     };
 
 const CLEANUP_CHUNK = 2000;
+/** Claimed export rows remembered for their record: twenty of the worker's batches. */
+const CLAIMED_KEPT = 2000;
 /** Items that exist without an operation (demo, fixtures) start unarchived, as created. */
 const SEEDED_CATALOGUE = { archived: false, fieldRevisions: {} } as const;
 
@@ -169,6 +171,8 @@ export class SqliteStore implements Store {
    * Per process: another process's deliveries only leave it lower than it could be, never wrong.
    */
   private exportFloor = 0;
+  /** The seq of each export row this process claimed and has not recorded yet (bounded). */
+  private readonly claimed = new Map<string, number>();
 
   constructor(
     protected readonly db: Database.Database,
@@ -231,7 +235,14 @@ export class SqliteStore implements Store {
          WHERE seq > ? AND delivered_at IS NULL ORDER BY seq LIMIT ?`,
       ),
       lastExport: db.prepare('SELECT max(seq) FROM export_outbox').pluck(),
-      markExported: db.prepare('UPDATE export_outbox SET delivered_at = ? WHERE effect_id = ?'),
+      markBySeq: db.prepare(
+        'UPDATE export_outbox SET delivered_at = ? WHERE seq = ? AND delivered_at IS NULL',
+      ),
+      // For an id this process did not claim: a scan of the rows not known to be delivered.
+      markByScan: db.prepare(
+        `UPDATE export_outbox SET delivered_at = ? WHERE seq > ? AND effect_id = ?
+         AND delivered_at IS NULL`,
+      ),
       exportBacklog: db.prepare(
         `SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox
          WHERE seq > ? AND delivered_at IS NULL`,
@@ -602,6 +613,12 @@ export class SqliteStore implements Store {
         : ((this.sql.lastExport.get() as number | null) ?? this.exportFloor);
       return found;
     })();
+    for (const r of rows) this.claimed.set(r['effect_id'] as string, r['seq'] as number);
+    // Only a worker that died between claim and record leaves entries behind; keep the newest.
+    for (const id of this.claimed.keys()) {
+      if (this.claimed.size <= CLAIMED_KEPT) break;
+      this.claimed.delete(id);
+    }
     return rows.map((r) => ({
       effectId: r['effect_id'] as string,
       payload: r['payload'] as string,
@@ -619,7 +636,12 @@ export class SqliteStore implements Store {
   }
 
   private recordDelivered({ effectIds, at }: NonNullable<Group['delivered']>): void {
-    for (const id of effectIds) this.sql.markExported.run(at, id);
+    for (const id of effectIds) {
+      const seq = this.claimed.get(id);
+      if (seq === undefined) this.sql.markByScan.run(at, this.exportFloor, id);
+      else this.sql.markBySeq.run(at, seq);
+      this.claimed.delete(id);
+    }
   }
 
   async exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }> {
