@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openSqliteDatabase, openSqliteStore } from './sqlite-store';
+import { openSqliteDatabase, openSqliteStore, WAL_AUTOCHECKPOINT_PAGES } from './sqlite-store';
 import type { ApplyRequest } from './store';
 import { ALICE, at, SEED, T0 } from './store-contract-support';
 
@@ -102,5 +102,15 @@ it('records the delivery of a row this process did not claim, and ignores unknow
     expect((await store.claimExports(10, T0)).map((r) => r.effectId)).toEqual(['L.0']);
   } finally {
     await store.close();
+  }
+});
+
+it('checkpoints the WAL every 10,000 pages, not at SQLite’s default 1,000', () => {
+  const db = openSqliteDatabase(`sqlite:${path}`, {});
+  try {
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_AUTOCHECKPOINT_PAGES);
+    expect(WAL_AUTOCHECKPOINT_PAGES).toBe(10_000);
+  } finally {
+    db.close();
   }
 });
