@@ -2,12 +2,14 @@
  * store_vs_raw: the real idempotent apply (claim id, fingerprint check, effect, receipt, journal,
  * export row), one awaited `apply([request])` at a time, ÷ a raw non-idempotent adjustment
  * (UPDATE items + INSERT journal in one transaction) on the same schema. Both are file databases
- * in WAL with synchronous=FULL, so both pay one fsync per adjustment. The details split each side's
- * time into the work inside the transaction and the COMMIT (where the fsync is).
+ * in WAL with synchronous=FULL and the store's checkpoint interval, so both pay one fsync per
+ * adjustment. The details split each side's time into the work inside the transaction and the
+ * COMMIT (where the fsync is).
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-store';
 import { atLeast, round, type Figure } from '../figure';
 import { applyOne, DEMO_ITEM_IDS, requestMaker, seededStore } from '../support/sqlite-fixture';
 import { alternate, percentile, timed } from '../support/stats';
@@ -36,6 +38,8 @@ function rawAdjuster(path: string): { adjust(seq: number): void; phases: Phases;
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  // The store's checkpoint interval, so the two differ only in what each commit writes.
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
   const update = db.prepare(

@@ -6,7 +6,8 @@
  * else in it ignored): `node:http`, no framework, `JSON.parse`, no auth, no validation beyond what
  * the SQL needs. Durability and batching are the real server's, nothing weaker, nothing slower:
  *
- *   - SQLite in WAL mode with `synchronous=FULL` (a 201 survives a crash of the machine);
+ *   - SQLite in WAL mode with `synchronous=FULL` (a 201 survives a crash of the machine) and the
+ *     store's WAL checkpoint interval;
  *   - the same group commit as src/server/store/sqlite-store.ts: requests that arrive while the
  *     event loop is busy queue up and one `setImmediate` flush writes them in ONE transaction
  *     (`BEGIN IMMEDIATE` … `COMMIT`, one fsync), answering each only after the COMMIT;
@@ -22,6 +23,7 @@
 import Database from 'better-sqlite3';
 import { createServer, type ServerResponse } from 'node:http';
 import { DEMO_ITEMS } from '../../src/server/demo';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-store';
 
 interface Pending {
   id: string;
@@ -33,6 +35,8 @@ interface Pending {
 const db = new Database(process.env['DATABASE_PATH'] ?? ':memory:');
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
+// The store's checkpoint interval: whatever helps the real server's commits helps this one too.
+db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
 db.exec(`
   CREATE TABLE IF NOT EXISTS receipts (id TEXT PRIMARY KEY, receipt TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, quantity INTEGER NOT NULL) WITHOUT ROWID;

@@ -53,6 +53,14 @@ function fromFrameworkError(error: FastifyError): ProblemValue | null {
   return null;
 }
 
+/** How many `Host` headers a raw header list (name, value, name, value, …) holds. */
+function hostHeaders(raw: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') n++;
+  return n;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.logLevel },
@@ -103,29 +111,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // The hooks below run for every request: callback style (no promise per hook per request).
+  app.addHook('onRequest', (request, _reply, done) => {
     // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would be a bare 400.
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw refuse('invalid-request', 'an HTTP/1.1 request needs a Host header');
+      return done(refuse('invalid-request', 'an HTTP/1.1 request needs a Host header'));
     }
     // Counted from the raw header list: Fastify's injected requests have no `headersDistinct`.
-    const hosts = request.raw.rawHeaders.filter(
-      (v, i) => i % 2 === 0 && v.toLowerCase() === 'host',
-    );
-    if (hosts.length > 1) {
-      throw refuse('invalid-request', 'a request may carry only one Host header');
+    if (hostHeaders(request.raw.rawHeaders) > 1) {
+      return done(refuse('invalid-request', 'a request may carry only one Host header'));
     }
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding !== 'identity') {
-      throw refuse('unsupported-media-type', `Content-Encoding "${encoding}" is not supported`);
+      return done(
+        refuse('unsupported-media-type', `Content-Encoding "${encoding}" is not supported`),
+      );
     }
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     deps.metrics.observeHttp(request.method, route, reply.statusCode, reply.elapsedTime);
+    done();
   });
 
   app.decorateRequest('user', async function (this: { headers: Record<string, unknown> }) {

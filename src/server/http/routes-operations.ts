@@ -58,11 +58,17 @@ function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 function serverTiming(acceptMs: number, timing: { tx: number; commit: number } | null): string {
-  const d = (n: number) => n.toFixed(1);
-  const phases = [`accept;dur=${d(acceptMs)}`];
-  if (timing) phases.push(`tx;dur=${d(timing.tx)}`, `commit;dur=${d(timing.commit)}`);
-  return phases.join(', ');
+  const accept = `accept;dur=${acceptMs.toFixed(1)}`;
+  return timing
+    ? `${accept}, tx;dur=${timing.tx.toFixed(1)}, commit;dur=${timing.commit.toFixed(1)}`
+    : accept;
 }
+
+type RecordFact = (id: string, fact: TimelineFact) => void;
+const NOT_RECORDED: RecordFact = () => undefined;
+const NO_IDS: readonly string[] = [];
+/** Levels at which the answered operations are logged (the list is built only then). */
+const INFO_LOGGED = new Set(['trace', 'debug', 'info']);
 
 function statusOf(answer: OperationAnswer): number {
   switch (answer.kind) {
@@ -88,6 +94,9 @@ function batchResult(answer: OperationAnswer): string {
 export const operationRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
+    /** Without the tester's timeline (production), one set of deps for every request. */
+    const quietOps: OperationDeps = { ...deps.operations, onEvent: () => undefined };
+
     /** Steps 1 and the load check, then the tester's fault; `null` when the request was dropped. */
     async function begin(
       request: FastifyRequest,
@@ -98,12 +107,16 @@ export const operationRoutes =
       fault: ActiveRule | null;
       ops: OperationDeps;
       release: () => void;
-      record: (id: string, fact: TimelineFact) => void;
+      record: RecordFact;
+      ids: readonly string[];
     } | null> {
       const user = await request.user();
-      const ids = bodies ? idsOf(bodies) : [];
-      const record = (id: string, fact: TimelineFact) =>
-        deps.sim?.timeline.record(user.id, id, request.id, fact);
+      // The ids and the record matter only to the tester's faults and timeline.
+      const sim = deps.sim;
+      const ids = sim && bodies ? idsOf(bodies) : NO_IDS;
+      const record: RecordFact = sim
+        ? (id, fact) => sim.timeline.record(user.id, id, request.id, fact)
+        : NOT_RECORDED;
       ids.forEach((id) => record(id, { event: 'attempt-received' }));
       const sentId = request.headers['x-request-id'] === request.id ? request.id : undefined;
       const fault = deps.sim?.faults.take(ids, sentId) ?? null;
@@ -140,11 +153,10 @@ export const operationRoutes =
         ids.forEach((id) => record(id, { event: 'delayed', fault: 'delay', delayMs }));
         await sleep(delayMs);
       }
-      const ops: OperationDeps = {
-        ...deps.operations,
-        onEvent: (_user, id, event) => record(id, event),
-      };
-      return { user, fault, ops, release: slot.release, record };
+      const ops: OperationDeps = sim
+        ? { ...deps.operations, onEvent: (_user, id, event) => record(id, event) }
+        : quietOps;
+      return { user, fault, ops, release: slot.release, record, ids };
     }
 
     async function run(
@@ -157,8 +169,7 @@ export const operationRoutes =
       const started = performance.now();
       const begun = await begin(request, reply, bodies);
       if (!begun) return undefined;
-      const { user, fault, ops, release, record } = begun;
-      const ids = idsOf(bodies);
+      const { user, fault, ops, release, record, ids } = begun;
       try {
         const acceptMs = performance.now() - started;
         const { answers, timing } = await processOperations(ops, user, bodies, {
@@ -173,8 +184,10 @@ export const operationRoutes =
         ids.forEach((id) => record(id, { event: 'response-sent' }));
         void reply.header('Server-Timing', serverTiming(acceptMs, timing));
         deps.metrics.answered(answers, performance.now() - started);
-        const operations = answers.map((a) => [a.id, a.kind]);
-        request.log.info({ attemptId: request.id, operations }, 'operations answered');
+        if (INFO_LOGGED.has(request.log.level)) {
+          const operations = answers.map((a) => [a.id, a.kind]);
+          request.log.info({ attemptId: request.id, operations }, 'operations answered');
+        }
         return respond(answers);
       } catch (error) {
         if (!(error instanceof SimulatedCrash)) throw error;

@@ -82,20 +82,23 @@ async function helmetHeaders(): Promise<Record<string, string>> {
 
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
   const headers = await helmetHeaders();
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback hooks: they run for every request, and an async one costs a promise each time.
+  app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const path = request.url.split('?')[0] ?? '';
     // By what is sent, not only the address: a missing asset gets the shell (a document).
     const type = String(reply.getHeader('content-type') ?? '');
     if (reply.statusCode === 200 && isHashedSubresource(path) && SUBRESOURCE_TYPE.test(type)) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-      return;
+      return done(null, payload);
     }
     void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (path.startsWith('/api/') || path === '/metrics') {
       void reply.header('Cache-Control', 'no-store');
     }
+    done(null, payload);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * A database made by the previous schema (migrations 1–3) keeps everything through migration 4
+ * A database made by the previous schema (migrations 1–3) keeps everything through migrations 4–5
  * (fewer pages per write): receipts still deduplicate, the journal keeps its order and its seqs
  * grow, pending exports are still pending, and the items revision never goes backwards.
  */

@@ -146,4 +146,21 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     WHERE id = (SELECT id FROM items ORDER BY global_revision DESC, id LIMIT 1);
   DROP TABLE counters;
   `,
+  `
+  -- The export outbox without its effect-id index, one b-tree less written with every applied
+  -- operation. The effect id is the operation id, unique already by the receipts' key (and lease
+  -- ids are the server's, bound to one user); the worker records a delivery by the seq it claimed
+  -- (sqlite-store.ts).
+  CREATE TABLE export_outbox_v5 (
+    seq INTEGER PRIMARY KEY,
+    effect_id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    delivered_at INTEGER
+  );
+  INSERT INTO export_outbox_v5 (seq, effect_id, payload, created_at, delivered_at)
+    SELECT seq, effect_id, payload, created_at, delivered_at FROM export_outbox ORDER BY seq;
+  DROP TABLE export_outbox;
+  ALTER TABLE export_outbox_v5 RENAME TO export_outbox;
+  `,
 ];
