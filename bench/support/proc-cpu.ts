@@ -59,6 +59,8 @@ export class CpuMeter {
   private readonly first = new Map<number, number>();
   private readonly last = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** Processes first seen after `start()` (e.g. Postgres backends of new connections). */
+  started = 0;
 
   constructor(
     private readonly pids: () => Promise<number[]>,
@@ -84,7 +86,10 @@ export class CpuMeter {
       const s = stat(pid);
       if (!s) continue;
       // A process first seen after the start began during the run: all its time counts.
-      if (!this.first.has(pid)) this.first.set(pid, initial ? s.cpuSeconds : 0);
+      if (!this.first.has(pid)) {
+        this.first.set(pid, initial ? s.cpuSeconds : 0);
+        if (!initial) this.started++;
+      }
       this.last.set(pid, s.cpuSeconds);
     }
   }

@@ -1,0 +1,63 @@
+/**
+ * A fixed unit of CPU-bound JavaScript work in a process of its own, for the machine's contention
+ * calibration (support/cpu-contention.ts). `node --import tsx bench/load/cpu-unit.ts`: warms up,
+ * prints `ready`, starts on a `go` line on stdin, stops on the next line, then prints one JSON line
+ * `{ units, cpuSeconds }` (its own user + system CPU while running) and exits.
+ *
+ * The unit is what a request handler does: build small objects, serialise and parse JSON, look
+ * things up in a Map. It is the same work every time, so CPU seconds per unit change only when
+ * the machine runs it slower (another process on the other vCPU sharing caches, memory bandwidth
+ * or, on a VM, the host core).
+ */
+import { createInterface } from 'node:readline';
+
+const ROWS = 200;
+
+function unit(seed: number): number {
+  const rows = [];
+  const index = new Map<string, number>();
+  for (let i = 0; i < ROWS; i++) {
+    const id = `item-${seed}-${i}`;
+    rows.push({ id, quantity: (seed * 31 + i) % 97, name: `Item ${i}`, tags: ['a', 'b'] });
+    index.set(id, i);
+  }
+  const parsed = JSON.parse(JSON.stringify(rows)) as { id: string; quantity: number }[];
+  let sum = 0;
+  for (const row of parsed) sum += row.quantity + (index.get(row.id) ?? 0);
+  return sum;
+}
+
+/** Units between looks at stdin: a few milliseconds of work. */
+const CHUNK = 20;
+
+let state: 'warming' | 'ready' | 'running' | 'done' = 'warming';
+let units = 0;
+let sink = 0;
+let started = process.cpuUsage();
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', () => {
+  if (state === 'ready') {
+    state = 'running';
+    started = process.cpuUsage();
+    setImmediate(run);
+  } else if (state === 'running') {
+    state = 'done';
+    const used = process.cpuUsage(started);
+    process.stdout.write(
+      `${JSON.stringify({ units, cpuSeconds: (used.user + used.system) / 1e6, sink: sink % 2 })}\n`,
+    );
+    lines.close();
+  }
+});
+
+function run(): void {
+  if (state !== 'running') return;
+  for (let i = 0; i < CHUNK; i++) sink += unit(units++);
+  setImmediate(run);
+}
+
+// Warm-up: enough units for V8 to optimise `unit`, before anyone measures.
+for (let i = 0; i < 2000; i++) sink += unit(i);
+state = 'ready';
+process.stdout.write('ready\n');
