@@ -9,7 +9,7 @@
  * workers) plus the Postgres backends serving it (found by `application_name` in
  * pg_stat_activity). Each side is first warmed up by a number of operations per process
  * (support/pg-servers.ts), not by time; then each side's saturated throughput is measured and
- * both get 60% of one process's (autocannon's overall rate, 32 connections). Rounds alternate;
+ * both get 60% of the slower one's (autocannon's overall rate, 32 connections). Rounds alternate;
  * the value is the median per-round ratio. Details: both sides' CPU per 1,000 operations split
  * into server and Postgres, lock waits (how often a backend of each side was seen waiting,
  * pg_stat_activity every 50 ms, by `wait_event_type:wait_event`), and after each round the
@@ -25,8 +25,8 @@ import {
   signedInSession,
 } from '../support/http-load-plan';
 import { loadSummary, withLoadWorker } from '../support/load';
-import { measureContention, type Contention } from '../support/cpu-contention';
-import { warmUp, warmUpOperations, withOneAndTwoProcesses } from '../support/pg-servers';
+import { contentionProbe, type Contention } from '../support/cpu-contention';
+import { warmUp, warmUpPlan, withOneAndTwoProcesses } from '../support/pg-servers';
 import { admin } from '../support/postgres';
 import { CpuMeter, processTree } from '../support/proc-cpu';
 import type { ServerProcess } from '../support/server-process';
@@ -35,7 +35,7 @@ import { TEST_DATABASE_URL } from '../../src/server/store/postgres-test-db';
 import pg from 'pg';
 
 const WAIT_SAMPLE_MS = 50;
-/** Share of one process's saturated throughput offered to both sides. */
+/** Share of the slower side's saturated throughput offered to both sides. */
 const LOAD_SHARE = 0.6;
 
 interface Side {
@@ -50,6 +50,9 @@ interface Side {
     topProcessPer1000: number;
     rps: number;
     backendsStarted: number;
+    serverWakeupsPer1000: number;
+    postgresWakeupsPer1000: number;
+    preemptionsPer1000: number;
   }[];
   waits: Map<string, number>;
   samples: number;
@@ -112,6 +115,11 @@ async function measure(side: Side, client: pg.Client, rate: number) {
     topProcessPer1000: per1000(topCpu),
     rps: result.rps,
     backendsStarted: postgresMeter.started,
+    serverWakeupsPer1000: per1000(serverMeter.switches().voluntary),
+    postgresWakeupsPer1000: per1000(postgresMeter.switches().voluntary),
+    preemptionsPer1000: per1000(
+      serverMeter.switches().involuntary + postgresMeter.switches().involuntary,
+    ),
   };
   side.rounds.push(round_);
   return round_;
@@ -152,6 +160,15 @@ const summary = (side: Side) => {
     answeredPerSec: mean('rps'),
     /** Postgres backends that started during a round (new pool connections), per round. */
     backendsStartedPerRound: mean('backendsStarted'),
+    /**
+     * Main threads' voluntary context switches per 1,000 operations: how often the server's
+     * event loops and the backends slept and were woken. Fewer operations per process per second
+     * means fewer operations handled per wake-up, and each wake-up costs CPU of its own.
+     */
+    serverWakeupsPer1000: mean('serverWakeupsPer1000'),
+    postgresWakeupsPer1000: mean('postgresWakeupsPer1000'),
+    /** Involuntary switches (the scheduler took the CPU away) per 1,000 operations. */
+    preemptionsPer1000: mean('preemptionsPer1000'),
     /** Backends seen waiting on a heavyweight lock, per pg_stat_activity sample. */
     lockWaitsPerSample: round(lockWaits / samples),
     /** Every wait seen, per sample: `type:event` → mean number of backends waiting. */
@@ -168,10 +185,10 @@ export const pgCpuTwoVsOne: Figure = {
     return withOneAndTwoProcesses('bench_cpu', { workDir, profileDir }, (single, pair) =>
       withLoadWorker((worker) =>
         admin(TEST_DATABASE_URL, async (client) => {
-          const perProcess = warmUpOperations(quick);
+          const warming = warmUpPlan(quick);
           const warm = {
-            two: await warmUp(worker, pair, 2, perProcess),
-            one: await warmUp(worker, single, 1, perProcess),
+            two: await warmUp(worker, pair, 2, warming),
+            one: await warmUp(worker, single, 1, warming),
           };
           // Saturated throughput of each side (the pair's for the report), as fast as answered.
           const saturated = async (s: ServerProcess) => {
@@ -179,7 +196,8 @@ export const pgCpuTwoVsOne: Figure = {
             return (await operationsStream(worker, [s.url], noWarmup(plan), session)()).rps;
           };
           const calibration = { two: await saturated(pair), one: await saturated(single) };
-          const rate = Math.max(20, calibration.one * LOAD_SHARE);
+          // Below saturation on both sides: on a loaded machine the pair can be the slower one.
+          const rate = Math.max(20, Math.min(calibration.one, calibration.two) * LOAD_SHARE);
           const side = async (name: 'one' | 'two', s: ServerProcess): Promise<Side> => {
             const session = await signedInSession(s.url);
             const run = operationsStream(worker, [s.url], noWarmup(plan), session, rate);
@@ -201,11 +219,16 @@ export const pgCpuTwoVsOne: Figure = {
           const idle = { two: await idleCpu(a, client), one: await idleCpu(b, client) };
           const ratios: number[] = [];
           const machine: Contention[] = [];
-          for (let i = 0; i < plan.rounds; i++) {
-            const ra = await measure(a, client, rate);
-            const rb = await measure(b, client, rate);
-            ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
-            machine.push(await measureContention());
+          const probe = await contentionProbe();
+          try {
+            for (let i = 0; i < plan.rounds; i++) {
+              const ra = await measure(a, client, rate);
+              const rb = await measure(b, client, rate);
+              ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
+              machine.push(await probe.measure());
+            }
+          } finally {
+            probe.close();
           }
           const value = median(ratios);
           const factor = median(machine.map((m) => m.factor));

@@ -1,8 +1,9 @@
 /**
  * A fixed unit of CPU-bound JavaScript work in a process of its own, for the machine's contention
- * calibration (support/cpu-contention.ts). `node --import tsx bench/load/cpu-unit.ts`: warms up,
- * prints `ready`, starts on a `go` line on stdin, stops on the next line, then prints one JSON line
- * `{ units, cpuSeconds }` (its own user + system CPU while running) and exits.
+ * calibration (support/cpu-contention.ts). `node --import tsx bench/load/cpu-unit.ts`: warms up and
+ * prints `ready`; then each `go` line on stdin starts a run, and the next line stops it and prints
+ * one JSON line `{ units, cpuSeconds }` (its own user + system CPU while running). It ends when
+ * stdin closes.
  *
  * The unit is what a request handler does: build small objects, serialise and parse JSON, look
  * things up in a Map. It is the same work every time, so CPU seconds per unit change only when
@@ -30,34 +31,31 @@ function unit(seed: number): number {
 /** Units between looks at stdin: a few milliseconds of work. */
 const CHUNK = 20;
 
-let state: 'warming' | 'ready' | 'running' | 'done' = 'warming';
+let running = false;
 let units = 0;
 let sink = 0;
 let started = process.cpuUsage();
 
-const lines = createInterface({ input: process.stdin });
-lines.on('line', () => {
-  if (state === 'ready') {
-    state = 'running';
+createInterface({ input: process.stdin }).on('line', () => {
+  if (!running) {
+    running = true;
+    units = 0;
     started = process.cpuUsage();
     setImmediate(run);
-  } else if (state === 'running') {
-    state = 'done';
-    const used = process.cpuUsage(started);
-    process.stdout.write(
-      `${JSON.stringify({ units, cpuSeconds: (used.user + used.system) / 1e6, sink: sink % 2 })}\n`,
-    );
-    lines.close();
+    return;
   }
+  running = false;
+  const used = process.cpuUsage(started);
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  process.stdout.write(`${JSON.stringify({ units, cpuSeconds, sink: sink % 2 })}\n`);
 });
 
 function run(): void {
-  if (state !== 'running') return;
+  if (!running) return;
   for (let i = 0; i < CHUNK; i++) sink += unit(units++);
   setImmediate(run);
 }
 
 // Warm-up: enough units for V8 to optimise `unit`, before anyone measures.
 for (let i = 0; i < 2000; i++) sink += unit(i);
-state = 'ready';
 process.stdout.write('ready\n');

@@ -12,42 +12,47 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from './server-process';
 
 interface UnitProcess {
-  child: ChildProcess;
   ready: Promise<void>;
-  result: Promise<{ units: number; cpuSeconds: number }>;
+  run(seconds: number): Promise<{ units: number; cpuSeconds: number }>;
+  /** Starts a run without waiting for it (for two at once); `finish` ends it. */
+  begin(): void;
+  finish(): Promise<{ units: number; cpuSeconds: number }>;
+  close(): void;
 }
 
 function startUnitProcess(): UnitProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/cpu-unit.ts'], {
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/load/cpu-unit.ts'],
+    { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const result = new Promise<{ units: number; cpuSeconds: number }>((resolve, reject) => {
-    lines.on('line', (line) => {
-      if (line === 'ready') markReady();
-      else resolve(JSON.parse(line) as { units: number; cpuSeconds: number });
-    });
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
     child.once('exit', (code) => reject(new Error(`cpu-unit exited with ${code}`)));
   });
-  return { child, ready, result };
-}
-
-/** Units per CPU-second of each of `n` processes running the unit together for `seconds`. */
-async function unitsPerCpuSecond(n: number, seconds: number): Promise<number[]> {
-  const procs = Array.from({ length: n }, startUnitProcess);
-  try {
-    await Promise.all(procs.map((p) => p.ready));
-    procs.forEach((p) => p.child.stdin!.write('go\n'));
-    await sleep(seconds * 1000);
-    procs.forEach((p) => p.child.stdin!.write('stop\n'));
-    const results = await Promise.all(procs.map((p) => p.result));
-    return results.map((r) => r.units / r.cpuSeconds);
-  } finally {
-    procs.forEach((p) => p.child.kill());
-  }
+  const answers: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line === 'ready') markReady();
+    else answers.shift()?.(line);
+  });
+  const begin = () => child.stdin!.write('go\n');
+  const finish = () =>
+    new Promise<{ units: number; cpuSeconds: number }>((resolve) => {
+      answers.push((line) => resolve(JSON.parse(line) as { units: number; cpuSeconds: number }));
+      child.stdin!.write('stop\n');
+    });
+  return {
+    ready,
+    begin,
+    finish,
+    async run(seconds) {
+      begin();
+      await sleep(seconds * 1000);
+      return finish();
+    },
+    close: () => child.stdin!.end(),
+  };
 }
 
 export interface Contention {
@@ -59,10 +64,31 @@ export interface Contention {
   factor: number;
 }
 
-/** One calibration: the unit alone, then two copies at once, `seconds` each. */
-export async function measureContention(seconds = 1): Promise<Contention> {
-  const [alone] = await unitsPerCpuSecond(1, seconds);
-  const together = await unitsPerCpuSecond(2, seconds);
-  const mean = together.reduce((s, u) => s + u, 0) / together.length;
-  return { alone: Math.round(alone!), together: together.map(Math.round), factor: alone! / mean };
+export interface ContentionProbe {
+  /** The unit alone, then two copies at once, `seconds` each. */
+  measure(seconds?: number): Promise<Contention>;
+  close(): void;
+}
+
+/** Two unit processes, started (and warmed up) once, measured as often as asked. */
+export async function contentionProbe(): Promise<ContentionProbe> {
+  const procs = [startUnitProcess(), startUnitProcess()] as const;
+  try {
+    await Promise.all(procs.map((p) => p.ready));
+  } catch (error) {
+    procs.forEach((p) => p.close());
+    throw error;
+  }
+  const rate = (r: { units: number; cpuSeconds: number }) => r.units / r.cpuSeconds;
+  return {
+    async measure(seconds = 1) {
+      const alone = rate(await procs[0].run(seconds));
+      procs.forEach((p) => p.begin());
+      await sleep(seconds * 1000);
+      const together = (await Promise.all(procs.map((p) => p.finish()))).map(rate);
+      const mean = together.reduce((s, u) => s + u, 0) / together.length;
+      return { alone: Math.round(alone), together: together.map(Math.round), factor: alone / mean };
+    },
+    close: () => procs.forEach((p) => p.close()),
+  };
 }

@@ -49,10 +49,14 @@ export async function withOneAndTwoProcesses<T>(
  * spent 4–5 ms of CPU per operation on its first 200 and reached its steady cost (~1 ms under
  * load) only after 3,000–5,000. A warm-up by time would give each of two processes half the operations of one process.
  */
-export const warmUpOperations = (quick: boolean): number => (quick ? 4_000 : 6_000);
+export const warmUpPlan = (quick: boolean): WarmUpPlan =>
+  quick ? { perProcess: 4_000, limitSeconds: 20 } : { perProcess: 6_000, limitSeconds: 60 };
 
-/** Longest a warm-up may take (a very loaded machine): what it reached is reported. */
-const WARM_UP_LIMIT_SECONDS = 60;
+export interface WarmUpPlan {
+  perProcess: number;
+  /** Longest a side's warm-up may take (a very loaded machine): what it reached is reported. */
+  limitSeconds: number;
+}
 
 export interface WarmUp {
   operations: number;
@@ -67,14 +71,14 @@ export async function warmUp(
   worker: LoadWorker,
   server: ServerProcess,
   processes: number,
-  perProcess: number,
+  { perProcess, limitSeconds }: WarmUpPlan,
 ): Promise<WarmUp> {
   const plan: LoadPlan = { seconds: 2, warmupSeconds: 0, rounds: 1 };
   const stream = operationsStream(worker, [server.url], plan, await signedInSession(server.url));
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
   let operations = 0;
-  while (operations < processes * perProcess && elapsed() < WARM_UP_LIMIT_SECONDS) {
+  while (operations < processes * perProcess && elapsed() < limitSeconds) {
     operations += (await stream()).ok;
   }
   return { operations, seconds: Math.round(elapsed()) };
