@@ -69,9 +69,14 @@ function activity(client: pg.Client, appName: string) {
       );
       return r.rows.map((row) => row.pid);
     },
+    /** A heavyweight lock wait is named with the statement that waits (which rows). */
     async waits(): Promise<string[]> {
       const r = await client.query<{ w: string }>(
-        `SELECT wait_event_type || ':' || wait_event AS w FROM pg_stat_activity
+        `SELECT wait_event_type || ':' || wait_event || CASE WHEN wait_event_type <> 'Lock' THEN ''
+           WHEN query LIKE '%FOR UPDATE) i ON TRUE%' THEN ' (claim and read: an items row)'
+           WHEN query LIKE '%export_outbox%' THEN ' (export outbox)'
+           ELSE ' (' || left(query, 40) || ')' END AS w
+         FROM pg_stat_activity
          WHERE application_name = $1 AND state = 'active' AND wait_event_type IS NOT NULL`,
         [appName],
       );
@@ -125,7 +130,7 @@ async function measure(side: Side, client: pg.Client, rate: number) {
   return round_;
 }
 
-const IDLE_SECONDS = 2;
+const IDLE_SECONDS = 1;
 
 const noWarmup = (plan: LoadPlan): LoadPlan => ({ ...plan, warmupSeconds: 0 });
 

@@ -50,7 +50,7 @@ export async function withOneAndTwoProcesses<T>(
  * load) only after 3,000–5,000. A warm-up by time would give each of two processes half the operations of one process.
  */
 export const warmUpPlan = (quick: boolean): WarmUpPlan =>
-  quick ? { perProcess: 4_000, limitSeconds: 20 } : { perProcess: 6_000, limitSeconds: 60 };
+  quick ? { perProcess: 4_000, limitSeconds: 15 } : { perProcess: 6_000, limitSeconds: 60 };
 
 export interface WarmUpPlan {
   perProcess: number;
