@@ -50,15 +50,50 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+/** Context switches of a process's main thread (/proc/<pid>/status); null once it is gone. */
+function switches(pid: number): Switches | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    voluntary: field('voluntary_ctxt_switches'),
+    involuntary: field('nonvoluntary_ctxt_switches'),
+  };
+}
+
 /**
- * CPU seconds spent by a changing set of processes between `start()` and `stop()`: `sample` is
- * called every `everyMs` in between, so processes that appear during the run are counted from
- * their start, and processes that end keep what they spent until their last sample.
+ * A main thread's context switches. Voluntary: it went to sleep and was woken (an event loop
+ * waiting for input, a Postgres backend waiting for its client or a lock), so per operation they
+ * count how many wake-ups the work took. Involuntary: the scheduler took the CPU away.
+ */
+export interface Switches {
+  voluntary: number;
+  involuntary: number;
+}
+
+interface Sample {
+  cpuSeconds: number;
+  voluntary: number;
+  involuntary: number;
+}
+
+/**
+ * CPU seconds (and main-thread context switches) spent by a changing set of processes between
+ * `start()` and `stop()`: `sample` is called every `everyMs` in between, so processes that appear
+ * during the run are counted from their start, and processes that end keep what they spent until
+ * their last sample.
  */
 export class CpuMeter {
-  private readonly first = new Map<number, number>();
-  private readonly last = new Map<number, number>();
+  private readonly first = new Map<number, Sample>();
+  private readonly last = new Map<number, Sample>();
   private timer: NodeJS.Timeout | undefined;
+  /** Processes first seen after `start()` (e.g. Postgres backends of new connections). */
+  started = 0;
 
   constructor(
     private readonly pids: () => Promise<number[]>,
@@ -70,22 +105,36 @@ export class CpuMeter {
     this.timer = setInterval(() => void this.sample(false).catch(() => undefined), this.everyMs);
   }
 
-  /** CPU seconds per process group over the run. */
+  /** CPU seconds of the processes over the run. */
   async stop(): Promise<number> {
     clearInterval(this.timer);
     await this.sample(false);
+    return this.total('cpuSeconds');
+  }
+
+  /** Context switches over the run (after `stop()`). */
+  switches(): Switches {
+    return { voluntary: this.total('voluntary'), involuntary: this.total('involuntary') };
+  }
+
+  private total(key: keyof Sample): number {
     let total = 0;
-    for (const [pid, last] of this.last) total += last - (this.first.get(pid) ?? 0);
+    for (const [pid, last] of this.last) total += last[key] - (this.first.get(pid)?.[key] ?? 0);
     return total;
   }
 
   private async sample(initial: boolean): Promise<void> {
     for (const pid of await this.pids()) {
       const s = stat(pid);
-      if (!s) continue;
+      const w = switches(pid);
+      if (!s || !w) continue;
+      const now = { cpuSeconds: s.cpuSeconds, ...w };
       // A process first seen after the start began during the run: all its time counts.
-      if (!this.first.has(pid)) this.first.set(pid, initial ? s.cpuSeconds : 0);
-      this.last.set(pid, s.cpuSeconds);
+      if (!this.first.has(pid)) {
+        this.first.set(pid, initial ? now : { cpuSeconds: 0, voluntary: 0, involuntary: 0 });
+        if (!initial) this.started++;
+      }
+      this.last.set(pid, now);
     }
   }
 }

@@ -84,6 +84,42 @@ describe('Postgres store: several processes on one database', () => {
     }
   });
 
+  it('keeps its connections through a quiet spell instead of opening new ones', async () => {
+    // Every new connection is a new Postgres backend (fork, authentication, its catalogue caches,
+    // every named statement parsed and planned again): pg's default closed a connection after
+    // 10 s idle, so a server between bursts paid that again and again (bench: pg_cpu_two_vs_one).
+    schema = randomSchema('pgonly');
+    const url = new URL(TEST_DATABASE_URL);
+    url.searchParams.set('application_name', schema);
+    const backends = async () => {
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const r = await admin.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE application_name = $1 ORDER BY pid',
+          [schema],
+        );
+        return r.rows.map((row) => row.pid);
+      } finally {
+        await admin.end();
+      }
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const s = await openPostgresStore(url.toString(), { schema, poolSize: 3 });
+      stores.push(s);
+      const busy = () => Promise.all([s.countUsers(), s.countUsers(), s.countUsers()]);
+      await busy();
+      const before = await backends();
+      expect(before).toHaveLength(3);
+      vi.advanceTimersByTime(5 * 60_000);
+      await busy();
+      expect(await backends()).toEqual(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('hands each export row to one worker at a time (FOR UPDATE SKIP LOCKED + claim)', async () => {
     const a = await seeded();
     const b = await open();

@@ -50,6 +50,16 @@ export interface PostgresOptions {
 
 const CLEANUP_CHUNK = 2000;
 
+/**
+ * How long a pool connection may sit idle before it is closed. pg's default (10 s) closed
+ * connections between bursts, and each one opened again costs a Postgres backend (fork,
+ * authentication, catalogue caches, every named statement parsed and planned again) and a SCRAM
+ * handshake here: with two server processes each at half the rate, 2–3 new backends per 2 s of
+ * load (bench: pg_cpu_two_vs_one). Ten minutes, as common pools do: a quiet server still gives
+ * its connections back.
+ */
+const POOL_IDLE_MS = 10 * 60_000;
+
 /** BIGINT columns come back as strings by default; every one here is well inside 2^53. */
 const INT8_OID = 20;
 const types = {
@@ -80,6 +90,7 @@ export async function openPostgresStore(
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    idleTimeoutMillis: POOL_IDLE_MS,
     types,
     pipeline: true,
     ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
