@@ -55,6 +55,12 @@ import type { SenderLock } from './tabs';
 export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
   /** Operations per batch request (the server takes up to 500: fewer, larger transactions). */
   batchSize: number;
+  /**
+   * Receipts stored per local transaction when a batch comes back: a person's change made during a
+   * drain waits behind at most one such transaction (every transaction spans all stores), not
+   * behind a whole batch's. Each operation's receipt and state still commit together.
+   */
+  settleChunkSize: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
   leaseMaxAgeMs: number;
 }
@@ -63,6 +69,7 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_BACKOFF,
   ...DEFAULT_RECHECK,
   batchSize: 500,
+  settleChunkSize: 100,
   leaseMaxAgeMs: 3_600_000,
 };
 
@@ -410,42 +417,67 @@ class Round {
     const withReceipt = settlements.filter((s) => s.kind === 'receipt');
     for (const s of withReceipt)
       deps.finishing?.(s.id, { kind: 'finishing', receipt: s.receipt, localWriteFailed: false });
+    const userId = session.user.id;
+    // Stored so far: a failure leaves the rest "finishing" (receipt in hand, not stored here).
+    let stored = 0;
     try {
-      const userId = session.user.id;
-      if (deps.seams?.settle)
+      if (deps.seams?.settle) {
         await deps.seams.settle(deps.store, userId, settlements, at, deps.policy);
-      else {
-        // A batch that went through whole: the next one is claimed in the same transaction
-        // (one commit less per batch). Not while step by step holds each state on screen.
-        const claimNext =
-          !deps.seams?.claim &&
-          withReceipt.length === settlements.length &&
-          (deps.pace?.policy().holdMs ?? 0) <= 0 &&
-          deps.isOnline();
-        this.next = await deps.store.write(async (tx) => {
-          await settle(tx, userId, settlements, at, deps.policy);
-          return claimNext ? this.claimNext(tx, userId) : null;
-        });
-        if (this.next) this.attempts++;
+        stored = settlements.length;
+      } else {
+        const chunks = chunked(settlements, deps.policy.settleChunkSize);
+        for (const [i, chunk] of chunks.entries()) {
+          // Between two chunks the event loop turns: a person's change asked for meanwhile
+          // commits before the next chunk, and the page's own work runs.
+          if (i > 0) await nextTask();
+          // A batch that went through whole: the next one is claimed in the last settling
+          // transaction (one commit less per batch). Not while step by step holds each state.
+          const claimNext =
+            i === chunks.length - 1 &&
+            !deps.seams?.claim &&
+            withReceipt.length === settlements.length &&
+            (deps.pace?.policy().holdMs ?? 0) <= 0 &&
+            deps.isOnline();
+          this.next = await deps.store.write(async (tx) => {
+            await settle(tx, userId, chunk, at, deps.policy);
+            return claimNext ? this.claimNext(tx, userId) : null;
+          });
+          if (this.next) this.attempts++;
+          stored += chunk.length;
+          this.settledChunk(chunk);
+        }
       }
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
-      for (const s of withReceipt)
+      for (const s of settlements.slice(stored)) {
+        if (s.kind !== 'receipt') continue;
         deps.finishing?.(s.id, { kind: 'finishing', receipt: s.receipt, localWriteFailed: true });
+      }
       deps.storageFailed?.(e);
       return 'storage-problem';
     }
-    for (const s of withReceipt) deps.finishing?.(s.id, null);
+    if (deps.seams?.settle) this.settledChunk(settlements);
     if (deps.pace) {
       const final = withReceipt.length === settlements.length;
       deps.pace.hold = holdAfterStep({ final }, this.now(), deps.pace.policy());
     }
-    this.receipts += withReceipt.length;
-    this.settled += ids.length;
-    deps.progress?.(this.settled);
     return answers.some((a) => a.answer.kind === 'sign-in')
       ? this.signInNeeded(session)
       : 'continue';
+  }
+
+  /** Settlements whose transaction committed: shown as stored, counted as progress. */
+  private settledChunk(chunk: readonly Settlement[]): void {
+    const { deps } = this;
+    let receipts = 0;
+    for (const s of chunk) {
+      if (s.kind !== 'receipt') continue;
+      receipts++;
+      deps.finishing?.(s.id, null);
+    }
+    this.receipts += receipts;
+    this.settled += chunk.length;
+    deps.progress?.(this.settled);
   }
 
   /** Inside the settling transaction: claim the next batch, if the plan says to send one. */
@@ -493,4 +525,16 @@ class Round {
     const result = await pullItemChanges(this.deps, session.token);
     if (result === 'unauthorized') await this.signInNeeded(session);
   }
+}
+
+function chunked<T>(list: readonly T[], size: number): T[][] {
+  const n = Math.max(1, size);
+  const chunks: T[][] = [];
+  for (let i = 0; i < list.length; i += n) chunks.push(list.slice(i, i + n));
+  return chunks;
+}
+
+/** One turn of the event loop (a task, not a microtask: IndexedDB events and timers run first). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

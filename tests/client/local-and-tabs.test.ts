@@ -8,6 +8,7 @@ import { settle } from '../../src/client/local/outbox';
 import type { SenderSeams } from '../../src/client/sender';
 import { StorageFailure } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
+import { openIdbStore } from '../../src/client/store/idb-store';
 import { localLock } from '../../src/client/tabs';
 import { drainFromWorker } from '../../src/client/worker-drain';
 import { routedFetch } from './support/network';
@@ -115,6 +116,52 @@ describe('the device side', () => {
     // Both attempts are through on the server (the delayed first one too): one effect.
     await untilServer(h, op.id, (a) => serverIdle(a) && a.received === 2, 'both attempts done');
     expect(await effectsOf(h, 'bulb-e27', op.id)).toBe(1);
+  });
+
+  it('a tab closed between two chunks of a batch’s receipts: the stored ones stay; the rest resend with the same ids', async () => {
+    const indexedDB = new IDBFactory();
+    const store = faultyStore(await openIdbStore({ indexedDB }));
+    // One batch of 6, its receipts stored 2 per transaction.
+    const policy = { batchSize: 6, settleChunkSize: 2 };
+    const first = await signedIn(h, { store, policy });
+    h.network.set(false);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push((await first.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
+    await first.whenIdle();
+    // The first chunk commits; the tab closes before the second one's commit.
+    store.crashBeforeReceiptCommit(1);
+    h.network.set(true);
+    await first.whenIdle();
+    expect(store.crashed).toBe(true);
+    first.close();
+    const stored = await openIdbStore({ indexedDB });
+    const [receipts, records] = await stored.read((tx) =>
+      Promise.all([tx.getAll('receipts'), Promise.all(ids.map((id) => tx.get('operations', id)))]),
+    );
+    stored.close();
+    // Each receipt with its own state: 2 confirmed, 4 still in the attempt they went out in.
+    expect(receipts.map((r) => r.operationId).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(records.map((r) => r?.state.kind)).toEqual([
+      'confirmed',
+      'confirmed',
+      'sending',
+      'sending',
+      'sending',
+      'sending',
+    ]);
+    const second = h.client({ indexedDB, policy });
+    await second.whenIdle();
+    await until(
+      () => ids.every((id) => opById(second, id).state === 'confirmed'),
+      'every operation confirmed after the restart',
+    );
+    for (const id of ids) {
+      expect(opById(second, id).receipt).not.toBeNull();
+      expect(await effectsOf(h, 'lamp-15', id)).toBe(1);
+    }
+    // The stored ones went once; the rest again, under their own ids.
+    expect(ids.map((id) => opById(second, id).attempts.length)).toEqual([1, 1, 2, 2, 2, 2]);
   });
 
   // One sender at a time across tabs (Web Locks) is proven in real Chromium: tests/e2e/two-tabs.
