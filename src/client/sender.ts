@@ -7,7 +7,12 @@
  *   begin (orphans → unknown; a new round restarts retries)
  *     → lease fresh enough? (else fetch one; movable operations move onto it)
  *     → loop: plan from IndexedDB → claim (attempt recorded, tx) → network (no tx open)
- *             → settle (receipts, projection, states in ONE tx) → until the plan says idle
+ *             → settle (each operation's receipt, projection and state in ONE tx) → until the
+ *               plan says idle
+ *
+ * A batch's claim and settle are split into transactions of `chunkSize` operations with a task
+ * turn between them, so a person's change during a long drain waits behind one small transaction.
+ * The next batch's claim starts in the last settling transaction.
  *     → pull item changes when receipts arrived
  */
 import type { OperationBody } from '../protocol/schemas';
@@ -56,11 +61,12 @@ export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
   /** Operations per batch request (the server takes up to 500: fewer, larger transactions). */
   batchSize: number;
   /**
-   * Receipts stored per local transaction when a batch comes back: a person's change made during a
-   * drain waits behind at most one such transaction (every transaction spans all stores), not
-   * behind a whole batch's. Each operation's receipt and state still commit together.
+   * Operations per local transaction when a batch is claimed or its answers are stored: a person's
+   * change made during a drain waits behind at most one such transaction (every transaction spans
+   * all stores), not behind a whole batch's. Each operation's receipt and state still commit
+   * together; a batch leaves only once every part of its claim has committed.
    */
-  settleChunkSize: number;
+  chunkSize: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
   leaseMaxAgeMs: number;
 }
@@ -69,7 +75,7 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_BACKOFF,
   ...DEFAULT_RECHECK,
   batchSize: 500,
-  settleChunkSize: 100,
+  chunkSize: 20,
   leaseMaxAgeMs: 3_600_000,
 };
 
@@ -171,18 +177,20 @@ type Ended = Omit<RoundReport, 'workLeft'>;
 
 type StepEnd = 'continue' | 'sign-in-needed' | 'storage-problem';
 
-/** Operations whose attempt is recorded, ready to go out. */
+/** Operations whose attempt is recorded, ready to go out once `rest` is claimed too. */
 interface Claimed {
   attempt: AttemptStart;
   records: OperationRecord[];
   leases: readonly LeaseRecord[];
+  /** The batch's operations still to claim (in later transactions) before it leaves. */
+  rest: readonly string[];
 }
 
 class Round {
   private attempts = 0;
   private receipts = 0;
   private settled = 0;
-  /** Claimed in the last settling transaction: sent next. */
+  /** Claimed (its first part at least) in the last settling transaction: sent next. */
   private next: Claimed | null = null;
   constructor(private readonly deps: SenderDeps) {}
 
@@ -316,7 +324,6 @@ class Round {
       const claimed = deps.seams?.claim
         ? await deps.seams.claim(deps.store, userId, ids, attempt, deps.policy)
         : await deps.store.write((tx) => claim(tx, userId, ids, attempt, deps.policy));
-      this.attempts += claimed.length > 0 ? 1 : 0;
       return claimed;
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
@@ -335,19 +342,44 @@ class Round {
       kind: 'send',
       at: this.now(),
     };
-    const claimed = await this.claim(
-      session,
-      records.map((r) => r.id),
-      attempt,
-    );
+    const ids = records.map((r) => r.id);
+    // A test seam claims the whole batch in one go (it sees the batch as the sender planned it).
+    const first = this.deps.seams?.claim ? ids.length : this.deps.policy.chunkSize;
+    const claimed = await this.claim(session, ids.slice(0, first), attempt);
     if (claimed === null) return 'storage-problem';
-    if (claimed.length === 0) return 'continue';
-    return this.transmit(session, { attempt, records: claimed, leases });
+    return this.transmit(session, { attempt, records: claimed, leases, rest: ids.slice(first) });
+  }
+
+  /**
+   * The rest of a batch's claim, a chunk per transaction with a task turn between them (a
+   * person's change goes in between). What is claimed so far is `this.next` meanwhile, so a round
+   * that stops here gives it back unsent.
+   */
+  private async claimRest(session: SessionMeta, claimed: Claimed): Promise<Claimed | null> {
+    const { deps } = this;
+    const userId = session.user.id;
+    const all: Claimed = { ...claimed, records: [...claimed.records], rest: [] };
+    this.next = all;
+    for (const ids of chunked(claimed.rest, deps.policy.chunkSize)) {
+      await nextTask();
+      const records = await this.commit((tx) =>
+        claim(tx, userId, ids, claimed.attempt, deps.policy),
+      );
+      if (!records.ok) return null;
+      all.records.push(...records.value);
+    }
+    this.next = null;
+    return all;
   }
 
   /** Send operations whose attempt is recorded (claimed), then settle what came back. */
-  private async transmit(session: SessionMeta, claim: Claimed): Promise<StepEnd> {
-    const { attempt, records: claimed, leases } = claim;
+  private async transmit(session: SessionMeta, claimedFirst: Claimed): Promise<StepEnd> {
+    const whole =
+      claimedFirst.rest.length > 0 ? await this.claimRest(session, claimedFirst) : claimedFirst;
+    if (whole === null) return 'storage-problem';
+    const { attempt, records: claimed, leases } = whole;
+    if (claimed.length === 0) return 'continue';
+    this.attempts++;
     await this.showInFlight();
     const tokens = new Map(leases.map((l) => [l.id, l.token]));
     const bodies: OperationBody[] = claimed.map((r) => ({
@@ -376,6 +408,7 @@ class Round {
     const claimed = await this.claim(session, [record.id], attempt);
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
+    this.attempts++;
     await this.showInFlight();
     const token = leases.find((l) => l.id === record.leaseId)?.token ?? '';
     const outcome = await askStatus(
@@ -425,7 +458,7 @@ class Round {
         await deps.seams.settle(deps.store, userId, settlements, at, deps.policy);
         stored = settlements.length;
       } else {
-        const chunks = chunked(settlements, deps.policy.settleChunkSize);
+        const chunks = chunked(settlements, deps.policy.chunkSize);
         for (const [i, chunk] of chunks.entries()) {
           // Between two chunks the event loop turns: a person's change asked for meanwhile
           // commits before the next chunk, and the page's own work runs.
@@ -442,7 +475,6 @@ class Round {
             await settle(tx, userId, chunk, at, deps.policy);
             return claimNext ? this.claimNext(tx, userId) : null;
           });
-          if (this.next) this.attempts++;
           stored += chunk.length;
           this.settledChunk(chunk);
         }
@@ -495,8 +527,10 @@ class Round {
     if (next.kind !== 'send') return null;
     const attempt: AttemptStart = { attemptId: randomId(deps.random), kind: 'send', at };
     const ids = next.records.map((r) => r.id);
-    const records = await claim(tx, userId, ids, attempt, deps.policy);
-    return records.length > 0 ? { attempt, records, leases: work.leases } : null;
+    // Its first chunk here, the rest in transactions of their own before it leaves.
+    const size = deps.policy.chunkSize;
+    const records = await claim(tx, userId, ids.slice(0, size), attempt, deps.policy);
+    return { attempt, records, leases: work.leases, rest: ids.slice(size) };
   }
 
   /**
