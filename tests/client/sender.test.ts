@@ -101,6 +101,51 @@ describe('sender against the real server', () => {
     for (const o of done) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
   });
 
+  it('claims and stores a batch in transactions of chunkSize operations; the batch leaves whole', async () => {
+    // Per committed write: how many operations it wrote, and which receipts.
+    const writes: { operations: string[]; receipts: string[] }[] = [];
+    const inner = await openIdbStore({ indexedDB: new IDBFactory() });
+    const store: LocalStore = {
+      read: (fn) => inner.read(fn),
+      async write(fn) {
+        const seen = { operations: [] as string[], receipts: [] as string[] };
+        const value = await inner.write((tx) =>
+          fn({
+            ...tx,
+            put: (name, v) => {
+              if (name === 'operations') seen.operations.push((v as { id: string }).id);
+              if (name === 'receipts')
+                seen.receipts.push((v as { operationId: string }).operationId);
+              return tx.put(name, v);
+            },
+          }),
+        );
+        writes.push(seen);
+        return value;
+      },
+      close: () => inner.close(),
+    };
+    const c = await signedIn(h, { store, policy: { batchSize: 7, chunkSize: 3 } });
+    h.network.set(false);
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++)
+      made.push((await c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' })).id);
+    await c.whenIdle();
+    writes.length = 0;
+    h.network.set(true);
+    await c.whenIdle();
+    const ops = made.map((id) => opById(c, id));
+    expect(ops.map((o) => o.state)).toEqual(Array(7).fill('confirmed'));
+    // One request for all seven.
+    expect(new Set(ops.map((o) => o.attempts[0]?.attemptId)).size).toBe(1);
+    expect(ops.every((o) => o.attempts.length === 1)).toBe(true);
+    // No transaction wrote more than a chunk of operations; each receipt with its own operation.
+    expect(Math.max(...writes.map((w) => w.operations.length))).toBeLessThanOrEqual(3);
+    const withReceipts = writes.filter((w) => w.receipts.length > 0);
+    expect(withReceipts.map((w) => w.receipts.length)).toEqual([3, 3, 1]);
+    for (const w of withReceipts) expect(w.operations).toEqual(w.receipts);
+  });
+
   it('drains: saved on this device, then confirmed with the server’s receipt byte for byte', async () => {
     const c = await signedIn(h);
     h.network.set(false);
