@@ -75,7 +75,7 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_BACKOFF,
   ...DEFAULT_RECHECK,
   batchSize: 500,
-  chunkSize: 20,
+  chunkSize: 10,
   leaseMaxAgeMs: 3_600_000,
 };
 
