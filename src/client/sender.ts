@@ -61,12 +61,17 @@ export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
   /** Operations per batch request (the server takes up to 500: fewer, larger transactions). */
   batchSize: number;
   /**
-   * Operations per local transaction when a batch is claimed or its answers are stored: a person's
-   * change made during a drain waits behind at most one such transaction (every transaction spans
-   * all stores), not behind a whole batch's. Each operation's receipt and state still commit
-   * together; a batch leaves only once every part of its claim has committed.
+   * Operations per local transaction when a batch is claimed or its answers are stored, while a
+   * person works on the device: their change waits behind at most one such transaction (every
+   * transaction spans all stores), not behind a whole batch's. Each operation's receipt and state
+   * still commit together; a batch leaves only once every part of its claim has committed.
    */
   chunkSize: number;
+  /**
+   * While nobody changes anything, each transaction may be twice the last, up to this (fewer
+   * commits); the next change by a person brings it back to `chunkSize`.
+   */
+  maxChunkSize: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
   leaseMaxAgeMs: number;
 }
@@ -76,6 +81,7 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_RECHECK,
   batchSize: 500,
   chunkSize: 10,
+  maxChunkSize: 100,
   leaseMaxAgeMs: 3_600_000,
 };
 
@@ -114,6 +120,8 @@ export interface SenderDeps {
   pace?: Pace;
   /** The server's clock as last read (rules.ts): deadlines follow the server's clock. */
   serverSkew?: () => ServerSkew | null;
+  /** Writes a person asked for so far (a count; absent in the service worker: nobody taps there). */
+  personWrites?: () => number;
   /**
    * The service worker's: a tab watches step by step (tabs.ts `WatchSignal`), so the round leaves
    * everything to that tab's paced sender, and changes nothing. Asked under the sender lock.
@@ -192,7 +200,29 @@ class Round {
   private settled = 0;
   /** Claimed (its first part at least) in the last settling transaction: sent next. */
   private next: Claimed | null = null;
-  constructor(private readonly deps: SenderDeps) {}
+  /** The size of the next chunk (see `chunkSize`), and the person's writes seen when chosen. */
+  private chunk: number;
+  private seenWrites: number;
+  constructor(private readonly deps: SenderDeps) {
+    this.chunk = deps.policy.chunkSize;
+    this.seenWrites = deps.personWrites?.() ?? 0;
+  }
+
+  /**
+   * Operations in the next local transaction of a claim or a settle: small while a person works
+   * (their change came since the last chunk), doubling while nobody does.
+   */
+  private chunkSize(): number {
+    const { policy } = this.deps;
+    const writes = this.deps.personWrites?.() ?? 0;
+    if (writes !== this.seenWrites) {
+      this.seenWrites = writes;
+      this.chunk = policy.chunkSize;
+    }
+    const size = this.chunk;
+    this.chunk = Math.min(Math.max(policy.maxChunkSize, policy.chunkSize), this.chunk * 2);
+    return Math.max(1, size);
+  }
 
   private now(): number {
     return this.deps.http.clock.now();
@@ -344,7 +374,7 @@ class Round {
     };
     const ids = records.map((r) => r.id);
     // A test seam claims the whole batch in one go (it sees the batch as the sender planned it).
-    const first = this.deps.seams?.claim ? ids.length : this.deps.policy.chunkSize;
+    const first = this.deps.seams?.claim ? ids.length : this.chunkSize();
     const claimed = await this.claim(session, ids.slice(0, first), attempt);
     if (claimed === null) return 'storage-problem';
     return this.transmit(session, { attempt, records: claimed, leases, rest: ids.slice(first) });
@@ -360,8 +390,11 @@ class Round {
     const userId = session.user.id;
     const all: Claimed = { ...claimed, records: [...claimed.records], rest: [] };
     this.next = all;
-    for (const ids of chunked(claimed.rest, deps.policy.chunkSize)) {
+    for (let at = 0; at < claimed.rest.length;) {
       await nextTask();
+      const size = this.chunkSize();
+      const ids = claimed.rest.slice(at, at + size);
+      at += size;
       const records = await this.commit((tx) =>
         claim(tx, userId, ids, claimed.attempt, deps.policy),
       );
@@ -458,15 +491,15 @@ class Round {
         await deps.seams.settle(deps.store, userId, settlements, at, deps.policy);
         stored = settlements.length;
       } else {
-        const chunks = chunked(settlements, deps.policy.chunkSize);
-        for (const [i, chunk] of chunks.entries()) {
+        while (stored < settlements.length) {
           // Between two chunks the event loop turns: a person's change asked for meanwhile
           // commits before the next chunk, and the page's own work runs.
-          if (i > 0) await nextTask();
+          if (stored > 0) await nextTask();
+          const chunk = settlements.slice(stored, stored + this.chunkSize());
           // A batch that went through whole: the next one is claimed in the last settling
           // transaction (one commit less per batch). Not while step by step holds each state.
           const claimNext =
-            i === chunks.length - 1 &&
+            stored + chunk.length === settlements.length &&
             !deps.seams?.claim &&
             withReceipt.length === settlements.length &&
             (deps.pace?.policy().holdMs ?? 0) <= 0 &&
@@ -528,7 +561,7 @@ class Round {
     const attempt: AttemptStart = { attemptId: randomId(deps.random), kind: 'send', at };
     const ids = next.records.map((r) => r.id);
     // Its first chunk here, the rest in transactions of their own before it leaves.
-    const size = deps.policy.chunkSize;
+    const size = this.chunkSize();
     const records = await claim(tx, userId, ids.slice(0, size), attempt, deps.policy);
     return { attempt, records, leases: work.leases, rest: ids.slice(size) };
   }
@@ -559,13 +592,6 @@ class Round {
     const result = await pullItemChanges(this.deps, session.token);
     if (result === 'unauthorized') await this.signInNeeded(session);
   }
-}
-
-function chunked<T>(list: readonly T[], size: number): T[][] {
-  const n = Math.max(1, size);
-  const chunks: T[][] = [];
-  for (let i = 0; i < list.length; i += n) chunks.push(list.slice(i, i + n));
-  return chunks;
 }
 
 /** One turn of the event loop (a task, not a microtask: IndexedDB events and timers run first). */

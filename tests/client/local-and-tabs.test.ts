@@ -122,7 +122,7 @@ describe('the device side', () => {
     const indexedDB = new IDBFactory();
     const store = faultyStore(await openIdbStore({ indexedDB }));
     // One batch of 6, its receipts stored 2 per transaction.
-    const policy = { batchSize: 6, chunkSize: 2 };
+    const policy = { batchSize: 6, chunkSize: 2, maxChunkSize: 2 };
     const first = await signedIn(h, { store, policy });
     h.network.set(false);
     const ids: string[] = [];
