@@ -10,9 +10,10 @@
  *             → settle (each operation's receipt, projection and state in ONE tx) → until the
  *               plan says idle
  *
- * A batch's claim and settle are split into transactions of `chunkSize` operations with a task
- * turn between them, so a person's change during a long drain waits behind one small transaction.
- * The next batch's claim starts in the last settling transaction.
+ * A batch's claim and settle are split into transactions with a task turn between them, so a
+ * person's change during a long drain waits behind one small transaction: `chunkSize` operations
+ * while a person works, growing to `maxChunkSize` while nobody does. The next batch's claim starts
+ * in the last settling transaction.
  *     → pull item changes when receipts arrived
  */
 import type { OperationBody } from '../protocol/schemas';
