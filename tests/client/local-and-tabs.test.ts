@@ -6,7 +6,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from '../../src/client/local/outbox';
 import type { SenderSeams } from '../../src/client/sender';
-import { StorageFailure } from '../../src/client/store/local-store';
+import type { OperationRecord } from '../../src/client/core/records';
+import { StorageFailure, type LocalStore } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import { localLock } from '../../src/client/tabs';
@@ -162,6 +163,58 @@ describe('the device side', () => {
     }
     // The stored ones went once; the rest again, under their own ids.
     expect(ids.map((id) => opById(second, id).attempts.length)).toEqual([1, 1, 2, 2, 2, 2]);
+  });
+
+  it('a batch whose claim fails part-way never leaves: the part claimed goes back to the queue', async () => {
+    const inner = await openIdbStore({ indexedDB: new IDBFactory() });
+    let claims = 0;
+    let failSecondClaim = false;
+    const store: LocalStore = {
+      read: (fn) => inner.read(fn),
+      write: (fn) =>
+        inner.write(async (tx) => {
+          let claiming = false;
+          const value = await fn({
+            ...tx,
+            put: (name, v) => {
+              if (name === 'operations' && (v as OperationRecord).state.kind === 'sending')
+                claiming = true;
+              return tx.put(name, v);
+            },
+          });
+          if (claiming && failSecondClaim && ++claims === 2) {
+            throw new StorageFailure('write-failed', 'the disk said no');
+          }
+          return value;
+        }),
+      close: () => inner.close(),
+    };
+    // One batch of 6, claimed 2 per transaction.
+    const c = await signedIn(h, { store, policy: { batchSize: 6, chunkSize: 2, maxChunkSize: 2 } });
+    h.network.set(false);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push((await c.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
+    await c.whenIdle();
+    failSecondClaim = true;
+    h.network.set(true);
+    await c.whenIdle();
+    expect(claims).toBe(2);
+    expect(c.getSnapshot().storageProblem).toBe('local-write-failed');
+    // The first two were claimed, then given back: provably never sent, so no attempt shows.
+    expect(ids.map((id) => [opById(c, id).state, opById(c, id).attempts.length])).toEqual(
+      Array(6).fill(['queued', 0]),
+    );
+    for (const id of ids) expect(await effectsOf(h, 'lamp-15', id)).toBe(0);
+    failSecondClaim = false;
+    h.network.set(false);
+    h.network.set(true);
+    await until(
+      () => ids.every((id) => opById(c, id).state === 'confirmed'),
+      'every operation confirmed once the disk works',
+    );
+    for (const id of ids) expect(await effectsOf(h, 'lamp-15', id)).toBe(1);
+    expect(ids.map((id) => opById(c, id).attempts.length)).toEqual(Array(6).fill(1));
   });
 
   // One sender at a time across tabs (Web Locks) is proven in real Chromium: tests/e2e/two-tabs.
