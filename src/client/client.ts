@@ -197,8 +197,12 @@ class Client implements StockroomClientCore {
     });
   }
 
+  /** Commands' writes so far: while a person keeps working, the sender's transactions stay small. */
+  private personWrites = 0;
+
   /** A write of a command: tells the other tabs, and clears a storage problem it proves gone. */
   private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    this.personWrites++;
     return this.storage.write(await this.opened, fn);
   }
 
@@ -266,6 +270,7 @@ class Client implements StockroomClientCore {
       storageFailed: this.storage.failed,
       pace: this.pace,
       serverSkew: () => this.serverSkew,
+      personWrites: () => this.personWrites,
     };
     if (this.options.seams) deps.seams = this.options.seams;
     return deps;

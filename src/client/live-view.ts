@@ -62,7 +62,9 @@ export class LiveView {
 
   /** This tab's committed writes. */
   applied(log: readonly WriteEntry[]): void {
+    const before = this.view.operationsVersion;
     applyWrites(this.view, log);
+    this.builder.changed(this.view, before, operationIds(log));
     this.duringRead?.push(log);
     this.changed();
   }
@@ -91,4 +93,14 @@ export class LiveView {
   close(): void {
     this.listeners.clear();
   }
+}
+
+/** The operations a committed write put or deleted. */
+function operationIds(log: readonly WriteEntry[]): string[] {
+  const ids: string[] = [];
+  for (const e of log) {
+    if (e.store !== 'operations') continue;
+    ids.push(e.op === 'put' ? e.value.id : e.key);
+  }
+  return ids;
 }

@@ -7,7 +7,13 @@
  *   begin (orphans → unknown; a new round restarts retries)
  *     → lease fresh enough? (else fetch one; movable operations move onto it)
  *     → loop: plan from IndexedDB → claim (attempt recorded, tx) → network (no tx open)
- *             → settle (receipts, projection, states in ONE tx) → until the plan says idle
+ *             → settle (each operation's receipt, projection and state in ONE tx) → until the
+ *               plan says idle
+ *
+ * A batch's claim and settle are split into transactions with a task turn between them, so a
+ * person's change during a long drain waits behind one small transaction: `chunkSize` operations
+ * while a person works, growing to `maxChunkSize` while nobody does. The next batch's claim starts
+ * in the last settling transaction.
  *     → pull item changes when receipts arrived
  */
 import type { OperationBody } from '../protocol/schemas';
@@ -55,6 +61,18 @@ import type { SenderLock } from './tabs';
 export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
   /** Operations per batch request (the server takes up to 500: fewer, larger transactions). */
   batchSize: number;
+  /**
+   * Operations per local transaction when a batch is claimed or its answers are stored, while a
+   * person works on the device: their change waits behind at most one such transaction (every
+   * transaction spans all stores), not behind a whole batch's. Each operation's receipt and state
+   * still commit together; a batch leaves only once every part of its claim has committed.
+   */
+  chunkSize: number;
+  /**
+   * While nobody changes anything, each transaction may be twice the last, up to this (fewer
+   * commits); the next change by a person brings it back to `chunkSize`.
+   */
+  maxChunkSize: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
   leaseMaxAgeMs: number;
 }
@@ -63,6 +81,8 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_BACKOFF,
   ...DEFAULT_RECHECK,
   batchSize: 500,
+  chunkSize: 10,
+  maxChunkSize: 100,
   leaseMaxAgeMs: 3_600_000,
 };
 
@@ -101,6 +121,8 @@ export interface SenderDeps {
   pace?: Pace;
   /** The server's clock as last read (rules.ts): deadlines follow the server's clock. */
   serverSkew?: () => ServerSkew | null;
+  /** Writes a person asked for so far (a count; absent in the service worker: nobody taps there). */
+  personWrites?: () => number;
   /**
    * The service worker's: a tab watches step by step (tabs.ts `WatchSignal`), so the round leaves
    * everything to that tab's paced sender, and changes nothing. Asked under the sender lock.
@@ -164,20 +186,44 @@ type Ended = Omit<RoundReport, 'workLeft'>;
 
 type StepEnd = 'continue' | 'sign-in-needed' | 'storage-problem';
 
-/** Operations whose attempt is recorded, ready to go out. */
+/** Operations whose attempt is recorded, ready to go out once `rest` is claimed too. */
 interface Claimed {
   attempt: AttemptStart;
   records: OperationRecord[];
   leases: readonly LeaseRecord[];
+  /** The batch's operations still to claim (in later transactions) before it leaves. */
+  rest: readonly string[];
 }
 
 class Round {
   private attempts = 0;
   private receipts = 0;
   private settled = 0;
-  /** Claimed in the last settling transaction: sent next. */
+  /** Claimed (its first part at least) in the last settling transaction: sent next. */
   private next: Claimed | null = null;
-  constructor(private readonly deps: SenderDeps) {}
+  /** The size of the next chunk (see `chunkSize`), and the person's writes seen when chosen. */
+  private chunk: number;
+  private seenWrites: number;
+  constructor(private readonly deps: SenderDeps) {
+    this.chunk = deps.policy.chunkSize;
+    this.seenWrites = deps.personWrites?.() ?? 0;
+  }
+
+  /**
+   * Operations in the next local transaction of a claim or a settle: small while a person works
+   * (their change came since the last chunk), doubling while nobody does.
+   */
+  private chunkSize(): number {
+    const { policy } = this.deps;
+    const writes = this.deps.personWrites?.() ?? 0;
+    if (writes !== this.seenWrites) {
+      this.seenWrites = writes;
+      this.chunk = policy.chunkSize;
+    }
+    const size = this.chunk;
+    this.chunk = Math.min(Math.max(policy.maxChunkSize, policy.chunkSize), this.chunk * 2);
+    return Math.max(1, size);
+  }
 
   private now(): number {
     return this.deps.http.clock.now();
@@ -309,7 +355,6 @@ class Round {
       const claimed = deps.seams?.claim
         ? await deps.seams.claim(deps.store, userId, ids, attempt, deps.policy)
         : await deps.store.write((tx) => claim(tx, userId, ids, attempt, deps.policy));
-      this.attempts += claimed.length > 0 ? 1 : 0;
       return claimed;
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
@@ -328,19 +373,47 @@ class Round {
       kind: 'send',
       at: this.now(),
     };
-    const claimed = await this.claim(
-      session,
-      records.map((r) => r.id),
-      attempt,
-    );
+    const ids = records.map((r) => r.id);
+    // A test seam claims the whole batch in one go (it sees the batch as the sender planned it).
+    const first = this.deps.seams?.claim ? ids.length : this.chunkSize();
+    const claimed = await this.claim(session, ids.slice(0, first), attempt);
     if (claimed === null) return 'storage-problem';
-    if (claimed.length === 0) return 'continue';
-    return this.transmit(session, { attempt, records: claimed, leases });
+    return this.transmit(session, { attempt, records: claimed, leases, rest: ids.slice(first) });
+  }
+
+  /**
+   * The rest of a batch's claim, a chunk per transaction with a task turn between them (a
+   * person's change goes in between). What is claimed so far is `this.next` meanwhile, so a round
+   * that stops here gives it back unsent.
+   */
+  private async claimRest(session: SessionMeta, claimed: Claimed): Promise<Claimed | null> {
+    const { deps } = this;
+    const userId = session.user.id;
+    const all: Claimed = { ...claimed, records: [...claimed.records], rest: [] };
+    this.next = all;
+    for (let at = 0; at < claimed.rest.length;) {
+      await nextTask();
+      const size = this.chunkSize();
+      const ids = claimed.rest.slice(at, at + size);
+      at += size;
+      const records = await this.commit((tx) =>
+        claim(tx, userId, ids, claimed.attempt, deps.policy),
+      );
+      if (!records.ok) return null;
+      all.records.push(...records.value);
+    }
+    this.next = null;
+    return all;
   }
 
   /** Send operations whose attempt is recorded (claimed), then settle what came back. */
-  private async transmit(session: SessionMeta, claim: Claimed): Promise<StepEnd> {
-    const { attempt, records: claimed, leases } = claim;
+  private async transmit(session: SessionMeta, claimedFirst: Claimed): Promise<StepEnd> {
+    const whole =
+      claimedFirst.rest.length > 0 ? await this.claimRest(session, claimedFirst) : claimedFirst;
+    if (whole === null) return 'storage-problem';
+    const { attempt, records: claimed, leases } = whole;
+    if (claimed.length === 0) return 'continue';
+    this.attempts++;
     await this.showInFlight();
     const tokens = new Map(leases.map((l) => [l.id, l.token]));
     const bodies: OperationBody[] = claimed.map((r) => ({
@@ -369,6 +442,7 @@ class Round {
     const claimed = await this.claim(session, [record.id], attempt);
     if (claimed === null) return 'storage-problem';
     if (claimed.length === 0) return 'continue';
+    this.attempts++;
     await this.showInFlight();
     const token = leases.find((l) => l.id === record.leaseId)?.token ?? '';
     const outcome = await askStatus(
@@ -410,42 +484,66 @@ class Round {
     const withReceipt = settlements.filter((s) => s.kind === 'receipt');
     for (const s of withReceipt)
       deps.finishing?.(s.id, { kind: 'finishing', receipt: s.receipt, localWriteFailed: false });
+    const userId = session.user.id;
+    // Stored so far: a failure leaves the rest "finishing" (receipt in hand, not stored here).
+    let stored = 0;
     try {
-      const userId = session.user.id;
-      if (deps.seams?.settle)
+      if (deps.seams?.settle) {
         await deps.seams.settle(deps.store, userId, settlements, at, deps.policy);
-      else {
-        // A batch that went through whole: the next one is claimed in the same transaction
-        // (one commit less per batch). Not while step by step holds each state on screen.
-        const claimNext =
-          !deps.seams?.claim &&
-          withReceipt.length === settlements.length &&
-          (deps.pace?.policy().holdMs ?? 0) <= 0 &&
-          deps.isOnline();
-        this.next = await deps.store.write(async (tx) => {
-          await settle(tx, userId, settlements, at, deps.policy);
-          return claimNext ? this.claimNext(tx, userId) : null;
-        });
-        if (this.next) this.attempts++;
+        stored = settlements.length;
+      } else {
+        while (stored < settlements.length) {
+          // Between two chunks the event loop turns: a person's change asked for meanwhile
+          // commits before the next chunk, and the page's own work runs.
+          if (stored > 0) await nextTask();
+          const chunk = settlements.slice(stored, stored + this.chunkSize());
+          // A batch that went through whole: the next one is claimed in the last settling
+          // transaction (one commit less per batch). Not while step by step holds each state.
+          const claimNext =
+            stored + chunk.length === settlements.length &&
+            !deps.seams?.claim &&
+            withReceipt.length === settlements.length &&
+            (deps.pace?.policy().holdMs ?? 0) <= 0 &&
+            deps.isOnline();
+          this.next = await deps.store.write(async (tx) => {
+            await settle(tx, userId, chunk, at, deps.policy);
+            return claimNext ? this.claimNext(tx, userId) : null;
+          });
+          stored += chunk.length;
+          this.settledChunk(chunk);
+        }
       }
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
-      for (const s of withReceipt)
+      for (const s of settlements.slice(stored)) {
+        if (s.kind !== 'receipt') continue;
         deps.finishing?.(s.id, { kind: 'finishing', receipt: s.receipt, localWriteFailed: true });
+      }
       deps.storageFailed?.(e);
       return 'storage-problem';
     }
-    for (const s of withReceipt) deps.finishing?.(s.id, null);
+    if (deps.seams?.settle) this.settledChunk(settlements);
     if (deps.pace) {
       const final = withReceipt.length === settlements.length;
       deps.pace.hold = holdAfterStep({ final }, this.now(), deps.pace.policy());
     }
-    this.receipts += withReceipt.length;
-    this.settled += ids.length;
-    deps.progress?.(this.settled);
     return answers.some((a) => a.answer.kind === 'sign-in')
       ? this.signInNeeded(session)
       : 'continue';
+  }
+
+  /** Settlements whose transaction committed: shown as stored, counted as progress. */
+  private settledChunk(chunk: readonly Settlement[]): void {
+    const { deps } = this;
+    let receipts = 0;
+    for (const s of chunk) {
+      if (s.kind !== 'receipt') continue;
+      receipts++;
+      deps.finishing?.(s.id, null);
+    }
+    this.receipts += receipts;
+    this.settled += chunk.length;
+    deps.progress?.(this.settled);
   }
 
   /** Inside the settling transaction: claim the next batch, if the plan says to send one. */
@@ -463,8 +561,10 @@ class Round {
     if (next.kind !== 'send') return null;
     const attempt: AttemptStart = { attemptId: randomId(deps.random), kind: 'send', at };
     const ids = next.records.map((r) => r.id);
-    const records = await claim(tx, userId, ids, attempt, deps.policy);
-    return records.length > 0 ? { attempt, records, leases: work.leases } : null;
+    // Its first chunk here, the rest in transactions of their own before it leaves.
+    const size = this.chunkSize();
+    const records = await claim(tx, userId, ids.slice(0, size), attempt, deps.policy);
+    return { attempt, records, leases: work.leases, rest: ids.slice(size) };
   }
 
   /**
@@ -493,4 +593,9 @@ class Round {
     const result = await pullItemChanges(this.deps, session.token);
     if (result === 'unauthorized') await this.signInNeeded(session);
   }
+}
+
+/** One turn of the event loop (a task, not a microtask: IndexedDB events and timers run first). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

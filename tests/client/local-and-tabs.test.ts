@@ -6,8 +6,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from '../../src/client/local/outbox';
 import type { SenderSeams } from '../../src/client/sender';
-import { StorageFailure } from '../../src/client/store/local-store';
+import type { OperationRecord } from '../../src/client/core/records';
+import { StorageFailure, type LocalStore } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
+import { openIdbStore } from '../../src/client/store/idb-store';
 import { localLock } from '../../src/client/tabs';
 import { drainFromWorker } from '../../src/client/worker-drain';
 import { routedFetch } from './support/network';
@@ -115,6 +117,104 @@ describe('the device side', () => {
     // Both attempts are through on the server (the delayed first one too): one effect.
     await untilServer(h, op.id, (a) => serverIdle(a) && a.received === 2, 'both attempts done');
     expect(await effectsOf(h, 'bulb-e27', op.id)).toBe(1);
+  });
+
+  it('a tab closed between two chunks of a batch’s receipts: the stored ones stay; the rest resend with the same ids', async () => {
+    const indexedDB = new IDBFactory();
+    const store = faultyStore(await openIdbStore({ indexedDB }));
+    // One batch of 6, its receipts stored 2 per transaction.
+    const policy = { batchSize: 6, chunkSize: 2, maxChunkSize: 2 };
+    const first = await signedIn(h, { store, policy });
+    h.network.set(false);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push((await first.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
+    await first.whenIdle();
+    // The first chunk commits; the tab closes before the second one's commit.
+    store.crashBeforeReceiptCommit(1);
+    h.network.set(true);
+    await first.whenIdle();
+    expect(store.crashed).toBe(true);
+    first.close();
+    const stored = await openIdbStore({ indexedDB });
+    const [receipts, records] = await stored.read((tx) =>
+      Promise.all([tx.getAll('receipts'), Promise.all(ids.map((id) => tx.get('operations', id)))]),
+    );
+    stored.close();
+    // Each receipt with its own state: 2 confirmed, 4 still in the attempt they went out in.
+    expect(receipts.map((r) => r.operationId).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(records.map((r) => r?.state.kind)).toEqual([
+      'confirmed',
+      'confirmed',
+      'sending',
+      'sending',
+      'sending',
+      'sending',
+    ]);
+    const second = h.client({ indexedDB, policy });
+    await second.whenIdle();
+    await until(
+      () => ids.every((id) => opById(second, id).state === 'confirmed'),
+      'every operation confirmed after the restart',
+    );
+    for (const id of ids) {
+      expect(opById(second, id).receipt).not.toBeNull();
+      expect(await effectsOf(h, 'lamp-15', id)).toBe(1);
+    }
+    // The stored ones went once; the rest again, under their own ids.
+    expect(ids.map((id) => opById(second, id).attempts.length)).toEqual([1, 1, 2, 2, 2, 2]);
+  });
+
+  it('a batch whose claim fails part-way never leaves: the part claimed goes back to the queue', async () => {
+    const inner = await openIdbStore({ indexedDB: new IDBFactory() });
+    let claims = 0;
+    let failSecondClaim = false;
+    const store: LocalStore = {
+      read: (fn) => inner.read(fn),
+      write: (fn) =>
+        inner.write(async (tx) => {
+          let claiming = false;
+          const value = await fn({
+            ...tx,
+            put: (name, v) => {
+              if (name === 'operations' && (v as OperationRecord).state.kind === 'sending')
+                claiming = true;
+              return tx.put(name, v);
+            },
+          });
+          if (claiming && failSecondClaim && ++claims === 2) {
+            throw new StorageFailure('write-failed', 'the disk said no');
+          }
+          return value;
+        }),
+      close: () => inner.close(),
+    };
+    // One batch of 6, claimed 2 per transaction.
+    const c = await signedIn(h, { store, policy: { batchSize: 6, chunkSize: 2, maxChunkSize: 2 } });
+    h.network.set(false);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push((await c.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
+    await c.whenIdle();
+    failSecondClaim = true;
+    h.network.set(true);
+    await c.whenIdle();
+    expect(claims).toBe(2);
+    expect(c.getSnapshot().storageProblem).toBe('local-write-failed');
+    // The first two were claimed, then given back: provably never sent, so no attempt shows.
+    expect(ids.map((id) => [opById(c, id).state, opById(c, id).attempts.length])).toEqual(
+      Array(6).fill(['queued', 0]),
+    );
+    for (const id of ids) expect(await effectsOf(h, 'lamp-15', id)).toBe(0);
+    failSecondClaim = false;
+    h.network.set(false);
+    h.network.set(true);
+    await until(
+      () => ids.every((id) => opById(c, id).state === 'confirmed'),
+      'every operation confirmed once the disk works',
+    );
+    for (const id of ids) expect(await effectsOf(h, 'lamp-15', id)).toBe(1);
+    expect(ids.map((id) => opById(c, id).attempts.length)).toEqual(Array(6).fill(1));
   });
 
   // One sender at a time across tabs (Web Locks) is proven in real Chromium: tests/e2e/two-tabs.

@@ -101,6 +101,85 @@ describe('sender against the real server', () => {
     for (const o of done) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
   });
 
+  /** A store that reports what each committed write put: operations and receipts, by id. */
+  async function countingStore(after: (w: { operations: string[]; receipts: string[] }) => void) {
+    const inner = await openIdbStore({ indexedDB: new IDBFactory() });
+    const store: LocalStore = {
+      read: (fn) => inner.read(fn),
+      async write(fn) {
+        const seen = { operations: [] as string[], receipts: [] as string[] };
+        const value = await inner.write((tx) =>
+          fn({
+            ...tx,
+            put: (name, v) => {
+              if (name === 'operations') seen.operations.push((v as { id: string }).id);
+              if (name === 'receipts')
+                seen.receipts.push((v as { operationId: string }).operationId);
+              return tx.put(name, v);
+            },
+          }),
+        );
+        after(seen);
+        return value;
+      },
+      close: () => inner.close(),
+    };
+    return store;
+  }
+
+  it('claims and stores a batch in transactions of chunkSize operations; the batch leaves whole', async () => {
+    const writes: { operations: string[]; receipts: string[] }[] = [];
+    const store = await countingStore((w) => writes.push(w));
+    const c = await signedIn(h, { store, policy: { batchSize: 7, chunkSize: 3, maxChunkSize: 3 } });
+    h.network.set(false);
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++)
+      made.push((await c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' })).id);
+    await c.whenIdle();
+    writes.length = 0;
+    h.network.set(true);
+    await c.whenIdle();
+    const ops = made.map((id) => opById(c, id));
+    expect(ops.map((o) => o.state)).toEqual(Array(7).fill('confirmed'));
+    // One request for all seven.
+    expect(new Set(ops.map((o) => o.attempts[0]?.attemptId)).size).toBe(1);
+    expect(ops.every((o) => o.attempts.length === 1)).toBe(true);
+    // No transaction wrote more than a chunk of operations; each receipt with its own operation.
+    expect(Math.max(...writes.map((w) => w.operations.length))).toBeLessThanOrEqual(3);
+    const withReceipts = writes.filter((w) => w.receipts.length > 0);
+    expect(withReceipts.map((w) => w.receipts.length)).toEqual([3, 3, 1]);
+    for (const w of withReceipts) expect(w.operations).toEqual(w.receipts);
+  });
+
+  it('chunks double while nobody changes anything, and are small again once a person saves a change', async () => {
+    let tapped = false;
+    let tap: () => void = () => undefined;
+    const receipts: number[] = [];
+    const store = await countingStore((w) => {
+      if (w.receipts.length === 0) return;
+      receipts.push(w.receipts.length);
+      // A person saves a change just after the first receipts are stored.
+      if (!tapped) {
+        tapped = true;
+        tap();
+      }
+    });
+    const c = await signedIn(h, {
+      store,
+      policy: { batchSize: 14, chunkSize: 2, maxChunkSize: 8 },
+    });
+    h.network.set(false);
+    for (let i = 0; i < 14; i++)
+      await c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' });
+    await c.whenIdle();
+    tap = () => void c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' });
+    h.network.set(true);
+    await c.whenIdle();
+    // Claimed 2, 4, 8; stored 8; then the person's change: 2, 4; the change itself on its own.
+    expect(receipts).toEqual([8, 2, 4, 1]);
+    expect(c.getSnapshot().operations.every((o) => o.state === 'confirmed')).toBe(true);
+  });
+
   it('drains: saved on this device, then confirmed with the server’s receipt byte for byte', async () => {
     const c = await signedIn(h);
     h.network.set(false);

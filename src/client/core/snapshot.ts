@@ -4,8 +4,9 @@
  * storage problems). Pending effects are derived here, never stored.
  *
  * Built often (every change during a drain of thousands), so what did not change is reused:
- * an operation's view is kept while its record, attempts, receipt and overlay are the same
- * objects; sorted lists are kept while their version is the same.
+ * an operation's view is kept while its record, attempts, receipt, overlay and lease deadline are
+ * the same; the user's list follows the operations each write changed (user-operations.ts); the
+ * sorted items are kept while their version is the same.
  */
 import type { Item } from '../../protocol/schemas';
 import type {
@@ -24,6 +25,7 @@ import { isPending, rechecked, type OpState } from './operation-state';
 import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease, isOpen } from './rules';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
+import { UserOperations } from './user-operations';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -42,37 +44,69 @@ export interface Runtime extends ViewTime {
   nextCheckAt?: number | null;
 }
 
-interface CachedView {
-  inputs: readonly unknown[];
+/** What an operation's view depends on besides its record; the same values → the same view. */
+interface ViewInputs {
+  state: OpState;
+  due: number | null;
+  attempts: unknown;
+  receipt: unknown;
+  /** The lease's deadline, not the lease: a lease changes with every id it hands out. */
+  deadline: string | undefined;
+  future: boolean;
+  age: number;
+  reversed: boolean;
+}
+
+interface CachedView extends ViewInputs {
   view: OperationView;
+}
+
+function sameInputs(a: ViewInputs, b: ViewInputs): boolean {
+  return (
+    a.state === b.state &&
+    a.due === b.due &&
+    a.attempts === b.attempts &&
+    a.receipt === b.receipt &&
+    a.deadline === b.deadline &&
+    a.future === b.future &&
+    a.age === b.age &&
+    a.reversed === b.reversed
+  );
 }
 
 export class SnapshotBuilder {
   private readonly views = new WeakMap<OperationRecord, CachedView>();
-  private mine = { version: -1, userId: null as string | null, list: [] as OperationRecord[] };
+  private readonly mine = new UserOperations();
   private sortedItems = { version: -1, list: [] as Item[] };
   private reversals = { list: [] as OperationRecord[], ids: new Set<string>() };
 
-  /** The inputs an operation's view depends on; the same objects → the same view. */
+  /**
+   * A committed write changed these operations of `view` (its version was `before`): the next
+   * build updates its list from them instead of from every operation.
+   */
+  changed(view: LocalView, before: number, operationIds: Iterable<string>): void {
+    this.mine.changed(view, before, operationIds);
+  }
+
   private inputs(
     record: OperationRecord,
     view: LocalView,
     time: ViewTime,
     reversed: boolean,
-  ): unknown[] {
+  ): ViewInputs {
     const state = effectiveState(record, time.finishing);
     const due = retryAt(state, time.recheckAt ?? null);
-    return [
+    return {
       state,
-      rechecked(state) ? due : null,
-      view.attempts.get(record.id),
-      view.receipts.get(record.id),
-      view.leases.get(record.leaseId),
-      due !== null && due > time.now,
+      due: rechecked(state) ? due : null,
+      attempts: view.attempts.get(record.id),
+      receipt: view.receipts.get(record.id),
+      deadline: view.leases.get(record.leaseId)?.deadline,
+      future: due !== null && due > time.now,
       // Restored work names its age: it changes with time alone.
-      record.imported ? Math.floor(time.now / 3_600_000) : 0,
+      age: record.imported ? Math.floor(time.now / 3_600_000) : 0,
       reversed,
-    ];
+    };
   }
 
   operation(
@@ -83,20 +117,10 @@ export class SnapshotBuilder {
   ): OperationView {
     const inputs = this.inputs(record, view, time, reversed);
     const cached = this.views.get(record);
-    if (cached && cached.inputs.every((x, i) => x === inputs[i])) return cached.view;
+    if (cached && sameInputs(cached, inputs)) return cached.view;
     const built = operationView(record, view, time, reversed);
-    this.views.set(record, { inputs, view: built });
+    this.views.set(record, { ...inputs, view: built });
     return built;
-  }
-
-  private userOperations(view: LocalView, userId: string | null): OperationRecord[] {
-    if (this.mine.version !== view.operationsVersion || this.mine.userId !== userId) {
-      const list = [...view.operations.values()]
-        .filter((r) => r.userId === userId)
-        .sort((a, b) => a.order - b.order);
-      this.mine = { version: view.operationsVersion, userId, list };
-    }
-    return this.mine.list;
   }
 
   /** Recomputed only when the operation list changed (a drain rebuilds the snapshot often). */
@@ -115,7 +139,7 @@ export class SnapshotBuilder {
 
   build(view: LocalView, runtime: Runtime): ClientSnapshot {
     const user = view.session?.user ?? null;
-    const mine = this.userOperations(view, user?.id ?? null);
+    const mine = this.mine.list(view, user?.id ?? null);
     const states = mine.map((r) => effectiveState(r, runtime.finishing));
     const reversed = this.reversed(mine);
 
@@ -152,6 +176,10 @@ export class SnapshotBuilder {
     // Past its deadline, it binds nothing: changes made now wait for a fresh lease.
     const lease = freshest && !pastDeadline(freshest.deadline, serverTime) ? freshest : null;
     const settled = runtime.settledThisRound;
+    // Parsed once per lease, not once per operation.
+    const deadlines = new Map(
+      [...view.leases.values()].map((l) => [l.id, Date.parse(l.deadline) || Infinity]),
+    );
     return {
       ready: runtime.ready,
       user,
@@ -177,7 +205,7 @@ export class SnapshotBuilder {
         mine.map((r, i) => ({
           pending: r.resolution === null && isPending(states[i] as OpState),
           sendAttempts: r.sendAttempts,
-          deadline: Date.parse(view.leases.get(r.leaseId)?.deadline ?? '') || Infinity,
+          deadline: deadlines.get(r.leaseId) ?? Infinity,
         })),
         serverTime,
         runtime.warnWithinMs,

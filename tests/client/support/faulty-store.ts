@@ -11,9 +11,11 @@ export interface FaultyStore extends LocalStore {
   failWrites(n: number, kind: StorageFailureKind): void;
   /**
    * The next write that stores a receipt dies before its commit, as when the tab closes between
-   * the server's answer and the local transaction: nothing of that transaction is kept.
+   * the server's answer and the local transaction: nothing of that transaction is kept. With
+   * `skip`, that many receipt-storing writes commit first (a batch's receipts are stored in
+   * several transactions: the tab closes between two of them).
    */
-  crashBeforeReceiptCommit(): void;
+  crashBeforeReceiptCommit(skip?: number): void;
   /** Whether the armed crash has happened. */
   readonly crashed: boolean;
 }
@@ -22,6 +24,7 @@ export function faultyStore(inner: LocalStore): FaultyStore {
   let failures = 0;
   let kind: StorageFailureKind = 'write-failed';
   let armed = false;
+  let skipping = 0;
   let crashed = false;
   return {
     read: (fn) => inner.read(fn),
@@ -45,7 +48,8 @@ export function faultyStore(inner: LocalStore): FaultyStore {
           },
         };
         const value = await fn(spy);
-        if (armed && receipts) {
+        if (armed && receipts && skipping > 0) skipping--;
+        else if (armed && receipts) {
           armed = false;
           crashed = true;
           throw new StorageFailure('closed', 'the tab closed before the local commit');
@@ -58,8 +62,9 @@ export function faultyStore(inner: LocalStore): FaultyStore {
       failures = n;
       kind = k;
     },
-    crashBeforeReceiptCommit() {
+    crashBeforeReceiptCommit(skip = 0) {
       armed = true;
+      skipping = skip;
       crashed = false;
     },
     get crashed() {

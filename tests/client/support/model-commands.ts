@@ -116,24 +116,34 @@ class RestartMidSend extends Step {
   }
 }
 
-/** The tab closes between a receipt and its local commit. */
+/**
+ * The tab closes between a receipt and its local commit; with `skip`, after that many of a batch's
+ * receipt transactions committed (the model's batches store each receipt in a transaction of its own).
+ */
 class ClosedBeforeLocalCommit extends Step {
-  constructor(readonly tab: number) {
+  constructor(
+    readonly tab: number,
+    readonly skip = 0,
+  ) {
     super();
   }
   async act(w: World) {
     await w.open(this.tab);
     const tab = w.tabs[this.tab];
-    tab?.store.crashBeforeReceiptCommit();
+    tab?.store.crashBeforeReceiptCommit(this.skip);
     await w.drain();
     if (tab?.store.crashed) {
-      w.coverage?.add('tab closed before the local commit');
+      w.coverage?.add(
+        this.skip > 0
+          ? 'tab closed between two receipt chunks'
+          : 'tab closed before the local commit',
+      );
       w.close(this.tab);
       await w.open(this.tab);
     }
   }
   toString() {
-    return `ClosedBeforeLocalCommit(tab ${this.tab})`;
+    return `ClosedBeforeLocalCommit(tab ${this.tab}, skip ${this.skip})`;
   }
 }
 
@@ -233,7 +243,12 @@ export const COMMANDS: fc.Arbitrary<fc.AsyncCommand<Model, World>>[] = [
     },
     { weight: 2, arbitrary: fc.constant(new ConcurrentDrain()) },
     { weight: 1, arbitrary: tab.map((t) => new RestartMidSend(t)) },
-    { weight: 2, arbitrary: tab.map((t) => new ClosedBeforeLocalCommit(t)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(tab, fc.integer({ min: 0, max: 1 }))
+        .map(([t, skip]) => new ClosedBeforeLocalCommit(t, skip)),
+    },
     { weight: 1, arbitrary: tab.map((t) => new CloseTab(t)) },
     { weight: 1, arbitrary: fc.constant(new ServerRestart()) },
     { weight: 2, arbitrary: fc.boolean().map((online) => new Network(online)) },

@@ -226,6 +226,8 @@ export class World {
       broadcast: (name) => new BroadcastChannel(name),
       network: this.network,
       attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
+      // Every receipt in its own transaction: a tab can close between two of a batch's.
+      policy: { chunkSize: 1, maxChunkSize: 1 },
       ...(this.seams ? { seams: this.seams } : {}),
     });
     this.tabs[i] = { client, store };
