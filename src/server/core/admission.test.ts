@@ -60,6 +60,64 @@ describe('AdmissionRule', () => {
     expect(rule.stats().shed).toBe(29);
   });
 
+  it('tells each shed request the second its place starts, rounded down: one second of work per second', () => {
+    const rule = new AdmissionRule(LIMITS);
+    const shed = Array.from({ length: 40 }, (_, i) => rule.arrive(i, work(500), 0)).flatMap((a) =>
+      a.kind === 'shed' ? [a.retryAfterSeconds] : [],
+    );
+    // The work before the first shed batch is done at 1.1 s (5,500 operations at 0.2 ms): back
+    // early is a short wait in the queue, back late an idle server. Each later second holds 5,000
+    // operations, the server's measured rate (10 batches of 500).
+    const perSecond = new Map<number, number>();
+    shed.forEach((s) => perSecond.set(s, (perSecond.get(s) ?? 0) + 1));
+    expect([...perSecond]).toEqual([
+      [1, 9],
+      [2, 10],
+      [3, 10],
+    ]);
+  });
+
+  it('books at the lowest cost measured lately, not at one inflated by a storm arriving at once', () => {
+    const rule = new AdmissionRule(LIMITS);
+    let ticket = 0;
+    const learn = (msPerOp: number, rounds: number, operations: number, from: number) => {
+      let t = from;
+      for (let i = 0; i < rounds; i++, ticket++) {
+        rule.arrive(ticket, work(operations), t);
+        t += operations * msPerOp;
+        rule.finish(ticket, t);
+      }
+      return t;
+    };
+    // Loaded requests at 0.1 ms per operation, then a few at 1 ms (a thousand requests being read
+    // at once): 5 s later the estimate is ~0.7 ms, the book still runs at ~0.1 ms.
+    const t = learn(1, 5, 990, learn(0.1, 20, 500, 0));
+    const answers = Array.from({ length: 60 }, () => rule.arrive(ticket++, work(100), t));
+    const shed = answers.flatMap((a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []));
+    expect(shed.length).toBeGreaterThan(30);
+    expect(new Set(shed)).toEqual(new Set([1]));
+  });
+
+  it('books at the cost measured now once the lower one is older than 10 s', () => {
+    const rule = new AdmissionRule(LIMITS);
+    let ticket = 0;
+    let t = 0;
+    for (const [msPerOp, rounds] of [
+      [0.1, 20],
+      [1, 15],
+    ] as const) {
+      for (let i = 0; i < rounds; i++, ticket++) {
+        rule.arrive(ticket, work(990), t);
+        t += 990 * msPerOp;
+        rule.finish(ticket, t);
+      }
+    }
+    const shed = Array.from({ length: 60 }, () => rule.arrive(ticket++, work(100), t)).flatMap(
+      (a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []),
+    );
+    expect(Math.max(...shed)).toBeGreaterThanOrEqual(5);
+  });
+
   it('never says more than maxRetryAfterSeconds', () => {
     const rule = new AdmissionRule({ ...LIMITS, maxRetryAfterSeconds: 3 });
     const last = Array.from({ length: 200 }, (_, i) => rule.arrive(i, work(500), 0)).pop();
