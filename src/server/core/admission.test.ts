@@ -138,14 +138,46 @@ describe('AdmissionRule', () => {
   });
 
   it('learns the cost per operation from loaded requests and shrinks the budget when work is slow', () => {
-    const rule = new AdmissionRule(LIMITS);
-    // 500 operations in flight took 1 s: 2 ms each, so the budget drops to its floor (100).
-    for (let round = 0, t = 0; round < 20; round++, t += 1000) {
-      rule.arrive(round, work(500), t);
-      rule.finish(round, t + 1000);
+    const rule = new AdmissionRule({ ...LIMITS, targetInFlightMs: 200 });
+    // Budget 1,000 until measured. 1,000 operations in flight took 2 s: 2 ms each, so the budget
+    // drops to its floor, one full batch (500).
+    for (let round = 0, t = 0; round < 20; round++, t += 2000) {
+      rule.arrive(round, work(1000), t);
+      rule.finish(round, t + 2000);
     }
-    rule.arrive(100, work(100), 30_000);
-    expect(rule.arrive(101, work(1), 30_000)).toEqual({ kind: 'queue' });
+    rule.arrive(100, work(500), 50_000);
+    expect(rule.arrive(101, work(1), 50_000)).toEqual({ kind: 'queue' });
+  });
+
+  it('keeps a full batch (500) in its budget however dear operations get', () => {
+    const rule = new AdmissionRule(LIMITS);
+    for (let round = 0, t = 0; round < 20; round++, t += 5000) {
+      rule.arrive(round, work(500), t);
+      rule.finish(round, t + 5000);
+    }
+    rule.arrive(100, work(250), 200_000);
+    expect(rule.arrive(101, work(250), 200_000)).toEqual({ kind: 'start' });
+  });
+
+  it('brings a cost measured in a bad moment back down when requests alone finish fast', () => {
+    const rule = new AdmissionRule(LIMITS);
+    let ticket = 0;
+    let t = 0;
+    // 30 s at 2 ms per operation (older than the book's 10 s memory), then five batches of 20
+    // alone, each answered in 2 ms: an operation costs at most 0.1 ms.
+    for (let i = 0; i < 15; i++, ticket++, t += 1980) {
+      rule.arrive(ticket, work(990), t);
+      rule.finish(ticket, t + 1980);
+    }
+    for (let i = 0; i < 5; i++, ticket++, t += 10) {
+      rule.arrive(ticket, work(20), t);
+      rule.finish(ticket, t + 2);
+    }
+    const shed = Array.from({ length: 40 }, () => rule.arrive(ticket++, work(500), t)).flatMap(
+      (a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []),
+    );
+    expect(shed.length).toBeGreaterThan(0);
+    expect(Math.max(...shed)).toBeLessThanOrEqual(2);
   });
 
   it('does not learn from a quiet server (fixed costs such as the fsync are not per operation)', () => {

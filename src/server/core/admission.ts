@@ -55,10 +55,12 @@ export interface AdmissionLimits {
 export const DEFAULT_TARGET_IN_FLIGHT_MS = 100;
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 120;
 /**
- * The budget's floor, whatever the measured cost (a batch larger than the budget still starts
- * when nothing else is in flight, so no batch waits forever).
+ * The budget's floor, whatever the measured cost: one full batch (a batch larger than the budget
+ * still starts when nothing else is in flight, so no batch waits forever). With 100, a loaded
+ * machine's fixed costs per commit (fsync, a long loop turn) made each measured operation dearer,
+ * which shrank the budget, which made the fixed costs weigh more again: 40 operations per second.
  */
-const MIN_BUDGET_OPS = 100;
+const MIN_BUDGET_OPS = 500;
 /** Weight of the newest sample in the cost estimate. */
 const SMOOTHING = 0.2;
 /**
@@ -259,12 +261,19 @@ export class AdmissionRule {
    * The cost per operation (Little's law): a request that started with `inFlightOps` operations in
    * flight (itself included) was answered after all of them, so its time ÷ those operations is the
    * cost of one. Only a loaded server says what it can do: requests that started with less than
-   * half the budget in flight (their time is mostly fixed costs such as the fsync) are not counted.
+   * half the budget in flight (their time is mostly fixed costs such as the fsync) are not counted
+   * as samples. They still bound the cost from above (a request's own operations were done within
+   * its time), which is what brings an estimate made in a bad moment back down: without it, a
+   * storm's slow start kept 25 ms per operation for 100 s, the book spread devices 1–120 s apart,
+   * and so no request ever found the server loaded enough to measure it again.
    */
   private measure(done: Started, now: number): void {
-    if (done.inFlightOps < this.budget() / 2) return;
-    const sample = (now - done.at) / done.inFlightOps;
-    this.msPerOp += SMOOTHING * (sample - this.msPerOp);
+    if (done.inFlightOps < this.budget() / 2) {
+      this.msPerOp = Math.min(this.msPerOp, (now - done.at) / done.operations);
+    } else {
+      const sample = (now - done.at) / done.inFlightOps;
+      this.msPerOp += SMOOTHING * (sample - this.msPerOp);
+    }
     if (
       !this.best ||
       this.msPerOp <= this.best.msPerOp ||
