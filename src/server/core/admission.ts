@@ -70,6 +70,12 @@ const SMOOTHING = 0.2;
 const INITIAL_MS_PER_OP = 0.2;
 /** How long the lowest cost measured is trusted for booking (a slower machine shows within it). */
 const BEST_COST_MEMORY_MS = 10_000;
+/**
+ * The book runs at most this many times faster than the current estimate: the inflation measured
+ * at a storm's start was about 2× (0.73 ms per operation against 0.34), and beyond it devices came
+ * back while the queue was still full, to be read and shed again.
+ */
+const BOOKING_LEAN = 2;
 
 export type Arrival =
   { kind: 'start' } | { kind: 'queue' } | { kind: 'shed'; retryAfterSeconds: number };
@@ -249,12 +255,17 @@ export class AdmissionRule {
     return Math.min(this.limits.maxRetryAfterSeconds, Math.max(1, seconds));
   }
 
-  /** The cost the book runs at: the lowest measured within BEST_COST_MEMORY_MS, else the current. */
+  /**
+   * The cost the book runs at: the lowest measured within BEST_COST_MEMORY_MS, but never below
+   * 1/BOOKING_LEAN of the current estimate (too early a return is one more 503 to read and answer).
+   */
   private bookingCost(now: number): number {
     const best = this.best;
-    return best && now - best.at <= BEST_COST_MEMORY_MS
-      ? Math.min(best.msPerOp, this.msPerOp)
-      : this.msPerOp;
+    const lowest =
+      best && now - best.at <= BEST_COST_MEMORY_MS
+        ? Math.min(best.msPerOp, this.msPerOp)
+        : this.msPerOp;
+    return Math.max(lowest, this.msPerOp / BOOKING_LEAN);
   }
 
   /**
