@@ -3,7 +3,8 @@ import { AdmissionRule, type AdmissionLimits, type Lane, type Work } from './adm
 
 const LIMITS: AdmissionLimits = {
   maxInFlight: 100,
-  maxQueueWaitMs: 1000,
+  // A single change waits at most 200 ms, a backlog batch 5 times as long (1 s).
+  maxQueueWaitMs: 200,
   targetInFlightMs: 100,
   maxRetryAfterSeconds: 120,
 };
@@ -131,6 +132,17 @@ describe('AdmissionRule', () => {
       (a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []),
     );
     expect(Math.max(...shed)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('lets a backlog batch wait five times as long as a single change before shedding it', () => {
+    const rule = new AdmissionRule({ ...LIMITS, maxInFlight: 1 });
+    rule.arrive(1, work(500), 0);
+    expect(rule.arrive(2, work(10), 0)).toEqual({ kind: 'queue' });
+    expect(rule.arrive(3, work(1, 'interactive'), 0)).toEqual({ kind: 'queue' });
+    expect(rule.expire(201).map((s) => s.ticket)).toEqual([3]);
+    expect(rule.nextExpiry()).toBe(1001);
+    expect(rule.expire(1000)).toEqual([]);
+    expect(rule.expire(1001).map((s) => s.ticket)).toEqual([2]);
   });
 
   it('never says more than maxRetryAfterSeconds', () => {

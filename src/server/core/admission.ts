@@ -13,7 +13,7 @@
  *   arrive ─► interactive (a person's single change): starts unless the request cap is reached;
  *   │         goes before every waiting backlog batch
  *   ├──────► backlog (a batch): starts if its operations fit the budget and nobody waits before it
- *   ├──────► queue, if the predicted wait fits `maxQueueWaitMs`
+ *   ├──────► queue, if the predicted wait fits the lane's bound (`maxQueueWaitMs`; a batch 5×)
  *   └──────► shed: 503 with a Retry-After from the appointment book (below)
  *   finish ─► frees its operations; interactive waiters first, then backlog waiters in order
  *   expire ─► waiters whose wait (time before arrival here included) ran out are shed
@@ -44,7 +44,10 @@ export interface Work {
 export interface AdmissionLimits {
   /** Requests in flight at once (MAX_IN_FLIGHT); backlog batches may use three quarters of it. */
   maxInFlight: number;
-  /** The longest a request may wait for admission (MAX_QUEUE_WAIT) before it is shed. */
+  /**
+   * The longest a single change may wait for admission (MAX_QUEUE_WAIT) before it is shed; a
+   * backlog batch may wait BACKLOG_WAIT_FACTOR times as long.
+   */
   maxQueueWaitMs: number;
   /** Aim for an admitted request to be answered within this (bounds one commit group). */
   targetInFlightMs: number;
@@ -52,6 +55,14 @@ export interface AdmissionLimits {
   maxRetryAfterSeconds: number;
 }
 
+/**
+ * A backlog batch is background work (nobody waits at a screen for it) and each 503 costs it a
+ * round trip and its client a longer backoff (full jitter doubles with every failure). Bounded to
+ * 2 s like a person's change, a quick storm of 1,000 devices shed ~1,000 times and its last devices
+ * finished seconds after the server was done with the rest. 5 × 2 s is a third of a client's
+ * 30 s timeout: still an answer in time.
+ */
+export const BACKLOG_WAIT_FACTOR = 5;
 export const DEFAULT_TARGET_IN_FLIGHT_MS = 100;
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 120;
 /**
@@ -139,7 +150,7 @@ export class AdmissionRule {
         return { kind: 'start' };
       }
     }
-    if (this.predictedWaitMs(lane, work.operations) + work.waitedMs <= this.limits.maxQueueWaitMs) {
+    if (this.predictedWaitMs(lane, work.operations) + work.waitedMs <= this.maxWaitMs(lane)) {
       this.waiting[lane].push({
         ticket,
         operations: work.operations,
@@ -180,7 +191,7 @@ export class AdmissionRule {
     const shed: Shed[] = [];
     for (const l of ['interactive', 'backlog'] as const) {
       const queue = this.waiting[l];
-      while (queue.length > 0 && now - queue[0]!.since > this.limits.maxQueueWaitMs) {
+      while (queue.length > 0 && now - queue[0]!.since > this.maxWaitMs(l)) {
         const late = queue.shift()!;
         this.queuedOps -= late.operations;
         shed.push({ ticket: late.ticket, retryAfterSeconds: this.shed(late.operations, now) });
@@ -192,7 +203,7 @@ export class AdmissionRule {
   /** When the oldest waiter's wait runs out, or null with nobody waiting. */
   nextExpiry(): number | null {
     const firsts = [this.waiting.interactive[0], this.waiting.backlog[0]].flatMap((w) =>
-      w ? [w.since + this.limits.maxQueueWaitMs + 1] : [],
+      w ? [w.since + this.maxWaitMs(w.lane) + 1] : [],
     );
     return firsts.length ? Math.min(...firsts) : null;
   }
@@ -204,6 +215,12 @@ export class AdmissionRule {
       shed: this.shedCount,
       serviceMs: this.inFlightOps * this.msPerOp,
     };
+  }
+
+  private maxWaitMs(lane: Lane): number {
+    return lane === 'interactive'
+      ? this.limits.maxQueueWaitMs
+      : this.limits.maxQueueWaitMs * BACKLOG_WAIT_FACTOR;
   }
 
   private budget(): number {
