@@ -78,7 +78,11 @@ describe('AdmissionRule', () => {
     ]);
   });
 
-  /** A rule that measured `fast` ms per operation (1 s), then `slow` (`slowRounds` requests of 990). */
+  /**
+   * A rule that measured `fast` ms per operation (1 s), then `slow` (`slowRounds` requests of 990),
+   * and what it answers 200 batches of 100 arriving at once: how many it queued (or started), and
+   * how many it told to come back after 1 s, 2 s, ….
+   */
   function measured(fast: number, slow: number, slowRounds: number) {
     const rule = new AdmissionRule(LIMITS);
     let ticket = 0;
@@ -93,25 +97,33 @@ describe('AdmissionRule', () => {
         rule.finish(ticket, t);
       }
     }
-    const shed = Array.from({ length: 80 }, () => rule.arrive(ticket++, work(100), t)).flatMap(
-      (a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []),
-    );
-    return shed;
+    const answers = Array.from({ length: 200 }, () => rule.arrive(ticket++, work(100), t));
+    const told: number[] = [];
+    for (const a of answers) {
+      if (a.kind === 'shed') told[a.retryAfterSeconds] = (told[a.retryAfterSeconds] ?? 0) + 1;
+    }
+    return {
+      admitted: answers.filter((a) => a.kind !== 'shed').length,
+      told: Array.from(told, (n) => n ?? 0),
+    };
   }
 
-  it('books at the lowest cost measured lately, not at one inflated by a storm arriving at once', () => {
+  it('queues and books at the lowest cost measured lately, not at one inflated by a storm arriving at once', () => {
     // 0.1 ms per operation, then 0.5 ms (a thousand requests being read at once): the estimate is
-    // ~0.37 ms, the book runs at ~0.1 ms and tells every shed request 1 s.
-    const shed = measured(0.1, 0.5, 5);
-    expect(shed.length).toBeGreaterThan(0);
-    expect(new Set(shed)).toEqual(new Set([1]));
+    // ~0.37 ms, the book runs at ~0.1 ms. The queue takes 1 s of work at that cost, and each shed
+    // batch books 10 ms: a second's worth (100 batches) is told 1 s.
+    const { admitted, told } = measured(0.1, 0.5, 5);
+    // At ~0.37 ms: 32 admitted.
+    expect(admitted).toBe(103);
+    expect(told).toEqual([0, 95, 2]);
   });
 
   it('books no more than four times faster than the current estimate', () => {
     // Then 4 ms for 8 s: the estimate is ~1.5 ms, the book runs at ~0.37 ms, not at 0.1.
-    const shed = measured(0.1, 4, 2);
-    // ~1,500 operations (0.6 s) before the first, then 37 ms each: 1 s, then 2 s (at 0.1 ms all 1 s).
-    expect(Math.max(...shed)).toBe(2);
+    const { admitted, told } = measured(0.1, 4, 2);
+    // ~27 batches of 100 per second (1 s ÷ 37 ms); at 0.1 ms it would be 100.
+    expect(admitted).toBe(31);
+    expect(told).toEqual([0, 23, 26, 27, 26, 27, 27, 13]);
   });
 
   it('books at the cost measured now once the lower one is older than 10 s', () => {

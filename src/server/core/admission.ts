@@ -150,7 +150,8 @@ export class AdmissionRule {
         return { kind: 'start' };
       }
     }
-    if (this.predictedWaitMs(lane, work.operations) + work.waitedMs <= this.maxWaitMs(lane)) {
+    const predicted = this.predictedWaitMs(lane, work.operations, now);
+    if (predicted + work.waitedMs <= this.maxWaitMs(lane)) {
       this.waiting[lane].push({
         ticket,
         operations: work.operations,
@@ -251,11 +252,17 @@ export class AdmissionRule {
     this.running.set(ticket, { operations, lane, at: now, inFlightOps: this.inFlightOps });
   }
 
-  /** Until this request could start: the work before it beyond the budget, at the measured cost. */
-  private predictedWaitMs(lane: Lane, operations: number): number {
+  /**
+   * Until this request could start: the work before it beyond the budget, at the book's cost (the
+   * same lean as Retry-After: a request queued on too short a guess still starts as soon as the
+   * server can, or is shed when its bound runs out; one shed on too long a guess comes back late
+   * and the server idles meanwhile, as it did for 2 s at the end of a storm).
+   */
+  private predictedWaitMs(lane: Lane, operations: number, now: number): number {
+    const cost = this.bookingCost(now);
     const before = lane === 'interactive' ? this.inFlightOps : this.inFlightOps + this.queuedOps;
-    const slotWait = this.inFlight[lane] >= this.requestCap(lane) ? this.msPerOp : 0;
-    return Math.max(0, before + operations - this.budget()) * this.msPerOp + slotWait;
+    const slotWait = this.inFlight[lane] >= this.requestCap(lane) ? cost : 0;
+    return Math.max(0, before + operations - this.budget()) * cost + slotWait;
   }
 
   /**
