@@ -50,9 +50,11 @@ const LISTEN_BACKLOG = 4096;
 /**
  * Extra handles on the listening socket, each one more accepted connection per event-loop turn
  * (libuv accepts one per handle per turn; see http/accept-handles.ts). A storm's 1,000 connects
- * then wait for a few turns, not ~10 s at ~100 accepts per second.
+ * then wait for a few turns, not ~10 s at ~100 accepts per second. 16 in all still left 350
+ * waiting ~7 s under load, where a turn (one commit group of the operations budget) took ~200 ms;
+ * each new connection wakes every handle, so the rest pay one failed accept each (~1 µs).
  */
-const EXTRA_ACCEPT_HANDLES = 15;
+const EXTRA_ACCEPT_HANDLES = 63;
 
 /** How long shutdown waits for in-flight work before closing the remaining connections. */
 const SHUTDOWN_GRACE_MS = 5_000;
