@@ -63,7 +63,13 @@ export interface AdmissionLimits {
  * 30 s timeout: still an answer in time.
  */
 export const BACKLOG_WAIT_FACTOR = 5;
-export const DEFAULT_TARGET_IN_FLIGHT_MS = 100;
+/**
+ * A single change is admitted at once but joins the next commit group, so it waits about one
+ * group: with every batch of a storm queued, the budget stays full. Near-quiet storms gave the
+ * person's p50 49–54 ms at 50 ms against 96–98 ms at 100, with the same goodput (the fsync a
+ * smaller group adds costs ~0.1 ms).
+ */
+export const DEFAULT_TARGET_IN_FLIGHT_MS = 50;
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 120;
 /**
  * The budget's floor, whatever the measured cost: one full batch (a batch larger than the budget
