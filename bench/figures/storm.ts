@@ -72,6 +72,7 @@ const stormSummary = (r: StormResult) => ({
   retryAfter: r.retryAfter,
   unexpected: r.unexpected,
   confirmedPerSecond: r.confirmedPerSecond,
+  serverCpuPerSecond: r.serverCpuPerSecond,
 });
 
 async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<Measured> {
@@ -98,6 +99,7 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
         itemIds: session.itemIds,
         batchSize: p.operationsPerDevice,
         timeoutMs: TIMEOUT_MS,
+        serverPid: server!.pid,
       };
       let steadySeq = 0;
       const steady = async (perDevice: number, seed: number) => {

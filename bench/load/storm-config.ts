@@ -20,6 +20,8 @@ export interface StormRun {
   /** One attempt's time limit; past it the device gives up on that attempt and backs off. */
   timeoutMs: number;
   seed: number;
+  /** The server's process id, to read its CPU time over the storm (bench/support/proc-cpu.ts). */
+  serverPid: number;
 }
 
 export interface StormResult {
@@ -46,6 +48,11 @@ export interface StormResult {
   maxAttemptsOneDevice: number;
   /** Operations confirmed per second of the run (index = second since the start). */
   confirmedPerSecond: number[];
+  /**
+   * The server's CPU seconds per second of the run (start → last device done): below 1, the server
+   * waited (for devices told to come back later, for the disk, or for a core on a loaded machine).
+   */
+  serverCpuPerSecond: number | null;
   /** Every operation id this run confirmed has this prefix list's lease ids (checked in the journal). */
   leaseIds: string[];
 }

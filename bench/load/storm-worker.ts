@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter } from '../../src/client/core/backoff';
 import type { LeaseResponse } from '../../src/protocol/schemas';
 import { adjustBody, type LeaseGrant } from '../support/demo-session';
+import { cpuSecondsOf } from '../support/proc-cpu';
 import { percentile, seededRandom } from '../support/stats';
 import type { StormResult, StormRun } from './storm-config';
 
@@ -128,6 +129,7 @@ async function runOne(run: StormRun): Promise<StormResult> {
   const count = (map: Record<string, number>, key: string) => {
     map[key] = (map[key] ?? 0) + 1;
   };
+  const cpuBefore = cpuSecondsOf(run.serverPid);
   const started = performance.now();
 
   /** One batch until every operation in it has its receipt; returns the attempts it took. */
@@ -180,6 +182,7 @@ async function runOne(run: StormRun): Promise<StormResult> {
 
   await Promise.all(grants.map((lease, i) => device(i, lease)));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSecondsOf(run.serverPid);
   return {
     confirmed: tally.confirmed,
     seconds,
@@ -194,6 +197,10 @@ async function runOne(run: StormRun): Promise<StormResult> {
     retryAfter,
     maxAttemptsOneDevice: tally.maxAttempts,
     confirmedPerSecond: Array.from(perSecond, (n) => n ?? 0),
+    serverCpuPerSecond:
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : Math.round(((cpuAfter - cpuBefore) / seconds) * 100) / 100,
     leaseIds: grants.map((g) => g.id),
   };
 }

@@ -20,6 +20,11 @@ interface Stat {
   cpuSeconds: number;
 }
 
+/** CPU seconds a process has spent so far; null once it is gone (or where /proc is not Linux's). */
+export function cpuSecondsOf(pid: number): number | null {
+  return stat(pid)?.cpuSeconds ?? null;
+}
+
 /** `null` once the process is gone. The command name may hold spaces: fields count from its `)`. */
 function stat(pid: number): Stat | null {
   let text: string;

@@ -7,6 +7,7 @@ import { sessions } from './auth';
 import { systemClock, TesterClock, type Clock } from './clock';
 import { ConfigError, loadConfig, type Env } from './config';
 import { seedDemo } from './demo';
+import { addAcceptHandles } from './http/accept-handles';
 import { buildApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
@@ -46,6 +47,14 @@ export interface TestHooks {
  * one retries its SYN after 1 s, 3 s, 7 s…, a wait no shedder can see (bench: storm_goodput).
  */
 const LISTEN_BACKLOG = 4096;
+/**
+ * Extra handles on the listening socket, each one more accepted connection per event-loop turn
+ * (libuv accepts one per handle per turn; see http/accept-handles.ts). A storm's 1,000 connects
+ * then wait for a few turns, not ~10 s at ~100 accepts per second. 16 in all still left 350
+ * waiting ~7 s under load, where a turn (one commit group of the operations budget) took ~200 ms;
+ * each new connection wakes every handle, so the rest pay one failed accept each (~1 µs).
+ */
+const EXTRA_ACCEPT_HANDLES = 63;
 
 /** How long shutdown waits for in-flight work before closing the remaining connections. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -131,6 +140,11 @@ export async function startServer(
     await stop();
     throw error;
   }
+  // In the background: the server accepts on its own handle meanwhile. A cluster worker's
+  // connections come from the primary (node:cluster), so it has no socket of its own to share.
+  const acceptHandles = cluster
+    ? null
+    : addAcceptHandles(app.server, EXTRA_ACCEPT_HANDLES, LISTEN_BACKLOG);
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
   if (config.metricsPort !== null) {
     try {
@@ -140,6 +154,7 @@ export async function startServer(
         config.metricsPort,
       );
     } catch (error) {
+      await (await acceptHandles)?.close();
       await app.close();
       await stop();
       throw error;
@@ -159,6 +174,7 @@ export async function startServer(
       // period (e.g. a client that aborted a delayed request on a kept-alive socket) is closed
       // rather than holding shutdown for Fastify's 72 s keep-alive timeout.
       const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await (await acceptHandles)?.close();
       await app.close();
       await metricsServer?.server.close();
       clearTimeout(force);

@@ -3,7 +3,8 @@ import { AdmissionRule, type AdmissionLimits, type Lane, type Work } from './adm
 
 const LIMITS: AdmissionLimits = {
   maxInFlight: 100,
-  maxQueueWaitMs: 1000,
+  // A single change waits at most 200 ms, a backlog batch 5 times as long (1 s).
+  maxQueueWaitMs: 200,
   targetInFlightMs: 100,
   maxRetryAfterSeconds: 120,
 };
@@ -60,6 +61,103 @@ describe('AdmissionRule', () => {
     expect(rule.stats().shed).toBe(29);
   });
 
+  it('tells each shed request to come back half its queue bound before its place, rounded down: one second of work per second', () => {
+    const rule = new AdmissionRule(LIMITS);
+    const shed = Array.from({ length: 40 }, (_, i) => rule.arrive(i, work(500), 0)).flatMap((a) =>
+      a.kind === 'shed' ? [a.retryAfterSeconds] : [],
+    );
+    // The work before the first shed batch is done at 1.1 s (5,500 operations at 0.2 ms); each is
+    // told to come back half its queue bound (0.5 s) before its place, rounded down: back early is
+    // a short wait in the queue, back late an idle server. So places up to 2.5 s hear 1 s, and
+    // each later second holds 5,000 operations, the server's measured rate (10 batches of 500).
+    const perSecond = new Map<number, number>();
+    shed.forEach((s) => perSecond.set(s, (perSecond.get(s) ?? 0) + 1));
+    expect([...perSecond]).toEqual([
+      [1, 14],
+      [2, 10],
+      [3, 5],
+    ]);
+  });
+
+  /**
+   * A rule that measured `fast` ms per operation (1 s), then `slow` (`slowRounds` requests of 990),
+   * and what it answers 200 batches of 100 arriving at once: how many it queued (or started), and
+   * how many it told to come back after 1 s, 2 s, ….
+   */
+  function measured(fast: number, slow: number, slowRounds: number) {
+    const rule = new AdmissionRule(LIMITS);
+    let ticket = 0;
+    let t = 0;
+    for (const [msPerOp, rounds, operations] of [
+      [fast, 20, 500],
+      [slow, slowRounds, 990],
+    ] as const) {
+      for (let i = 0; i < rounds; i++, ticket++) {
+        rule.arrive(ticket, work(operations), t);
+        t += operations * msPerOp;
+        rule.finish(ticket, t);
+      }
+    }
+    const answers = Array.from({ length: 200 }, () => rule.arrive(ticket++, work(100), t));
+    const told: number[] = [];
+    for (const a of answers) {
+      if (a.kind === 'shed') told[a.retryAfterSeconds] = (told[a.retryAfterSeconds] ?? 0) + 1;
+    }
+    return {
+      admitted: answers.filter((a) => a.kind !== 'shed').length,
+      told: Array.from(told, (n) => n ?? 0),
+    };
+  }
+
+  it('queues and books at the lowest cost measured lately, not at one inflated by a storm arriving at once', () => {
+    // 0.1 ms per operation, then 0.5 ms (a thousand requests being read at once): the estimate is
+    // ~0.37 ms, the book runs at ~0.1 ms. The queue takes 1 s of work at that cost, and each shed
+    // batch books 10 ms: a second's worth (100 batches) is told 1 s.
+    const { admitted, told } = measured(0.1, 0.5, 5);
+    // At ~0.37 ms: 32 admitted.
+    expect(admitted).toBe(103);
+    expect(told).toEqual([0, 97]);
+  });
+
+  it('books no more than four times faster than the current estimate', () => {
+    // Then 4 ms for 8 s: the estimate is ~1.5 ms, the book runs at ~0.37 ms, not at 0.1.
+    const { admitted, told } = measured(0.1, 4, 2);
+    // ~27 batches of 100 per second (1 s ÷ 37 ms); at 0.1 ms it would be 100.
+    expect(admitted).toBe(31);
+    expect(told).toEqual([0, 36, 27, 26, 27, 26, 27]);
+  });
+
+  it('books at the cost measured now once the lower one is older than 10 s', () => {
+    const rule = new AdmissionRule(LIMITS);
+    let ticket = 0;
+    let t = 0;
+    for (const [msPerOp, rounds] of [
+      [0.1, 20],
+      [1, 15],
+    ] as const) {
+      for (let i = 0; i < rounds; i++, ticket++) {
+        rule.arrive(ticket, work(990), t);
+        t += 990 * msPerOp;
+        rule.finish(ticket, t);
+      }
+    }
+    const shed = Array.from({ length: 60 }, () => rule.arrive(ticket++, work(100), t)).flatMap(
+      (a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []),
+    );
+    expect(Math.max(...shed)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('lets a backlog batch wait five times as long as a single change before shedding it', () => {
+    const rule = new AdmissionRule({ ...LIMITS, maxInFlight: 1 });
+    rule.arrive(1, work(500), 0);
+    expect(rule.arrive(2, work(10), 0)).toEqual({ kind: 'queue' });
+    expect(rule.arrive(3, work(1, 'interactive'), 0)).toEqual({ kind: 'queue' });
+    expect(rule.expire(201).map((s) => s.ticket)).toEqual([3]);
+    expect(rule.nextExpiry()).toBe(1001);
+    expect(rule.expire(1000)).toEqual([]);
+    expect(rule.expire(1001).map((s) => s.ticket)).toEqual([2]);
+  });
+
   it('never says more than maxRetryAfterSeconds', () => {
     const rule = new AdmissionRule({ ...LIMITS, maxRetryAfterSeconds: 3 });
     const last = Array.from({ length: 200 }, (_, i) => rule.arrive(i, work(500), 0)).pop();
@@ -80,14 +178,46 @@ describe('AdmissionRule', () => {
   });
 
   it('learns the cost per operation from loaded requests and shrinks the budget when work is slow', () => {
-    const rule = new AdmissionRule(LIMITS);
-    // 500 operations in flight took 1 s: 2 ms each, so the budget drops to its floor (100).
-    for (let round = 0, t = 0; round < 20; round++, t += 1000) {
-      rule.arrive(round, work(500), t);
-      rule.finish(round, t + 1000);
+    const rule = new AdmissionRule({ ...LIMITS, targetInFlightMs: 200 });
+    // Budget 1,000 until measured. 1,000 operations in flight took 2 s: 2 ms each, so the budget
+    // drops to its floor, one full batch (500).
+    for (let round = 0, t = 0; round < 20; round++, t += 2000) {
+      rule.arrive(round, work(1000), t);
+      rule.finish(round, t + 2000);
     }
-    rule.arrive(100, work(100), 30_000);
-    expect(rule.arrive(101, work(1), 30_000)).toEqual({ kind: 'queue' });
+    rule.arrive(100, work(500), 50_000);
+    expect(rule.arrive(101, work(1), 50_000)).toEqual({ kind: 'queue' });
+  });
+
+  it('keeps a full batch (500) in its budget however dear operations get', () => {
+    const rule = new AdmissionRule(LIMITS);
+    for (let round = 0, t = 0; round < 20; round++, t += 5000) {
+      rule.arrive(round, work(500), t);
+      rule.finish(round, t + 5000);
+    }
+    rule.arrive(100, work(250), 200_000);
+    expect(rule.arrive(101, work(250), 200_000)).toEqual({ kind: 'start' });
+  });
+
+  it('brings a cost measured in a bad moment back down when requests alone finish fast', () => {
+    const rule = new AdmissionRule(LIMITS);
+    let ticket = 0;
+    let t = 0;
+    // 30 s at 2 ms per operation (older than the book's 10 s memory), then five batches of 20
+    // alone, each answered in 2 ms: an operation costs at most 0.1 ms.
+    for (let i = 0; i < 15; i++, ticket++, t += 1980) {
+      rule.arrive(ticket, work(990), t);
+      rule.finish(ticket, t + 1980);
+    }
+    for (let i = 0; i < 5; i++, ticket++, t += 10) {
+      rule.arrive(ticket, work(20), t);
+      rule.finish(ticket, t + 2);
+    }
+    const shed = Array.from({ length: 40 }, () => rule.arrive(ticket++, work(500), t)).flatMap(
+      (a) => (a.kind === 'shed' ? [a.retryAfterSeconds] : []),
+    );
+    expect(shed.length).toBeGreaterThan(0);
+    expect(Math.max(...shed)).toBeLessThanOrEqual(2);
   });
 
   it('does not learn from a quiet server (fixed costs such as the fsync are not per operation)', () => {

@@ -13,7 +13,7 @@
  *   arrive ─► interactive (a person's single change): starts unless the request cap is reached;
  *   │         goes before every waiting backlog batch
  *   ├──────► backlog (a batch): starts if its operations fit the budget and nobody waits before it
- *   ├──────► queue, if the predicted wait fits `maxQueueWaitMs`
+ *   ├──────► queue, if the predicted wait fits the lane's bound (`maxQueueWaitMs`; a batch 5×)
  *   └──────► shed: 503 with a Retry-After from the appointment book (below)
  *   finish ─► frees its operations; interactive waiters first, then backlog waiters in order
  *   expire ─► waiters whose wait (time before arrival here included) ran out are shed
@@ -22,6 +22,14 @@
  * queued and promised to earlier shed requests will have been done. Retry-After is a floor for the
  * client (full jitter above it), so returning devices arrive spread at about the rate the server
  * can take them, instead of all at `Retry-After: 1`.
+ *
+ * The book leans early, because the two errors cost differently (measured in the storm bench,
+ * bench/README.md): a device back too early waits in the queue or gets one more prompt 503, a
+ * device back too late leaves the server idle while the storm is not over. So the seconds are
+ * rounded down to the start of the device's place (not up to its end), and the book runs at the
+ * lowest cost measured lately: the cost measured at a storm's start is inflated by the intake of
+ * a thousand requests at once (0.73 ms per operation measured against 0.34 steady), and booking
+ * at it told devices 3–14 s while the server idled after 2 s.
  */
 
 export type Lane = 'interactive' | 'backlog';
@@ -36,7 +44,10 @@ export interface Work {
 export interface AdmissionLimits {
   /** Requests in flight at once (MAX_IN_FLIGHT); backlog batches may use three quarters of it. */
   maxInFlight: number;
-  /** The longest a request may wait for admission (MAX_QUEUE_WAIT) before it is shed. */
+  /**
+   * The longest a single change may wait for admission (MAX_QUEUE_WAIT) before it is shed; a
+   * backlog batch may wait BACKLOG_WAIT_FACTOR times as long.
+   */
   maxQueueWaitMs: number;
   /** Aim for an admitted request to be answered within this (bounds one commit group). */
   targetInFlightMs: number;
@@ -44,13 +55,29 @@ export interface AdmissionLimits {
   maxRetryAfterSeconds: number;
 }
 
-export const DEFAULT_TARGET_IN_FLIGHT_MS = 100;
+/**
+ * A backlog batch is background work (nobody waits at a screen for it) and each 503 costs it a
+ * round trip and its client a longer backoff (full jitter doubles with every failure). Bounded to
+ * 2 s like a person's change, a quick storm of 1,000 devices shed ~1,000 times and its last devices
+ * finished seconds after the server was done with the rest. 5 × 2 s is a third of a client's
+ * 30 s timeout: still an answer in time.
+ */
+export const BACKLOG_WAIT_FACTOR = 5;
+/**
+ * A single change is admitted at once but joins the next commit group, so it waits about one
+ * group: with every batch of a storm queued, the budget stays full. Near-quiet storms gave the
+ * person's p50 49–54 ms at 50 ms against 96–98 ms at 100, with the same goodput (the fsync a
+ * smaller group adds costs ~0.1 ms).
+ */
+export const DEFAULT_TARGET_IN_FLIGHT_MS = 50;
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 120;
 /**
- * The budget's floor, whatever the measured cost (a batch larger than the budget still starts
- * when nothing else is in flight, so no batch waits forever).
+ * The budget's floor, whatever the measured cost: one full batch (a batch larger than the budget
+ * still starts when nothing else is in flight, so no batch waits forever). With 100, a loaded
+ * machine's fixed costs per commit (fsync, a long loop turn) made each measured operation dearer,
+ * which shrank the budget, which made the fixed costs weigh more again: 40 operations per second.
  */
-const MIN_BUDGET_OPS = 100;
+const MIN_BUDGET_OPS = 500;
 /** Weight of the newest sample in the cost estimate. */
 const SMOOTHING = 0.2;
 /**
@@ -58,6 +85,14 @@ const SMOOTHING = 0.2;
  * too short costs one more prompt 503, one too long leaves the server idle while devices wait.
  */
 const INITIAL_MS_PER_OP = 0.2;
+/** How long the lowest cost measured is trusted for booking (a slower machine shows within it). */
+const BEST_COST_MEMORY_MS = 10_000;
+/**
+ * The book runs at most this many times faster than the current estimate. Under load the estimate
+ * at a storm's start was 2–4× the steady cost; booking at 2× still left the server idle for 3 s
+ * (devices told 6–10 s), while a device back too early costs one more request read and shed.
+ */
+const BOOKING_LEAN = 4;
 
 export type Arrival =
   { kind: 'start' } | { kind: 'queue' } | { kind: 'shed'; retryAfterSeconds: number };
@@ -105,6 +140,8 @@ export class AdmissionRule {
   private shedCount = 0;
   private msPerOp = INITIAL_MS_PER_OP;
   private bookedUntil = 0;
+  /** The lowest smoothed cost measured lately, and when (null: nothing measured yet). */
+  private best: { msPerOp: number; at: number } | null = null;
   /** Admitted requests: what they cost and what was in flight (themselves included) when they started. */
   private readonly running = new Map<number, Started>();
 
@@ -119,7 +156,8 @@ export class AdmissionRule {
         return { kind: 'start' };
       }
     }
-    if (this.predictedWaitMs(lane, work.operations) + work.waitedMs <= this.limits.maxQueueWaitMs) {
+    const predicted = this.predictedWaitMs(lane, work.operations, now);
+    if (predicted + work.waitedMs <= this.maxWaitMs(lane)) {
       this.waiting[lane].push({
         ticket,
         operations: work.operations,
@@ -129,7 +167,7 @@ export class AdmissionRule {
       this.queuedOps += work.operations;
       return { kind: 'queue' };
     }
-    return { kind: 'shed', retryAfterSeconds: this.shed(work.operations, now) };
+    return { kind: 'shed', retryAfterSeconds: this.shed(work.operations, lane, now) };
   }
 
   /** The admitted request `ticket` was answered. */
@@ -160,10 +198,13 @@ export class AdmissionRule {
     const shed: Shed[] = [];
     for (const l of ['interactive', 'backlog'] as const) {
       const queue = this.waiting[l];
-      while (queue.length > 0 && now - queue[0]!.since > this.limits.maxQueueWaitMs) {
+      while (queue.length > 0 && now - queue[0]!.since > this.maxWaitMs(l)) {
         const late = queue.shift()!;
         this.queuedOps -= late.operations;
-        shed.push({ ticket: late.ticket, retryAfterSeconds: this.shed(late.operations, now) });
+        shed.push({
+          ticket: late.ticket,
+          retryAfterSeconds: this.shed(late.operations, late.lane, now),
+        });
       }
     }
     return shed;
@@ -172,7 +213,7 @@ export class AdmissionRule {
   /** When the oldest waiter's wait runs out, or null with nobody waiting. */
   nextExpiry(): number | null {
     const firsts = [this.waiting.interactive[0], this.waiting.backlog[0]].flatMap((w) =>
-      w ? [w.since + this.limits.maxQueueWaitMs + 1] : [],
+      w ? [w.since + this.maxWaitMs(w.lane) + 1] : [],
     );
     return firsts.length ? Math.min(...firsts) : null;
   }
@@ -184,6 +225,12 @@ export class AdmissionRule {
       shed: this.shedCount,
       serviceMs: this.inFlightOps * this.msPerOp,
     };
+  }
+
+  private maxWaitMs(lane: Lane): number {
+    return lane === 'interactive'
+      ? this.limits.maxQueueWaitMs
+      : this.limits.maxQueueWaitMs * BACKLOG_WAIT_FACTOR;
   }
 
   private budget(): number {
@@ -214,31 +261,71 @@ export class AdmissionRule {
     this.running.set(ticket, { operations, lane, at: now, inFlightOps: this.inFlightOps });
   }
 
-  /** Until this request could start: the work before it beyond the budget, at the measured cost. */
-  private predictedWaitMs(lane: Lane, operations: number): number {
+  /**
+   * Until this request could start: the work before it beyond the budget, at the book's cost (the
+   * same lean as Retry-After: a request queued on too short a guess still starts as soon as the
+   * server can, or is shed when its bound runs out; one shed on too long a guess comes back late
+   * and the server idles meanwhile, as it did for 2 s at the end of a storm).
+   */
+  private predictedWaitMs(lane: Lane, operations: number, now: number): number {
+    const cost = this.bookingCost(now);
     const before = lane === 'interactive' ? this.inFlightOps : this.inFlightOps + this.queuedOps;
-    const slotWait = this.inFlight[lane] >= this.requestCap(lane) ? this.msPerOp : 0;
-    return Math.max(0, before + operations - this.budget()) * this.msPerOp + slotWait;
+    const slotWait = this.inFlight[lane] >= this.requestCap(lane) ? cost : 0;
+    return Math.max(0, before + operations - this.budget()) * cost + slotWait;
   }
 
-  /** Books a later slot for `operations` and says how many seconds away it is. */
-  private shed(operations: number, now: number): number {
+  /**
+   * Books the next free place for `operations` (after the work admitted, queued and booked before)
+   * and says how many whole seconds until it starts, rounded down (see the appointment book above).
+   */
+  private shed(operations: number, lane: Lane, now: number): number {
     this.shedCount++;
-    const backlogDone = now + (this.inFlightOps + this.queuedOps) * this.msPerOp;
-    this.bookedUntil = Math.max(this.bookedUntil, backlogDone) + operations * this.msPerOp;
-    const seconds = Math.ceil((this.bookedUntil - now) / 1000);
+    const cost = this.bookingCost(now);
+    const backlogDone = now + (this.inFlightOps + this.queuedOps) * cost;
+    const place = Math.max(this.bookedUntil, backlogDone);
+    this.bookedUntil = place + operations * cost;
+    // Back up to half its queue bound early, it waits in the queue (no idle server meanwhile)
+    // and still starts within its bound: a full-size storm idled 5 s for devices told 16–18 s.
+    const seconds = Math.floor((place - now - this.maxWaitMs(lane) / 2) / 1000);
     return Math.min(this.limits.maxRetryAfterSeconds, Math.max(1, seconds));
+  }
+
+  /**
+   * The cost the book runs at: the lowest measured within BEST_COST_MEMORY_MS, but never below
+   * 1/BOOKING_LEAN of the current estimate (too early a return is one more 503 to read and answer).
+   */
+  private bookingCost(now: number): number {
+    const best = this.best;
+    const lowest =
+      best && now - best.at <= BEST_COST_MEMORY_MS
+        ? Math.min(best.msPerOp, this.msPerOp)
+        : this.msPerOp;
+    return Math.max(lowest, this.msPerOp / BOOKING_LEAN);
   }
 
   /**
    * The cost per operation (Little's law): a request that started with `inFlightOps` operations in
    * flight (itself included) was answered after all of them, so its time ÷ those operations is the
    * cost of one. Only a loaded server says what it can do: requests that started with less than
-   * half the budget in flight (their time is mostly fixed costs such as the fsync) are not counted.
+   * half the budget in flight (their time is mostly fixed costs such as the fsync) are not counted
+   * as samples. They still bound the cost from above (a request's own operations were done within
+   * its time), which is what brings an estimate made in a bad moment back down: without it, a
+   * storm's slow start kept 25 ms per operation for 100 s, the book spread devices 1–120 s apart,
+   * and so no request ever found the server loaded enough to measure it again.
    */
   private measure(done: Started, now: number): void {
-    if (done.inFlightOps < this.budget() / 2) return;
-    const sample = (now - done.at) / done.inFlightOps;
-    this.msPerOp += SMOOTHING * (sample - this.msPerOp);
+    if (done.inFlightOps < this.budget() / 2) {
+      this.msPerOp = Math.min(this.msPerOp, (now - done.at) / done.operations);
+    } else {
+      const sample = (now - done.at) / done.inFlightOps;
+      this.msPerOp += SMOOTHING * (sample - this.msPerOp);
+    }
+    if (
+      !this.best ||
+      this.msPerOp <= this.best.msPerOp ||
+      now - this.best.at > BEST_COST_MEMORY_MS
+    ) {
+      this.best = { msPerOp: this.msPerOp, at: now };
+    }
   }
 }
