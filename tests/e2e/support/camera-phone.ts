@@ -28,15 +28,31 @@ export async function cameraContext(browser: Browser, origin: string): Promise<B
   await context.grantPermissions(['camera'], { origin });
   await context.addInitScript(() => {
     const streams: MediaStream[] = [];
-    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+    const w = window as unknown as { __streams: MediaStream[]; __lensCovered?: boolean };
+    w.__streams = streams;
     const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    // A covered lens films a blank frame: a camera that is open and live but reads nothing.
+    const blank = (): MediaStream => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 480;
+      canvas.getContext('2d')?.fillRect(0, 0, 640, 480);
+      return canvas.captureStream(10);
+    };
     navigator.mediaDevices.getUserMedia = async (constraints) => {
-      const stream = await open(constraints);
+      const stream = w.__lensCovered === true ? blank() : await open(constraints);
       streams.push(stream);
       return stream;
     };
   });
   return context;
+}
+
+/** From now on the page's camera films a blank frame (still opens, never reads a code). */
+export async function coverLens(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __lensCovered: boolean }).__lensCovered = true;
+  });
 }
 
 /** How many camera tracks the page opened, and how many are still live. */
