@@ -60,6 +60,9 @@ it('sheds backlog batches promptly with Retry-After while a single change goes a
   }
   expect(singleReply.status).toBe(201);
   expect((await api.item(itemId)).quantity).toBe(1);
+  // spec/api.md's order of checks: too busy (step 1) comes before the shape (step 2), for a
+  // batch's envelope too.
+  expectProblem(await api.post('/api/operations/batch', { operations: 'none' }), 'overloaded');
   for (const op of later.flat()) {
     const status = OperationStatus.parse((await api.status(op.id, lease.token)).body);
     expect(status.state).toBe('not-yet');
@@ -70,4 +73,5 @@ it('sheds backlog batches promptly with Retry-After while a single change goes a
   const { results } = (await heldReply).body as { results: { status: number }[] };
   expect(results.every((r) => r.status === 201)).toBe(true);
   expect((await api.item(itemId)).quantity).toBe(501);
+  expectProblem(await api.post('/api/operations/batch', { operations: 'none' }), 'invalid-request');
 }, 90_000);

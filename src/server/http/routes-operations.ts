@@ -51,6 +51,13 @@ function admissionWork(
   };
 }
 
+/** Step 1's load check refused: nothing was applied, come back after `retryAfterSeconds`. */
+function tooBusy(retryAfterSeconds: number): Error {
+  return refuse('overloaded', 'the server is too busy to start this now; nothing was applied', {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
 /** Destroys the connection instead of answering: what a lost request or response looks like. */
 function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
   reply.hijack();
@@ -140,13 +147,7 @@ export const operationRoutes =
       const slot = await deps.admission.enter(admissionWork(request, reply, bodies));
       if (!slot.admitted) {
         ids.forEach((id) => record(id, { event: 'refused', code: 'overloaded' }));
-        throw refuse(
-          'overloaded',
-          'the server is too busy to start this now; nothing was applied',
-          {
-            headers: { 'Retry-After': String(slot.retryAfterSeconds) },
-          },
-        );
+        throw tooBusy(slot.retryAfterSeconds);
       }
       if (fault?.fault === 'delay') {
         const delayMs = fault.delayMs ?? 0;
@@ -229,7 +230,11 @@ export const operationRoutes =
     app.post('/api/operations/batch', async (request, reply) => {
       const parsed = BatchBody.safeParse(request.body);
       if (!parsed.success) {
+        // The order of checks holds for the envelope too: authentication, then too busy, then shape.
         await request.user();
+        const slot = await deps.admission.enter(admissionWork(request, reply, null));
+        if (!slot.admitted) throw tooBusy(slot.retryAfterSeconds);
+        slot.release();
         throw refuse('invalid-request', 'send { "operations": [ 1 to 500 operations ] }', {
           errors: fieldErrors(parsed.error),
         });
