@@ -73,6 +73,11 @@ export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
    * commits); the next change by a person brings it back to `chunkSize`.
    */
   maxChunkSize: number;
+  /**
+   * A person counts as working for this long after their last change: chunks stay at
+   * `chunkSize` meanwhile (someone tapping every second would otherwise meet a grown chunk).
+   */
+  personQuietMs: number;
   /** Fetch a new lease when the freshest one arrived longer ago than this. */
   leaseMaxAgeMs: number;
 }
@@ -83,6 +88,7 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   batchSize: 500,
   chunkSize: 10,
   maxChunkSize: 100,
+  personQuietMs: 1_000,
   leaseMaxAgeMs: 3_600_000,
 };
 
@@ -204,6 +210,8 @@ class Round {
   /** The size of the next chunk (see `chunkSize`), and the person's writes seen when chosen. */
   private chunk: number;
   private seenWrites: number;
+  /** When this round last saw a person's change (`personQuietMs`). */
+  private personAt: number | null = null;
   constructor(private readonly deps: SenderDeps) {
     this.chunk = deps.policy.chunkSize;
     this.seenWrites = deps.personWrites?.() ?? 0;
@@ -211,14 +219,18 @@ class Round {
 
   /**
    * Operations in the next local transaction of a claim or a settle: small while a person works
-   * (their change came since the last chunk), doubling while nobody does.
+   * (a change within `personQuietMs`), doubling while nobody does.
    */
   private chunkSize(): number {
     const { policy } = this.deps;
     const writes = this.deps.personWrites?.() ?? 0;
     if (writes !== this.seenWrites) {
       this.seenWrites = writes;
+      this.personAt = this.now();
+    }
+    if (this.personAt !== null && this.now() - this.personAt < policy.personQuietMs) {
       this.chunk = policy.chunkSize;
+      return Math.max(1, policy.chunkSize);
     }
     const size = this.chunk;
     this.chunk = Math.min(Math.max(policy.maxChunkSize, policy.chunkSize), this.chunk * 2);
