@@ -68,7 +68,8 @@ export const ENQUEUE = 'enqueue (operation, lease)';
 
 /** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
 function writeKind(stores: ReadonlySet<StoreName>): string {
-  if (stores.has('receipts')) return 'settle (receipts, projection, states)';
+  // Settling writes attempt rows (claims never do); receipts ride in the operation records.
+  if (stores.has('attempts')) return 'settle (receipts, projection, states)';
   if (stores.has('items')) return 'items pulled';
   if (stores.has('leases') && stores.has('operations')) return ENQUEUE;
   // The claim records the attempt in the operations' states (no attempt row until it ends); a
@@ -265,9 +266,9 @@ export async function drainWhile<T>(
   const stages = structuredClone(p.stages.totals);
   const spans = [...p.stages.spans];
   const session = await p.store.read((tx) => getMeta(tx, 'session'));
-  const [receipts, left] = await p.store.read((tx) =>
+  const [records, left] = await p.store.read((tx) =>
     Promise.all([
-      tx.getAll('receipts'),
+      tx.getAll('operations'),
       tx.getAllFromIndex('operations', 'queue', queueRange(session?.user.id ?? '')),
     ]),
   );
@@ -275,7 +276,7 @@ export async function drainWhile<T>(
   await forget(p.dbName);
   const result = {
     ms,
-    confirmed: receipts.length,
+    confirmed: records.filter((r) => r.receipt !== undefined).length,
     left: left.length,
     stages,
     snapshot: p.snapshot.totals['snapshot'] ?? { count: 0, ms: 0 },

@@ -217,7 +217,7 @@ export class OutboxCommands {
   /** The view of a record just written, as the snapshot shows it. */
   private viewOf(record: OperationRecord, lease: LeaseRecord): OperationView {
     const runtime = { finishing: this.deps.finishing, now: this.deps.clock.now() };
-    const view = { leases: new Map([[lease.id, lease]]), receipts: new Map(), attempts: new Map() };
+    const view = { leases: new Map([[lease.id, lease]]), attempts: new Map() };
     return operationView(record, view, runtime);
   }
 }

@@ -229,18 +229,7 @@ class Device {
                   serverTiming: {},
                 },
               },
-              {
-                op: 'put',
-                store: 'receipts',
-                value: {
-                  operationId: r.id,
-                  userId: r.userId,
-                  text: '{}',
-                  receipt: rc,
-                  storedAt: 1,
-                },
-              },
-              state(r, final),
+              state(r, final, { receipt: { text: '{}', receipt: rc, storedAt: 1 } }),
             ];
           },
         );
@@ -326,7 +315,6 @@ class Device {
       ...this.view,
       operations: new Map(this.view.operations),
       attempts: new Map(this.view.attempts),
-      receipts: new Map(this.view.receipts),
       items: new Map(this.view.items),
       leases: new Map(this.view.leases),
     };

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { FaultRule } from '../../src/protocol/schemas';
 import { openIdbStore } from '../../src/client/store/idb-store';
+import { storesReceipt } from './support/faulty-store';
 import type { LocalStore, Tx } from '../../src/client/store/local-store';
 import {
   effectsOf,
@@ -48,7 +49,7 @@ function afterSettling(inner: LocalStore, after: () => void): LocalStore {
         const seen: Tx = {
           ...tx,
           put: (store, v) => {
-            if (store === 'receipts') receipts = true;
+            if (storesReceipt(store, v)) receipts = true;
             return tx.put(store, v);
           },
         };
@@ -113,8 +114,7 @@ describe('sender against the real server', () => {
             ...tx,
             put: (name, v) => {
               if (name === 'operations') seen.operations.push((v as { id: string }).id);
-              if (name === 'receipts')
-                seen.receipts.push((v as { operationId: string }).operationId);
+              if (storesReceipt(name, v)) seen.receipts.push((v as { id: string }).id);
               return tx.put(name, v);
             },
           }),

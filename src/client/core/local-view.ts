@@ -8,7 +8,6 @@ import type {
   DeviceMeta,
   LeaseRecord,
   OperationRecord,
-  ReceiptRecord,
   SessionMeta,
 } from './records';
 
@@ -16,7 +15,6 @@ export interface LocalView {
   operations: ReadonlyMap<string, OperationRecord>;
   /** Per operation id, in the order they were sent. */
   attempts: ReadonlyMap<string, readonly AttemptRecord[]>;
-  receipts: ReadonlyMap<string, ReceiptRecord>;
   items: ReadonlyMap<string, Item>;
   leases: ReadonlyMap<string, LeaseRecord>;
   session: SessionMeta | null;
@@ -38,7 +36,6 @@ export function emptyView(): WritableView {
   return {
     operations: new Map(),
     attempts: new Map(),
-    receipts: new Map(),
     items: new Map(),
     leases: new Map(),
     session: null,

@@ -77,12 +77,8 @@ function show(
     ...emptyView(),
     leases: new Map([[lease.id, lease]]),
     attempts: new Map(opts.attempts ? [[rec.id, opts.attempts]] : []),
-    receipts: new Map(
-      opts.withReceipt
-        ? [[rec.id, { operationId: rec.id, userId: 'u1', text: '', receipt, storedAt: NOW }]]
-        : [],
-    ),
   };
+  if (opts.withReceipt) rec = { ...rec, receipt: { text: '', receipt, storedAt: NOW } };
   const time: ViewTime = {
     now: NOW,
     finishing: new Map(opts.finishing ? [[rec.id, opts.finishing]] : []),

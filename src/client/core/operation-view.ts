@@ -93,14 +93,13 @@ function attemptView(a: AttemptRecord): AttemptView {
 
 export function operationView(
   record: OperationRecord,
-  view: Pick<LocalView, 'leases' | 'receipts' | 'attempts'>,
+  view: Pick<LocalView, 'leases' | 'attempts'>,
   time: ViewTime,
   /** A reversal of this operation stands (see core/fixes.ts). */
   reversed = false,
 ): OperationView {
   const state = effectiveState(record, time.finishing);
-  const receipt =
-    state.kind === 'finishing' ? state.receipt : (view.receipts.get(record.id)?.receipt ?? null);
+  const receipt = state.kind === 'finishing' ? state.receipt : (record.receipt?.receipt ?? null);
   const resolution = record.resolution;
   const due = retryAt(state, time.recheckAt ?? null);
   const nextCheck =

@@ -38,6 +38,11 @@ export interface OperationRecord {
   sendAttempts: number;
   imported: ImportInfo | null;
   resolution: Resolution | null;
+  /**
+   * The server's receipt, stored in the same put as the state it settles (schema v2; before, a
+   * row of its own in `receipts`). Absent until one arrived.
+   */
+  receipt?: StoredReceipt;
   /** [userId, order] while the sender still has work on it; absent otherwise (sparse index). */
   queueKey?: [string, number];
   /** [userId, order] while it waits for a status answer (review: expired, imported). */
@@ -60,13 +65,17 @@ export interface AttemptRecord {
 
 export type AttemptEnd = Pick<AttemptRecord, 'endedAt' | 'result' | 'httpStatus' | 'serverTiming'>;
 
-export interface ReceiptRecord {
-  operationId: string;
-  userId: string;
+export interface StoredReceipt {
   /** The receipt exactly as the server sent it (JSON text). */
   text: string;
   receipt: Receipt;
   storedAt: number;
+}
+
+/** A row of the `receipts` store of schema v1 (moved into the operation records by v2). */
+export interface ReceiptRecord extends StoredReceipt {
+  operationId: string;
+  userId: string;
 }
 
 export interface LeaseRecord {

@@ -100,7 +100,7 @@ export class SnapshotBuilder {
       state,
       due: rechecked(state) ? due : null,
       attempts: view.attempts.get(record.id),
-      receipt: view.receipts.get(record.id),
+      receipt: record.receipt,
       deadline: view.leases.get(record.leaseId)?.deadline,
       future: due !== null && due > time.now,
       // Restored work names its age: it changes with time alone.

@@ -332,17 +332,11 @@ export async function settle(
     }
     const finishing = next(record.state, { type: 'receipt', receipt: s.receipt }, policy);
     if (finishing.kind !== 'finishing') return;
-    const { userId } = record;
+    // The receipt and the state it settles: one record, one put.
     writes.push(
-      tx.put('receipts', {
-        operationId: s.id,
-        userId,
-        text: s.text,
-        receipt: s.receipt,
-        storedAt: at,
-      }),
       putOperation(tx, {
         ...record,
+        receipt: { text: s.text, receipt: s.receipt, storedAt: at },
         state: stored(next(finishing, { type: 'stored', at }, policy)),
       }),
     );

@@ -77,23 +77,24 @@ async function sharedDevice(alexChanges: number): Promise<{ store: LocalStore; a
 async function confirm(store: LocalStore, id: string): Promise<void> {
   await store.write(async (tx) => {
     const record = (await tx.get('operations', id)) as OperationRecord;
-    await putOperation(tx, { ...record, state: { kind: 'confirmed', since: 3 } });
-    await tx.put('receipts', {
-      operationId: id,
-      userId: record.userId,
-      text: '{}',
+    await putOperation(tx, {
+      ...record,
+      state: { kind: 'confirmed', since: 3 },
       receipt: {
-        operationId: id,
-        outcome: 'applied',
-        reason: null,
-        itemId: 'lamp-14',
-        delta: -1,
-        resultingQuantity: 2,
-        itemRevision: 2,
-        recordedAt: '2026-11-29T17:00:00.312Z',
-        compacted: false,
+        text: '{}',
+        receipt: {
+          operationId: id,
+          outcome: 'applied',
+          reason: null,
+          itemId: 'lamp-14',
+          delta: -1,
+          resultingQuantity: 2,
+          itemRevision: 2,
+          recordedAt: '2026-11-29T17:00:00.312Z',
+          compacted: false,
+        },
+        storedAt: 3,
       },
-      storedAt: 3,
     });
     await tx.put('attempts', {
       operationId: id,

@@ -4,9 +4,10 @@
  * the server session at the next contact:
  * - **Sign out** keeps this person's work for their next sign-in (another person sees it waiting and
  *   cannot send it as their own: the outbox is per user).
- * - **Sign out and remove data from this device** also removes everything of theirs (operations,
- *   attempts, receipts, leases) and this device's copy of the items, but only once nothing of theirs
- *   is left to confirm: removing an unconfirmed change would lose it without a trace.
+ * - **Sign out and remove data from this device** also removes everything of theirs (operations
+ *   with their receipts, attempts, leases) and this device's copy of the items, but only once
+ *   nothing of theirs is left to confirm: removing an unconfirmed change would lose it without a
+ *   trace.
  */
 import { isOpen } from '../core/rules';
 import type { Tx } from '../store/local-store';
@@ -59,10 +60,6 @@ export async function signOutRemovingData(tx: Tx): Promise<RemoveDataResult> {
       await tx.delete('attempts', [a.operationId, a.attemptId]);
     }
     await tx.delete('operations', record.id);
-  }
-  // Receipts are kept by operation id; any left without their operation go too.
-  for (const receipt of await tx.getAll('receipts')) {
-    if (receipt.userId === userId) await tx.delete('receipts', receipt.operationId);
   }
   for (const lease of await tx.getAllFromIndex('leases', 'byUser', userId)) {
     await tx.delete('leases', lease.id);

@@ -20,10 +20,9 @@ function withAttempt(list: readonly AttemptRecord[] = [], a: AttemptRecord): Att
 }
 
 export async function loadView(tx: Tx): Promise<LocalView> {
-  const [operations, attempts, receipts, items, leases, meta] = await Promise.all([
+  const [operations, attempts, items, leases, meta] = await Promise.all([
     tx.getAll('operations'),
     tx.getAll('attempts'),
-    tx.getAll('receipts'),
     tx.getAll('items'),
     tx.getAll('leases'),
     tx.getAll('meta'),
@@ -37,7 +36,6 @@ export async function loadView(tx: Tx): Promise<LocalView> {
     ...view,
     operations: byKey(operations, (r) => r.id),
     attempts: attemptsByOp,
-    receipts: byKey(receipts, (r) => r.operationId),
     items: byKey(items, (r) => r.id),
     leases: byKey(leases, (r) => r.id),
   };
@@ -64,10 +62,6 @@ function applyEntry(view: WritableView, e: WriteEntry): void {
         );
         view.attempts.set(operationId, left);
       }
-      return;
-    case 'receipts':
-      if (e.op === 'put') view.receipts.set(e.value.operationId, e.value);
-      else view.receipts.delete(e.key);
       return;
     case 'items':
       if (e.op === 'put') view.items.set(e.value.id, e.value);

@@ -58,7 +58,7 @@ describe('IndexedDB adapter', () => {
     seed.close();
     // An old tab of an old app version: it ignores versionchange.
     const raw = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = factory.open('stockroom', 1);
+      const r = factory.open('stockroom', MIGRATIONS.length);
       r.onsuccess = () => resolve(r.result);
       r.onerror = () => reject(r.error instanceof Error ? r.error : new Error('open failed'));
     });

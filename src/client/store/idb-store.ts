@@ -21,25 +21,58 @@ import {
   type Tx,
 } from './local-store';
 import { LAYOUT, STORE_NAMES, type StockroomSchema, type StoreName } from './schema';
+import type { OperationRecord, ReceiptRecord } from '../core/records';
 
 export type Db = IDBPDatabase<StockroomSchema>;
 type UpgradeTx = IDBPTransaction<StockroomSchema, StoreName[], 'versionchange'>;
 export type Migration = (db: Db, tx: UpgradeTx) => void;
 
-/** Version 1: every store and index of schema.ts. Later versions append steps, never edit this one. */
+/** The stores of version 1, as they were (LAYOUT has moved on; a step never changes). */
+const V1_LAYOUT: Record<string, { keyPath: string | readonly string[]; indexes: object }> = {
+  ...LAYOUT,
+  receipts: { keyPath: 'operationId', indexes: {} },
+};
+
+/**
+ * Version 2: each receipt moves into its operation record (`receipt`), stored in the same put as
+ * the state it settles; the `receipts` store goes. Runs inside the upgrade transaction: a failure
+ * aborts the upgrade and the database stays at version 1, whole.
+ */
+const receiptsIntoOperations: Migration = (db, tx) => {
+  const raw = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
+  const receipts = raw.objectStore('receipts');
+  const operations = raw.objectStore('operations');
+  void (async () => {
+    for (const row of (await receipts.getAll()) as ReceiptRecord[]) {
+      const record = (await operations.get(row.operationId)) as OperationRecord | undefined;
+      // A receipt whose operation is gone (removed with its person's data) has nothing to explain.
+      if (!record || record.receipt) continue;
+      const { text, receipt, storedAt } = row;
+      await operations.put({ ...record, receipt: { text, receipt, storedAt } });
+    }
+    (db as unknown as IDBPDatabase).deleteObjectStore('receipts');
+  })().catch(() => {
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted by the failing request.
+    }
+  });
+};
+
+/** Step v takes the schema from version v to v+1 and never drops data. Never edit a step. */
 export const MIGRATIONS: readonly Migration[] = [
   (db) => {
-    for (const name of STORE_NAMES) {
-      const layout = LAYOUT[name];
-      const store = db.createObjectStore(name, {
+    for (const [name, layout] of Object.entries(V1_LAYOUT)) {
+      const store = (db as unknown as IDBPDatabase).createObjectStore(name, {
         keyPath: layout.keyPath as string | string[],
       });
-      for (const [index, path] of Object.entries(layout.indexes)) {
-        // Index names are typed per store; the layout table is the single source for both adapters.
-        store.createIndex(index as never, path);
+      for (const [index, path] of Object.entries(layout.indexes as Record<string, string>)) {
+        store.createIndex(index, path);
       }
     }
   },
+  receiptsIntoOperations,
 ];
 
 export interface IdbStoreOptions {

@@ -7,7 +7,6 @@ import type { Item } from '../../protocol/schemas';
 import type {
   OperationRecord,
   AttemptRecord,
-  ReceiptRecord,
   LeaseRecord,
   SessionMeta,
   DeviceMeta,
@@ -37,13 +36,12 @@ export interface StockroomSchema extends DBSchema {
     indexes: { queue: [string, number]; checks: [string, number]; byUser: string };
   };
   attempts: { key: [string, string]; value: AttemptRecord; indexes: { byOperation: string } };
-  receipts: { key: string; value: ReceiptRecord };
   items: { key: string; value: Item };
   leases: { key: string; value: LeaseRecord; indexes: { byUser: string } };
   meta: { key: MetaKey; value: MetaRecord };
 }
 
-export type StoreName = 'operations' | 'attempts' | 'receipts' | 'items' | 'leases' | 'meta';
+export type StoreName = 'operations' | 'attempts' | 'items' | 'leases' | 'meta';
 export type Value<S extends StoreName> = StockroomSchema[S]['value'];
 export type Key<S extends StoreName> = StockroomSchema[S]['key'];
 export type IndexedStore = 'operations' | 'attempts' | 'leases';
@@ -60,7 +58,6 @@ export const LAYOUT = {
     indexes: { queue: 'queueKey', checks: 'checkKey', byUser: 'userId' },
   },
   attempts: { keyPath: ['operationId', 'attemptId'], indexes: { byOperation: 'operationId' } },
-  receipts: { keyPath: 'operationId', indexes: {} },
   items: { keyPath: 'id', indexes: {} },
   leases: { keyPath: 'id', indexes: { byUser: 'userId' } },
   meta: { keyPath: 'key', indexes: {} },

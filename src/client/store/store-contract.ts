@@ -357,7 +357,7 @@ export const STORE_CONTRACT: ContractCase[] = [
         'state',
       );
       same(
-        (await store.read((tx) => tx.get('receipts', op.id)))?.text,
+        (await store.read((tx) => tx.get('operations', op.id)))?.receipt?.text,
         JSON.stringify(receipt),
         'receipt text',
       );
@@ -391,7 +391,11 @@ export const STORE_CONTRACT: ContractCase[] = [
         'sending',
         'still in the outbox',
       );
-      same(await store.read((tx) => tx.get('receipts', op.id)), undefined, 'no receipt');
+      same(
+        (await store.read((tx) => tx.get('operations', op.id)))?.receipt,
+        undefined,
+        'no receipt',
+      );
     },
   },
   {

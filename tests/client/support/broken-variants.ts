@@ -58,13 +58,10 @@ export const receiptOutsideTx: SenderSeams = {
       for (const s of settlements) {
         if (s.kind !== 'receipt') continue;
         const record = await tx.get('operations', s.id);
-        if (!record || (await tx.get('receipts', s.id))) continue;
-        await tx.put('receipts', {
-          operationId: s.id,
-          userId: record.userId,
-          text: s.text,
-          receipt: s.receipt,
-          storedAt: at,
+        if (!record || record.receipt) continue;
+        await putOperation(tx, {
+          ...record,
+          receipt: { text: s.text, receipt: s.receipt, storedAt: at },
         });
         const item = project(await tx.get('items', s.receipt.itemId), record, s.receipt);
         if (item) await tx.put('items', item);

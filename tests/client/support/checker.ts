@@ -5,12 +5,12 @@
  * deliberately broken variants it must find some (model.test.ts proves both).
  */
 import type { HistoryEntry } from '../../../src/protocol/schemas';
-import type { OperationRecord, ReceiptRecord } from '../../../src/client/core/records';
+import type { OperationRecord } from '../../../src/client/core/records';
 import type { OperationRecord as ServerRecord } from '../../../src/server/store/store';
 
 export interface DeviceEvidence {
+  /** Each with its stored receipt inside (`receipt`), if any. */
   records: OperationRecord[];
-  receipts: ReceiptRecord[];
   /** Intents the person made (each `adjust` that resolved). */
   decided: number;
 }
@@ -39,10 +39,9 @@ function claimsReceipt(r: OperationRecord): boolean {
 /** Nothing shown confirmed (or otherwise settled by a receipt) without the receipt stored. */
 export function unearnedVerdicts(
   records: readonly OperationRecord[],
-  receipts: readonly ReceiptRecord[],
   shownConfirmed: readonly string[] = [],
 ): string[] {
-  const stored = new Set(receipts.map((r) => r.operationId));
+  const stored = new Set(records.filter((r) => r.receipt !== undefined).map((r) => r.id));
   const problems = records
     .filter((r) => claimsReceipt(r) && !stored.has(r.id))
     .map((r) => `${r.id} is ${r.state.kind} without a stored receipt`);
@@ -90,10 +89,9 @@ export function checkSchedule(
       problems.push(`the server applied ${id}, which the device does not hold (a doubled intent)`);
   }
 
-  const receipts = new Map(device.receipts.map((r) => [r.operationId, r]));
   for (const r of device.records) {
     const n = effects.get(r.id)?.length ?? 0;
-    const receipt = receipts.get(r.id);
+    const receipt = r.receipt;
     const s = r.state;
     if (s.kind === 'confirmed' && receipt?.receipt.outcome === 'applied' && n !== 1) {
       problems.push(`${r.id} is confirmed as applied but has ${n} effects`);
@@ -126,6 +124,6 @@ export function checkSchedule(
     }
   }
 
-  problems.push(...unearnedVerdicts(device.records, device.receipts));
+  problems.push(...unearnedVerdicts(device.records));
   return problems;
 }

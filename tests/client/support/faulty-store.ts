@@ -5,6 +5,8 @@ import {
   type StorageFailureKind,
   type Tx,
 } from '../../../src/client/store/local-store';
+import type { StoreName } from '../../../src/client/store/schema';
+import type { OperationRecord } from '../../../src/client/core/records';
 
 export interface FaultyStore extends LocalStore {
   /** The next `n` writes fail with this kind (nothing of them is kept). */
@@ -43,7 +45,7 @@ export function faultyStore(inner: LocalStore): FaultyStore {
             tx.getAllFromIndex(store, index, query, count),
           delete: (store, key) => tx.delete(store, key),
           put: (store, value) => {
-            if (store === 'receipts') receipts = true;
+            if (storesReceipt(store, value)) receipts = true;
             return tx.put(store, value);
           },
         };
@@ -71,4 +73,9 @@ export function faultyStore(inner: LocalStore): FaultyStore {
       return crashed;
     },
   };
+}
+
+/** A put that stores a receipt: the operation record that carries it (schema v2). */
+export function storesReceipt(store: StoreName, value: unknown): boolean {
+  return store === 'operations' && (value as OperationRecord).receipt !== undefined;
 }

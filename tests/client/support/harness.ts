@@ -134,7 +134,7 @@ export async function effectsOf(h: Harness, itemId: string, operationId: string)
 export async function storedReceipt(h: Harness, c: StockroomClientCore, id: string) {
   const store = await h.storeOf(c);
   try {
-    return (await store.read((tx) => tx.get('receipts', id)))?.text ?? null;
+    return (await store.read((tx) => tx.get('operations', id)))?.receipt?.text ?? null;
   } finally {
     store.close();
   }
