@@ -19,6 +19,7 @@ import {
 import { postgresDatabase, sqliteDatabase, type SharedDatabase } from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
 import { reliability, scaled } from '../support/reliability';
+import { eventually } from '../support/eventually';
 
 const SENDERS = 8;
 
@@ -100,11 +101,12 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
       // The faults die with the process: on a busy machine a short round could end before any
       // fired, and the broken variant would go unseen. Kill only once they have (a deadline only
       // bounds a hang).
-      const deadline = Date.now() + 60_000;
-      while (dropped < (run.faultsPerRound ?? 0)) {
-        if (Date.now() > deadline) throw new Error(`the round's faults never fired: ${dropped}`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await eventually(
+        () => Promise.resolve(dropped),
+        (fired) => fired >= (run.faultsPerRound ?? 0),
+        "the round's faults fired",
+        60_000,
+      );
       await server.kill9();
       dying = true;
       await Promise.all(senders);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { fillOutbox } from './export-fixture';
@@ -35,7 +36,11 @@ describe('startExporter', () => {
       },
     });
     // Wait for the outcome, not for a time: the backlog empties when the worker has recorded all.
-    while ((await store.exportBacklog()).pending > 0) await new Promise((r) => setTimeout(r, 5));
+    await eventually(
+      () => store.exportBacklog(),
+      (backlog) => backlog.pending === 0,
+      'the export backlog',
+    );
     await exporter.stop();
     expect(await ledgerEffectIds(exportFile)).toEqual(ids);
   });

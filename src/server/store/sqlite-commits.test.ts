@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openSqliteDatabase, openSqliteStore, WAL_AUTOCHECKPOINT_PAGES } from './sqlite-store';
-import type { ApplyRequest } from './store';
+import type { ApplyRequest, Store } from './store';
 import { ALICE, at, SEED, T0 } from './store-contract-support';
 
 const path = join(tmpdir(), `stockroom-commits-${randomUUID()}.db`);
@@ -45,12 +45,21 @@ function commitsInWal(): number {
   return commits;
 }
 
-it('records export deliveries in the operations’ group commit, not in a commit of their own', async () => {
+/** A store on the file with Alice, the seed items and one applied adjustment (L.0). */
+async function withStore(run: (store: Store) => Promise<void>): Promise<void> {
   const store = await openSqliteStore(`sqlite:${path}`);
   try {
     await store.insertUser(ALICE);
     await store.seedItems(SEED, T0);
     await store.apply([adjust('L.0')], at(T0));
+    await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+it('records export deliveries in the operations’ group commit, not in a commit of their own', async () => {
+  await withStore(async (store) => {
     emptyWal();
 
     // Asked for in the same turn of the event loop, as the export worker and requests are.
@@ -58,26 +67,18 @@ it('records export deliveries in the operations’ group commit, not in a commit
 
     expect(commitsInWal()).toBe(1);
     expect((await store.claimExports(10, T0)).map((r) => r.effectId)).toEqual(['L.1']);
-  } finally {
-    await store.close();
-  }
+  });
 });
 
 it('records export deliveries durably on their own when no operation is waiting', async () => {
-  const store = await openSqliteStore(`sqlite:${path}`);
-  try {
-    await store.insertUser(ALICE);
-    await store.seedItems(SEED, T0);
-    await store.apply([adjust('L.0')], at(T0));
+  await withStore(async (store) => {
     emptyWal();
 
     await store.markExported(['L.0'], T0);
 
     expect(commitsInWal()).toBe(1);
     expect(await store.claimExports(10, T0)).toEqual([]);
-  } finally {
-    await store.close();
-  }
+  });
 });
 
 it('writes the export row without an index beside it (the effect id is unique by the receipt key)', () => {
@@ -90,19 +91,13 @@ it('writes the export row without an index beside it (the effect id is unique by
 });
 
 it('records the delivery of a row this process did not claim, and ignores unknown ids', async () => {
-  const store = await openSqliteStore(`sqlite:${path}`);
-  try {
-    await store.insertUser(ALICE);
-    await store.seedItems(SEED, T0);
-    await store.apply([adjust('L.0')], at(T0));
+  await withStore(async (store) => {
     await store.apply([adjust('L.1')], at(T0));
 
     await store.markExported(['L.1', 'Lnone.0'], T0);
 
     expect((await store.claimExports(10, T0)).map((r) => r.effectId)).toEqual(['L.0']);
-  } finally {
-    await store.close();
-  }
+  });
 });
 
 it('checkpoints the WAL every 10,000 pages, not at SQLite’s default 1,000', () => {
