@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome } from './http-outcome';
 import { answerEvent, attemptEnd, batchAnswers, singleAnswer, statusAnswer } from './answers';
+import { sampleReceipt } from './sample-receipt';
 
-const receipt = {
-  operationId: 'L1.0',
-  outcome: 'applied',
-  reason: null,
-  itemId: 'lamp-14',
-  delta: -2,
-  resultingQuantity: 10,
-  itemRevision: 8,
-  recordedAt: '2026-11-29T17:00:00.312Z',
-  compacted: false,
-};
+const receipt = sampleReceipt({ operationId: 'L1.0' });
 
 function response(
   status: number,

@@ -9,19 +9,10 @@ import {
   summarize,
 } from './labels';
 import { importedState, type OpState, type ReviewReason, type WaitingWhy } from './operation-state';
+import { sampleReceipt } from './sample-receipt';
 
 const retry = { attempts: 0, notBefore: 0 };
-const receipt = {
-  operationId: 'L.1',
-  outcome: 'applied' as const,
-  reason: null,
-  itemId: 'lamp-14',
-  delta: -2,
-  resultingQuantity: 1,
-  itemRevision: 2,
-  recordedAt: '2026-11-29T17:00:00.312Z',
-  compacted: false,
-};
+const receipt = sampleReceipt({ operationId: 'L.1', resultingQuantity: 1, itemRevision: 2 });
 
 describe('the words people see (spec/client.md table)', () => {
   const cases: [OpState, string][] = [

@@ -11,20 +11,12 @@ import {
   type OpEvent,
   type OpState,
 } from './operation-state';
+import { sampleReceipt } from './sample-receipt';
 
 const policy: BackoffPolicy = { baseMs: 1000, capMs: 300_000, maxAttempts: 3 };
 
-const receipt = (outcome: Receipt['outcome'], reason: Receipt['reason'] = null): Receipt => ({
-  operationId: 'L1.0',
-  outcome,
-  reason,
-  itemId: 'lamp-14',
-  delta: outcome === 'applied' ? -2 : 0,
-  resultingQuantity: 10,
-  itemRevision: 8,
-  recordedAt: '2026-11-29T17:00:00.312Z',
-  compacted: false,
-});
+const receipt = (outcome: Receipt['outcome'], reason: Receipt['reason'] = null): Receipt =>
+  sampleReceipt({ operationId: 'L1.0', outcome, reason, delta: outcome === 'applied' ? -2 : 0 });
 
 function run(state: OpState, ...events: OpEvent[]): OpState {
   return events.reduce((s, e) => next(s, e, policy), state);

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Receipt } from '../../protocol/schemas';
 import { shortTime } from './check-words';
 import { emptyView } from './local-view';
 import type { AttemptRecord, LeaseRecord, OperationRecord } from './records';
 import type { FinishingState, OpState, StoredOpState } from './operation-state';
 import { operationView, retryAt, type ViewTime } from './operation-view';
+import { sampleReceipt } from './sample-receipt';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const retry = { attempts: 1, notBefore: NOW + 5_000 };
 
-const receipt: Receipt = {
-  operationId: 'L1.1',
-  outcome: 'applied',
-  reason: null,
-  itemId: 'lamp-14',
-  delta: -2,
-  resultingQuantity: 10,
-  itemRevision: 8,
-  recordedAt: '2026-11-29T17:00:00.312Z',
-  compacted: false,
-};
+const receipt = sampleReceipt();
 
 function record(state: StoredOpState, more: Partial<OperationRecord> = {}): OperationRecord {
   return {

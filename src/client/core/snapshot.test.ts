@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Receipt } from '../../protocol/schemas';
 import { emptyView, type LocalView } from './local-view';
 import type { OperationRecord } from './records';
 import type { StoredOpState } from './operation-state';
 import { shortTime } from './check-words';
 import { SnapshotBuilder, type Runtime } from './snapshot';
+import { sampleReceipt } from './sample-receipt';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const demo = { id: 'u1', name: 'demo', role: 'staff' as const };
@@ -27,17 +27,7 @@ function op(order: number, state: StoredOpState, userId = 'u1', delta = -2): Ope
 }
 
 const queued: StoredOpState = { kind: 'queued', retry: { attempts: 0, notBefore: 0 } };
-const receipt: Receipt = {
-  operationId: 'L1.1',
-  outcome: 'applied',
-  reason: null,
-  itemId: 'lamp-14',
-  delta: -2,
-  resultingQuantity: 10,
-  itemRevision: 8,
-  recordedAt: '2026-11-29T17:00:00.312Z',
-  compacted: false,
-};
+const receipt = sampleReceipt();
 
 const runtime = (finishing: Runtime['finishing'] = new Map()): Runtime => ({
   ready: true,

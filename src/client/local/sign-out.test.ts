@@ -13,6 +13,7 @@ import {
   signOutKeepingData,
   signOutRemovingData,
 } from './sign-out';
+import { sampleReceipt } from '../core/sample-receipt';
 
 const ALEX = { id: 'u-alex', name: 'alex', role: 'staff' } as const;
 const SAM = { id: 'u-sam', name: 'sam', role: 'staff' } as const;
@@ -82,17 +83,12 @@ async function confirm(store: LocalStore, id: string): Promise<void> {
       state: { kind: 'confirmed', since: 3 },
       receipt: {
         text: '{}',
-        receipt: {
+        receipt: sampleReceipt({
           operationId: id,
-          outcome: 'applied',
-          reason: null,
-          itemId: 'lamp-14',
           delta: -1,
           resultingQuantity: 2,
           itemRevision: 2,
-          recordedAt: '2026-11-29T17:00:00.312Z',
-          compacted: false,
-        },
+        }),
         storedAt: 3,
       },
     });

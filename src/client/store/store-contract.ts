@@ -21,6 +21,7 @@ import {
 import { putOperation, queueRange } from '../local/records';
 import { StorageFailure, type LocalStore } from './local-store';
 import type { AttemptRecord, OperationRecord } from '../core/records';
+import { sampleReceipt } from '../core/sample-receipt';
 
 export interface ContractDatabase {
   /** A new connection to this database (a tab); several may be open at once. */
@@ -75,17 +76,13 @@ const adjust = (itemId: string, delta: number) =>
   ({ type: 'adjust', itemId, delta, reason: 'sold' }) as const;
 
 function receiptFor(id: string, itemId: string, quantity: number, revision: number): Receipt {
-  return {
+  return sampleReceipt({
     operationId: id,
-    outcome: 'applied',
-    reason: null,
     itemId,
     delta: -1,
     resultingQuantity: quantity,
     itemRevision: revision,
-    recordedAt: '2026-11-29T17:00:00.312Z',
-    compacted: false,
-  };
+  });
 }
 
 const A1: AttemptStart = { attemptId: 'a1', kind: 'send', at: 5 };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../protocol/schemas';
 import type { AttemptRecord, OperationRecord, ReceiptRecord } from '../core/records';
 import { operationView } from '../core/operation-view';
+import { sampleReceipt } from '../core/sample-receipt';
 import { withIndexKeys } from '../local/records';
 import { loadView } from '../local/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';
@@ -15,17 +16,7 @@ import { MIGRATIONS, openIdbStore } from './idb-store';
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 
 function receiptOf(id: string): Receipt {
-  return {
-    operationId: id,
-    outcome: 'applied',
-    reason: null,
-    itemId: 'lamp-14',
-    delta: -1,
-    resultingQuantity: 9,
-    itemRevision: 4,
-    recordedAt: '2026-11-29T17:00:00.312Z',
-    compacted: false,
-  };
+  return sampleReceipt({ operationId: id, delta: -1, resultingQuantity: 9, itemRevision: 4 });
 }
 
 function operation(id: string, order: number, confirmed: boolean): OperationRecord {
