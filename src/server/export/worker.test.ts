@@ -28,6 +28,23 @@ function flakySink(failures: number): Sink & { delivered: string[]; attempts: nu
   return sink;
 }
 
+/**
+ * A worker's sleep that records every wait and returns at once, except the idle wait (`idleMs`):
+ * that one resolves `rested` and then naps until the worker is stopped.
+ */
+function napsUntilIdle(idleMs: number) {
+  const waits: number[] = [];
+  let resting: () => void = () => undefined;
+  const rested = new Promise<void>((resolve) => (resting = resolve));
+  const sleep = (ms: number, signal: AbortSignal): Promise<void> => {
+    waits.push(ms);
+    if (ms !== idleMs) return Promise.resolve();
+    resting();
+    return timerSleep(60_000, signal);
+  };
+  return { waits, rested, sleep };
+}
+
 describe('export worker', () => {
   let store: Store;
   let dir = '';
@@ -61,9 +78,7 @@ describe('export worker', () => {
   it('backs off with full jitter while the sink fails, records nothing, then catches up', async () => {
     const ids = await fillOutbox(store, 4, T0);
     const sink = flakySink(3);
-    const waits: number[] = [];
-    let resting: (() => void) | null = null;
-    const rested = new Promise<void>((resolve) => (resting = resolve));
+    const { waits, rested, sleep } = napsUntilIdle(5000);
     const draws = [0.5, 0.25, 0.75];
     const errors: number[] = [];
     const worker = createExportWorker({
@@ -74,12 +89,7 @@ describe('export worker', () => {
       backoff: { baseMs: 1000, capMs: 60_000 },
       idleMs: 5000,
       onError: (_e, failures) => errors.push(failures),
-      sleep: (ms, signal) => {
-        waits.push(ms);
-        if (ms !== 5000) return Promise.resolve();
-        resting?.();
-        return timerSleep(60_000, signal);
-      },
+      sleep,
     });
     worker.start();
     await rested;
@@ -96,9 +106,7 @@ describe('export worker', () => {
   it('goes again at once after a full batch, and lingers after a partial one', async () => {
     const ids = await fillOutbox(store, 3, T0);
     const sink = flakySink(0);
-    const waits: number[] = [];
-    let resting: (() => void) | null = null;
-    const rested = new Promise<void>((resolve) => (resting = resolve));
+    const { waits, rested, sleep } = napsUntilIdle(5000);
     const worker = createExportWorker({
       store,
       sink,
@@ -107,12 +115,7 @@ describe('export worker', () => {
       batchSize: 2,
       lingerMs: 100,
       idleMs: 5000,
-      sleep: (ms, signal) => {
-        waits.push(ms);
-        if (ms !== 5000) return Promise.resolve();
-        resting?.();
-        return timerSleep(60_000, signal);
-      },
+      sleep,
     });
     worker.start();
     await rested;
