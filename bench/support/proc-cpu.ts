@@ -25,14 +25,19 @@ export function cpuSecondsOf(pid: number): number | null {
   return stat(pid)?.cpuSeconds ?? null;
 }
 
-/** `null` once the process is gone. The command name may hold spaces: fields count from its `)`. */
-function stat(pid: number): Stat | null {
-  let text: string;
+/** `/proc/<pid>/<file>`, or null once the process is gone. */
+function procFile(pid: number, file: string): string | null {
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
   } catch {
     return null;
   }
+}
+
+/** `null` once the process is gone. The command name may hold spaces: fields count from its `)`. */
+function stat(pid: number): Stat | null {
+  const text = procFile(pid, 'stat');
+  if (text === null) return null;
   // After "pid (comm) ": state is field 3, ppid 4, utime 14, stime 15.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
@@ -57,12 +62,8 @@ export function processTree(root: number): number[] {
 
 /** Context switches of a process's main thread (/proc/<pid>/status); null once it is gone. */
 function switches(pid: number): Switches | null {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return null;
-  }
+  const text = procFile(pid, 'status');
+  if (text === null) return null;
   const field = (name: string) =>
     Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? 0);
   return {
