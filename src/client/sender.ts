@@ -34,6 +34,7 @@ import {
   showInFlightFor,
   type PacingPolicy,
 } from './core/pacing';
+import { ChunkSizer } from './core/chunk-size';
 import { randomId } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
@@ -207,34 +208,18 @@ class Round {
   private settled = 0;
   /** Claimed (its first part at least) in the last settling transaction: sent next. */
   private next: Claimed | null = null;
-  /** The size of the next chunk (see `chunkSize`), and the person's writes seen when chosen. */
-  private chunk: number;
-  private seenWrites: number;
-  /** When this round last saw a person's change (`personQuietMs`). */
-  private personAt: number | null = null;
+  private readonly chunks: ChunkSizer;
   constructor(private readonly deps: SenderDeps) {
-    this.chunk = deps.policy.chunkSize;
-    this.seenWrites = deps.personWrites?.() ?? 0;
+    const { policy } = deps;
+    this.chunks = new ChunkSizer(
+      { small: policy.chunkSize, large: policy.maxChunkSize, quietMs: policy.personQuietMs },
+      deps.personWrites?.() ?? 0,
+    );
   }
 
-  /**
-   * Operations in the next local transaction of a claim or a settle: small while a person works
-   * (a change within `personQuietMs`), doubling while nobody does.
-   */
+  /** Operations in the next local transaction of a claim or a settle (core/chunk-size.ts). */
   private chunkSize(): number {
-    const { policy } = this.deps;
-    const writes = this.deps.personWrites?.() ?? 0;
-    if (writes !== this.seenWrites) {
-      this.seenWrites = writes;
-      this.personAt = this.now();
-    }
-    if (this.personAt !== null && this.now() - this.personAt < policy.personQuietMs) {
-      this.chunk = policy.chunkSize;
-      return Math.max(1, policy.chunkSize);
-    }
-    const size = this.chunk;
-    this.chunk = Math.min(Math.max(policy.maxChunkSize, policy.chunkSize), this.chunk * 2);
-    return Math.max(1, size);
+    return this.chunks.next(this.deps.personWrites?.() ?? 0, this.now());
   }
 
   private now(): number {

@@ -1,0 +1,37 @@
+/**
+ * How many operations go into the sender's next local transaction (a claim or a settle chunk):
+ * `small` while a person works (a change of theirs within `quietMs`), doubling up to `large`
+ * while nobody does. A person's change waits behind at most one such transaction.
+ */
+export interface ChunkPolicy {
+  small: number;
+  large: number;
+  quietMs: number;
+}
+
+export class ChunkSizer {
+  private chunk: number;
+  private personAt: number | null = null;
+  constructor(
+    private readonly policy: ChunkPolicy,
+    private seenWrites: number,
+  ) {
+    this.chunk = policy.small;
+  }
+
+  /** The next chunk's size, given the person's writes so far and the time now. */
+  next(personWrites: number, now: number): number {
+    const { small, large, quietMs } = this.policy;
+    if (personWrites !== this.seenWrites) {
+      this.seenWrites = personWrites;
+      this.personAt = now;
+    }
+    if (this.personAt !== null && now - this.personAt < quietMs) {
+      this.chunk = small;
+      return Math.max(1, small);
+    }
+    const size = this.chunk;
+    this.chunk = Math.min(Math.max(large, small), this.chunk * 2);
+    return Math.max(1, size);
+  }
+}
