@@ -41,15 +41,8 @@ import { plan } from './core/plan';
 import { ensureFreshLease } from './lease-sync';
 import { freshestLease } from './core/rules';
 import { getMeta, markSessionExpired } from './local/meta';
-import {
-  beginRound,
-  claim,
-  readWork,
-  settle,
-  unclaim,
-  type AttemptStart,
-  type Settlement,
-} from './local/outbox';
+import { beginRound, claim, readWork, settle, unclaim, type Settlement } from './local/outbox';
+import type { AttemptStart } from './core/attempt-rows';
 import { askStatus, sendOperations } from './net/api';
 import type { HttpOutcome } from './core/http-outcome';
 import type { HttpDeps } from './net/http';

@@ -219,14 +219,18 @@ class Device {
                 op: 'put',
                 store: 'attempts',
                 value: {
-                  operationId: r.id,
                   attemptId,
                   kind: 'send',
                   sentAt: this.now - 5,
-                  endedAt: this.now,
-                  result: 'response',
-                  httpStatus: 201,
-                  serverTiming: {},
+                  ends: {
+                    [r.id]: {
+                      endedAt: this.now,
+                      result: 'response',
+                      httpStatus: 201,
+                      serverTiming: {},
+                    },
+                  },
+                  operationIds: [r.id],
                 },
               },
               state(r, final, { receipt: { text: '{}', receipt: rc, storedAt: 1 } }),

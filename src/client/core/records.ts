@@ -51,6 +51,7 @@ export interface OperationRecord {
 
 export type AttemptResult = 'pending' | 'response' | 'timeout' | 'network-error' | 'http-error';
 
+/** One operation's line of an attempt's timeline (as the views read it: see attempt-rows.ts). */
 export interface AttemptRecord {
   operationId: string;
   /** Also the `X-Request-Id` of the HTTP request; one per request, shared by a batch. */
@@ -64,6 +65,21 @@ export interface AttemptRecord {
 }
 
 export type AttemptEnd = Pick<AttemptRecord, 'endedAt' | 'result' | 'httpStatus' | 'serverTiming'>;
+
+/**
+ * One request as stored (schema v3): one row per attempt, however many operations it carried,
+ * with how it ended for each (a batch answers each operation with its own status). Written when
+ * the attempt's operations settle; until then the attempt lives in their states.
+ */
+export interface AttemptRow {
+  attemptId: string;
+  kind: 'send' | 'status';
+  sentAt: number;
+  /** How the attempt ended, per operation id it carried. */
+  ends: Record<string, AttemptEnd>;
+  /** The keys of `ends`, for the multi-entry index `byOperation`. */
+  operationIds: string[];
+}
 
 export interface StoredReceipt {
   /** The receipt exactly as the server sent it (JSON text). */

@@ -8,7 +8,8 @@ import { z } from 'zod/mini';
 import { Lease, Op, OperationId } from '../../protocol/schemas';
 import { importedState, isPending } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
-import type { AttemptRecord, LeaseRecord, OperationRecord } from '../core/records';
+import type { LeaseRecord, OperationRecord } from '../core/records';
+import { timelines, withEnds } from '../core/attempt-rows';
 import { getMeta, takeOrder } from './meta';
 import { putOperation } from './records';
 
@@ -57,6 +58,7 @@ export async function exportOutbox(tx: Tx, userId: string, now: number): Promise
     getMeta(tx, 'device'),
   ]);
   const leaseById = new Map(leases.map((l) => [l.id, l]));
+  const lines = timelines(attempts);
   const open = operations.filter(
     (r) => r.resolution === null && (isPending(r.state) || r.state.kind === 'review'),
   );
@@ -80,9 +82,7 @@ export async function exportOutbox(tx: Tx, userId: string, now: number): Promise
           op: r.op,
           state: r.state.kind,
           lease: { id, userId, deviceId, size, issuedAt, deadline, token },
-          attempts: attempts
-            .filter((a) => a.operationId === r.id)
-            .map(({ operationId: _, ...a }) => a),
+          attempts: (lines.get(r.id) ?? []).map(({ operationId: _, ...a }) => a),
         },
       ];
     }),
@@ -126,9 +126,10 @@ export async function importOutbox(
       resolution: null,
     };
     await putOperation(tx, record);
-    for (const a of b.attempts) {
-      const attempt: AttemptRecord = { ...a, operationId: b.id };
-      if (!(await tx.get('attempts', [b.id, a.attemptId]))) await tx.put('attempts', attempt);
+    for (const { attemptId, kind, sentAt, ...end } of b.attempts) {
+      const row = await tx.get('attempts', attemptId);
+      const ends = new Map([[b.id, end]]);
+      await tx.put('attempts', withEnds(row, { attemptId, kind, at: sentAt }, ends, false));
     }
     imported++;
   }

@@ -14,7 +14,8 @@ import {
   type StoredOpState,
 } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
-import type { AttemptEnd, AttemptRecord, LeaseRecord, OperationRecord } from '../core/records';
+import type { AttemptEnd, LeaseRecord, OperationRecord } from '../core/records';
+import { withEnds, type AttemptStart } from '../core/attempt-rows';
 import { resolvable } from '../core/rules';
 import { allocateId } from './leases';
 import { takeOrder } from './meta';
@@ -142,45 +143,43 @@ export async function beginRound(
     const one = await tx.get('operations', restart.resendId);
     if (one && one.userId === userId && one.resolution === null) targets.push(one);
   }
-  await Promise.all(
-    targets.flatMap((record) => {
-      let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
-      if (restart.all) state = next(state, { type: 'new-round', at }, policy);
-      else if (restart.recheck) state = next(state, { type: 'recheck', at }, policy);
-      if (record.id === restart.resendId) {
-        state = next(state, { type: 'resend-requested', at }, policy);
-      }
-      if (state === record.state) return [];
-      const writes = [putOperation(tx, { ...record, state: stored(state) })];
-      const s = record.state;
-      if (s.kind === 'sending' || s.kind === 'checking') {
-        // Its sender is gone (tab closed): for the timeline, the connection dropped with it.
-        const attempt = {
-          attemptId: s.attemptId,
-          kind: s.kind === 'sending' || s.via === 'resend' ? 'send' : 'status',
-          at: s.since,
-        } as const;
-        writes.push(
-          tx.put(
-            'attempts',
-            attemptRow(record.id, attempt, { ...PENDING, endedAt: at, result: 'network-error' }),
-          ),
-        );
-      }
-      return writes;
-    }),
-  );
+  const orphans: Orphan[] = [];
+  const writes = targets.flatMap((record) => {
+    let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
+    if (restart.all) state = next(state, { type: 'new-round', at }, policy);
+    else if (restart.recheck) state = next(state, { type: 'recheck', at }, policy);
+    if (record.id === restart.resendId) {
+      state = next(state, { type: 'resend-requested', at }, policy);
+    }
+    if (state === record.state) return [];
+    const s = record.state;
+    if (s.kind === 'sending' || s.kind === 'checking') {
+      const kind = s.kind === 'sending' || s.via === 'resend' ? 'send' : 'status';
+      orphans.push({ id: record.id, attempt: { attemptId: s.attemptId, kind, at: s.since } });
+    }
+    return [putOperation(tx, { ...record, state: stored(state) })];
+  });
+  // Their sender is gone (tab closed): for the timeline, the connection dropped with it, unless
+  // the attempt's end was stored already (a batch settled part-way).
+  const dropped: AttemptEnd = { ...PENDING, endedAt: at, result: 'network-error' };
+  await Promise.all([
+    ...writes,
+    recordEnds(
+      tx,
+      orphans.map((o) => ({ id: o.id, attempt: o.attempt, end: dropped })),
+      false,
+    ),
+  ]);
+}
+
+interface Orphan {
+  id: string;
+  attempt: AttemptStart;
 }
 
 function stored(state: OpState): StoredOpState {
   if (state.kind === 'finishing') throw new Error('finishing is never stored');
   return state;
-}
-
-export interface AttemptStart {
-  attemptId: string;
-  kind: 'send' | 'status';
-  at: number;
 }
 
 /**
@@ -201,15 +200,26 @@ async function readOperations(
   return Promise.all(ids.map((id) => found.get(id) ?? tx.get('operations', id)));
 }
 
-/** The attempt's row for the timeline, as it starts or as it ended. */
-function attemptRow(id: string, attempt: AttemptStart, end: AttemptEnd): AttemptRecord {
-  return {
-    operationId: id,
-    attemptId: attempt.attemptId,
-    kind: attempt.kind,
-    sentAt: attempt.at,
-    ...end,
-  };
+/**
+ * Record how attempts ended for these operations: one row per attempt, read and written once
+ * however many of its operations end here (`replace` false: an end already stored stays).
+ */
+async function recordEnds(
+  tx: Tx,
+  ends: readonly { id: string; attempt: AttemptStart; end: AttemptEnd }[],
+  replace = true,
+): Promise<void> {
+  const byAttempt = new Map<string, { attempt: AttemptStart; ends: Map<string, AttemptEnd> }>();
+  for (const { id, attempt, end } of ends) {
+    const group = byAttempt.get(attempt.attemptId) ?? { attempt, ends: new Map() };
+    group.ends.set(id, end);
+    byAttempt.set(attempt.attemptId, group);
+  }
+  const groups = [...byAttempt.values()];
+  const rows = await Promise.all(groups.map((g) => tx.get('attempts', g.attempt.attemptId)));
+  await Promise.all(
+    groups.map((g, i) => tx.put('attempts', withEnds(rows[i], g.attempt, g.ends, replace))),
+  );
 }
 
 const PENDING: AttemptEnd = {
@@ -319,11 +329,15 @@ export async function settle(
   ]);
   const projection = new Map(itemIds.map((id, i) => [id, items[i]]));
   const moved = new Set<string>();
-  const writes: Promise<void>[] = [];
+  const writes: Promise<void>[] = [
+    recordEnds(
+      tx,
+      settlements.filter((_, i) => records[i]),
+    ),
+  ];
   settlements.forEach((s, i) => {
     const record = records[i];
     if (!record) return;
-    writes.push(tx.put('attempts', attemptRow(s.id, s.attempt, s.end)));
     if (s.kind === 'event') {
       const state = next(record.state, s.event, policy);
       if (state !== record.state)

@@ -93,14 +93,11 @@ async function confirm(store: LocalStore, id: string): Promise<void> {
       },
     });
     await tx.put('attempts', {
-      operationId: id,
       attemptId: `a-${id}`,
       kind: 'send',
       sentAt: 2,
-      endedAt: 3,
-      result: 'response',
-      httpStatus: 201,
-      serverTiming: {},
+      ends: { [id]: { endedAt: 3, result: 'response', httpStatus: 201, serverTiming: {} } },
+      operationIds: [id],
     });
   });
 }

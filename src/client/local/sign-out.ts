@@ -9,6 +9,7 @@
  *   nothing of theirs is left to confirm: removing an unconfirmed change would lose it without a
  *   trace.
  */
+import { withoutOperations } from '../core/attempt-rows';
 import { isOpen } from '../core/rules';
 import type { Tx } from '../store/local-store';
 import { clearSession, getMeta } from './meta';
@@ -55,11 +56,13 @@ export async function signOutRemovingData(tx: Tx): Promise<RemoveDataResult> {
   const unconfirmed = operations.filter((r) => isOpen(r)).length;
   if (unconfirmed > 0) return { kind: 'unconfirmed', count: unconfirmed };
 
-  for (const record of operations) {
-    for (const a of await tx.getAllFromIndex('attempts', 'byOperation', record.id)) {
-      await tx.delete('attempts', [a.operationId, a.attemptId]);
-    }
-    await tx.delete('operations', record.id);
+  for (const record of operations) await tx.delete('operations', record.id);
+  // Their attempts' timelines go with them.
+  const removed = new Set(operations.map((r) => r.id));
+  for (const row of await tx.getAll('attempts')) {
+    if (!row.operationIds.some((id) => removed.has(id))) continue;
+    const left = withoutOperations(row, removed);
+    await (left ? tx.put('attempts', left) : tx.delete('attempts', row.attemptId));
   }
   for (const lease of await tx.getAllFromIndex('leases', 'byUser', userId)) {
     await tx.delete('leases', lease.id);

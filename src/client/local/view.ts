@@ -6,17 +6,11 @@
 import { assertNever } from '../../protocol/assert-never';
 import type { WriteEntry } from '../store/recording-store';
 import type { Tx } from '../store/local-store';
-import type { AttemptRecord } from '../core/records';
+import { linesOf, timelines, withLine } from '../core/attempt-rows';
 import { emptyView, type LocalView, type WritableView } from '../core/local-view';
 
 function byKey<T, K>(records: readonly T[], key: (r: T) => K): Map<K, T> {
   return new Map(records.map((r) => [key(r), r]));
-}
-
-function withAttempt(list: readonly AttemptRecord[] = [], a: AttemptRecord): AttemptRecord[] {
-  return [...list.filter((x) => x.attemptId !== a.attemptId), a].sort(
-    (x, y) => x.sentAt - y.sentAt,
-  );
 }
 
 export async function loadView(tx: Tx): Promise<LocalView> {
@@ -28,14 +22,11 @@ export async function loadView(tx: Tx): Promise<LocalView> {
     tx.getAll('meta'),
   ]);
   const view = emptyView();
-  const attemptsByOp = new Map<string, AttemptRecord[]>();
-  for (const a of attempts)
-    attemptsByOp.set(a.operationId, withAttempt(attemptsByOp.get(a.operationId), a));
   for (const m of meta) applyEntry(view, { op: 'put', store: 'meta', value: m });
   return {
     ...view,
     operations: byKey(operations, (r) => r.id),
-    attempts: attemptsByOp,
+    attempts: timelines(attempts),
     items: byKey(items, (r) => r.id),
     leases: byKey(leases, (r) => r.id),
   };
@@ -46,21 +37,23 @@ function applyEntry(view: WritableView, e: WriteEntry): void {
   switch (e.store) {
     case 'operations':
       if (e.op === 'put') view.operations.set(e.value.id, e.value);
-      else view.operations.delete(e.key);
+      else {
+        view.operations.delete(e.key);
+        view.attempts.delete(e.key);
+      }
       view.operationsVersion++;
       return;
     case 'attempts':
       if (e.op === 'put') {
-        view.attempts.set(
-          e.value.operationId,
-          withAttempt(view.attempts.get(e.value.operationId), e.value),
-        );
+        for (const line of linesOf(e.value)) {
+          view.attempts.set(line.operationId, withLine(view.attempts.get(line.operationId), line));
+        }
       } else {
-        const [operationId, attemptId] = e.key;
-        const left = (view.attempts.get(operationId) ?? []).filter(
-          (a) => a.attemptId !== attemptId,
-        );
-        view.attempts.set(operationId, left);
+        // Rare (data removed on sign-out, with its operations): look through every timeline.
+        for (const [id, lines] of view.attempts) {
+          const left = lines.filter((a) => a.attemptId !== e.key);
+          if (left.length !== lines.length) view.attempts.set(id, left);
+        }
       }
       return;
     case 'items':

@@ -20,8 +20,8 @@ import {
   type LocalStore,
   type Tx,
 } from './local-store';
-import { LAYOUT, STORE_NAMES, type StockroomSchema, type StoreName } from './schema';
-import type { OperationRecord, ReceiptRecord } from '../core/records';
+import { STORE_NAMES, type StockroomSchema, type StoreName } from './schema';
+import type { AttemptRecord, AttemptRow, OperationRecord, ReceiptRecord } from '../core/records';
 
 export type Db = IDBPDatabase<StockroomSchema>;
 type UpgradeTx = IDBPTransaction<StockroomSchema, StoreName[], 'versionchange'>;
@@ -29,9 +29,25 @@ export type Migration = (db: Db, tx: UpgradeTx) => void;
 
 /** The stores of version 1, as they were (LAYOUT has moved on; a step never changes). */
 const V1_LAYOUT: Record<string, { keyPath: string | readonly string[]; indexes: object }> = {
-  ...LAYOUT,
+  operations: {
+    keyPath: 'id',
+    indexes: { queue: 'queueKey', checks: 'checkKey', byUser: 'userId' },
+  },
+  attempts: { keyPath: ['operationId', 'attemptId'], indexes: { byOperation: 'operationId' } },
+  items: { keyPath: 'id', indexes: {} },
+  leases: { keyPath: 'id', indexes: { byUser: 'userId' } },
+  meta: { keyPath: 'key', indexes: {} },
   receipts: { keyPath: 'operationId', indexes: {} },
 };
+
+/** Abort the upgrade after a failed step: the database stays at its version, whole. */
+function abortUpgrade(tx: UpgradeTx): void {
+  try {
+    tx.abort();
+  } catch {
+    // Already aborted by the failing request.
+  }
+}
 
 /**
  * Version 2: each receipt moves into its operation record (`receipt`), stored in the same put as
@@ -51,13 +67,30 @@ const receiptsIntoOperations: Migration = (db, tx) => {
       await operations.put({ ...record, receipt: { text, receipt, storedAt } });
     }
     (db as unknown as IDBPDatabase).deleteObjectStore('receipts');
-  })().catch(() => {
-    try {
-      tx.abort();
-    } catch {
-      // Already aborted by the failing request.
+  })().catch(() => abortUpgrade(tx));
+};
+
+/**
+ * Version 3: one attempt row per request instead of one per operation and request (a batch of
+ * 500 was 500 rows): the rows of each attempt id become one, with each operation's end in it.
+ */
+const oneRowPerAttempt: Migration = (db, tx) => {
+  const raw = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
+  void (async () => {
+    const lines = (await raw.objectStore('attempts').getAll()) as AttemptRecord[];
+    const rows = new Map<string, AttemptRow>();
+    for (const { operationId, attemptId, kind, sentAt, ...end } of lines) {
+      const row = rows.get(attemptId) ?? { attemptId, kind, sentAt, ends: {}, operationIds: [] };
+      row.ends[operationId] = end;
+      row.operationIds.push(operationId);
+      rows.set(attemptId, row);
     }
-  });
+    const idb = db as unknown as IDBPDatabase;
+    idb.deleteObjectStore('attempts');
+    const store = idb.createObjectStore('attempts', { keyPath: 'attemptId' });
+    store.createIndex('byOperation', 'operationIds', { multiEntry: true });
+    await Promise.all([...rows.values()].map((row) => store.put(row)));
+  })().catch(() => abortUpgrade(tx));
 };
 
 /** Step v takes the schema from version v to v+1 and never drops data. Never edit a step. */
@@ -73,6 +106,7 @@ export const MIGRATIONS: readonly Migration[] = [
     }
   },
   receiptsIntoOperations,
+  oneRowPerAttempt,
 ];
 
 export interface IdbStoreOptions {

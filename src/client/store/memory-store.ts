@@ -5,7 +5,7 @@
  */
 import { compareKeys, keyAt, type KeyValue } from './key-order';
 import { StorageFailure, isRange, type KeyRange, type LocalStore, type Tx } from './local-store';
-import { LAYOUT, STORE_NAMES, type StoreName } from './schema';
+import { LAYOUT, STORE_NAMES, isMultiEntry, type StoreName } from './schema';
 
 type Table = Map<string, { key: KeyValue; value: object }>;
 
@@ -35,6 +35,20 @@ function inRange(key: KeyValue, query: KeyValue | KeyRange<KeyValue>): boolean {
   if (isRange(query))
     return compareKeys(key, query.lower) >= 0 && compareKeys(key, query.upper) <= 0;
   return compareKeys(key, query) === 0;
+}
+
+/**
+ * A record's entries in an index: none without a key; in a multi-entry index, one per distinct
+ * element of its list.
+ */
+function indexKeys(key: KeyValue | undefined, multiEntry: boolean): KeyValue[] {
+  if (key === undefined) return [];
+  if (!multiEntry || !Array.isArray(key)) return [key];
+  const distinct: KeyValue[] = [];
+  for (const k of key as readonly KeyValue[]) {
+    if (!distinct.some((d) => compareKeys(d, k) === 0)) distinct.push(k);
+  }
+  return distinct;
 }
 
 class MemoryTx {
@@ -83,9 +97,10 @@ class MemoryTx {
     const path = indexes[index];
     if (path === undefined)
       return Promise.reject(new StorageFailure('write-failed', `no index ${index}`));
+    const multiEntry = isMultiEntry(store, index);
     const hits = this.rows(store)
-      .map((r) => ({ ...r, ix: keyAt(r.value, path) }))
-      .filter((r): r is typeof r & { ix: KeyValue } => r.ix !== undefined && inRange(r.ix, query))
+      .flatMap((r) => indexKeys(keyAt(r.value, path), multiEntry).map((ix) => ({ ...r, ix })))
+      .filter((r) => inRange(r.ix, query))
       .sort((a, b) => compareKeys(a.ix, b.ix) || compareKeys(a.key, b.key));
     return Promise.resolve(hits.slice(0, count).map((r) => structuredClone(r.value)));
   }

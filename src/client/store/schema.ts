@@ -6,7 +6,7 @@ import type { DBSchema } from 'idb';
 import type { Item } from '../../protocol/schemas';
 import type {
   OperationRecord,
-  AttemptRecord,
+  AttemptRow,
   LeaseRecord,
   SessionMeta,
   DeviceMeta,
@@ -35,7 +35,7 @@ export interface StockroomSchema extends DBSchema {
     value: OperationRecord;
     indexes: { queue: [string, number]; checks: [string, number]; byUser: string };
   };
-  attempts: { key: [string, string]; value: AttemptRecord; indexes: { byOperation: string } };
+  attempts: { key: string; value: AttemptRow; indexes: { byOperation: string } };
   items: { key: string; value: Item };
   leases: { key: string; value: LeaseRecord; indexes: { byUser: string } };
   meta: { key: MetaKey; value: MetaRecord };
@@ -51,19 +51,32 @@ export type IndexKey<
   I extends IndexName<S>,
 > = StockroomSchema[S]['indexes'][I];
 
+export interface StoreLayout {
+  keyPath: string | readonly string[];
+  indexes: Record<string, string>;
+  /** Indexes whose key path holds a list: one index entry per element (IndexedDB `multiEntry`). */
+  multiEntry?: readonly string[];
+}
+
 /** Where each store finds its primary key and its index keys (shared by both adapters). */
 export const LAYOUT = {
   operations: {
     keyPath: 'id',
     indexes: { queue: 'queueKey', checks: 'checkKey', byUser: 'userId' },
   },
-  attempts: { keyPath: ['operationId', 'attemptId'], indexes: { byOperation: 'operationId' } },
+  attempts: {
+    keyPath: 'attemptId',
+    indexes: { byOperation: 'operationIds' },
+    multiEntry: ['byOperation'],
+  },
   items: { keyPath: 'id', indexes: {} },
   leases: { keyPath: 'id', indexes: { byUser: 'userId' } },
   meta: { keyPath: 'key', indexes: {} },
-} as const satisfies Record<
-  StoreName,
-  { keyPath: string | readonly string[]; indexes: Record<string, string> }
->;
+} as const satisfies Record<StoreName, StoreLayout>;
+
+export function isMultiEntry(store: StoreName, index: string): boolean {
+  const layout: StoreLayout = LAYOUT[store];
+  return layout.multiEntry?.includes(index) ?? false;
+}
 
 export const STORE_NAMES = Object.keys(LAYOUT) as StoreName[];

@@ -10,17 +10,18 @@ import { exportOutbox, importOutbox } from '../local/backup';
 import { storeLease } from '../local/leases';
 import { takeOrder } from '../local/meta';
 import {
+  beginRound,
   claim,
   enqueue,
   readWork,
   settle,
-  type AttemptStart,
   type Author,
   type Settlement,
 } from '../local/outbox';
+import type { AttemptStart } from '../core/attempt-rows';
 import { putOperation, queueRange } from '../local/records';
 import { StorageFailure, type LocalStore } from './local-store';
-import type { AttemptRecord, OperationRecord } from '../core/records';
+import type { AttemptRow, OperationRecord } from '../core/records';
 import { sampleReceipt } from '../core/sample-receipt';
 
 export interface ContractDatabase {
@@ -142,48 +143,42 @@ export const STORE_CONTRACT: ContractCase[] = [
     },
   },
   {
-    name: 'getAll lists by primary key, compound keys element by element',
+    name: 'getAll lists by primary key; a multi-entry index finds a record by each element of its list',
     async run(h) {
       const store = await (await h.fresh()).connect();
-      const attempt = (operationId: string, attemptId: string): AttemptRecord => ({
-        operationId,
+      const row = (attemptId: string, operationIds: string[]): AttemptRow => ({
         attemptId,
         kind: 'send',
         sentAt: 0,
-        endedAt: null,
-        result: 'pending',
-        httpStatus: null,
-        serverTiming: {},
+        ends: Object.fromEntries(
+          operationIds.map((id) => [
+            id,
+            { endedAt: null, result: 'pending', httpStatus: null, serverTiming: {} },
+          ]),
+        ),
+        operationIds,
       });
       await store.write(async (tx) => {
-        for (const [o, a] of [
-          ['L.10', 'b'],
-          ['L.2', 'z'],
-          ['L.10', 'a'],
-          ['L.2', 'a'],
-        ] as const) {
-          await tx.put('attempts', attempt(o, a));
-        }
+        await tx.put('attempts', row('b', ['L.2', 'L.10']));
+        await tx.put('attempts', row('z', ['L.10']));
+        await tx.put('attempts', row('a', ['L.2']));
       });
-      const keys = (await store.read((tx) => tx.getAll('attempts'))).map((a) => [
-        a.operationId,
-        a.attemptId,
-      ]);
-      same(
-        keys,
-        [
-          ['L.10', 'a'],
-          ['L.10', 'b'],
-          ['L.2', 'a'],
-          ['L.2', 'z'],
-        ],
-        'order',
-      );
+      const keys = (await store.read((tx) => tx.getAll('attempts'))).map((a) => a.attemptId);
+      same(keys, ['a', 'b', 'z'], 'order');
       const one = await store.read((tx) => tx.getAllFromIndex('attempts', 'byOperation', 'L.2'));
       same(
         one.map((a) => a.attemptId),
-        ['a', 'z'],
+        ['a', 'b'],
         'by operation',
+      );
+      // A range meets a record once per element in it: by index key, then primary key.
+      const range = await store.read((tx) =>
+        tx.getAllFromIndex('attempts', 'byOperation', { lower: 'L.1', upper: 'L.3' }),
+      );
+      same(
+        range.map((a) => a.attemptId),
+        ['b', 'z', 'a', 'b'],
+        'range',
       );
     },
   },
@@ -361,9 +356,41 @@ export const STORE_CONTRACT: ContractCase[] = [
       same((await store.read((tx) => tx.get('items', 'lamp-14')))?.quantity, 4, 'projection');
       same((await store.read((tx) => readWork(tx, 'u1', 10))).queue.length, 0, 'out of the queue');
       same(
-        (await store.read((tx) => tx.get('attempts', [op.id, 'a1'])))?.serverTiming,
+        (await store.read((tx) => tx.get('attempts', 'a1')))?.ends[op.id]?.serverTiming,
         { tx: 1 },
         'timeline',
+      );
+    },
+  },
+  {
+    name: 'a batch is one attempt row, filled chunk by chunk; a round after a closed tab keeps the ends stored',
+    async run(h) {
+      const store = await (await h.fresh()).connect();
+      await withLease(store);
+      const ops = [await saved(store), await saved(store), await saved(store)];
+      const ids = ops.map((o) => o.id);
+      await store.write((tx) => claim(tx, 'u1', ids, A1, policy));
+      const settlement = (id: string) => receiptSettlement(id, receiptFor(id, 'lamp-14', 4, 4));
+      // The first two settle in two chunks; the tab closes before the third's.
+      await store.write((tx) => settle(tx, 'u1', [settlement(ids[0] ?? '')], 6, policy));
+      await store.write((tx) => settle(tx, 'u1', [settlement(ids[1] ?? '')], 6, policy));
+      await store.write((tx) => beginRound(tx, 'u1', 9, policy, { all: false, resendId: null }));
+      const rows = await store.read((tx) => tx.getAll('attempts'));
+      same(rows.length, 1, 'one row for the batch');
+      same(rows[0]?.operationIds, ids, 'its operations');
+      same(
+        ids.map((id) => rows[0]?.ends[id]?.result),
+        ['response', 'response', 'network-error'],
+        'how it ended for each',
+      );
+      same(rows[0]?.ends[ids[2] ?? '']?.endedAt, 9, 'the orphan ended with the next round');
+      const third = await store.read((tx) =>
+        tx.getAllFromIndex('attempts', 'byOperation', ids[2] ?? ''),
+      );
+      same(
+        third.map((r) => r.attemptId),
+        ['a1'],
+        'found by each of its operations',
       );
     },
   },

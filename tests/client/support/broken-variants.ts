@@ -2,6 +2,7 @@
  * Deliberately broken senders, swapped in through the sender's test seams, to prove that the
  * checker can see what they break. Never used outside tests.
  */
+import { withEnds } from '../../../src/client/core/attempt-rows';
 import { next } from '../../../src/client/core/operation-state';
 import { allocateId } from '../../../src/client/local/leases';
 import { claim } from '../../../src/client/local/outbox';
@@ -40,8 +41,8 @@ export const receiptOutsideTx: SenderSeams = {
   settle: async (store, _userId, settlements, at, policy) => {
     await store.write(async (tx) => {
       for (const s of settlements) {
-        const attempt = await tx.get('attempts', [s.id, s.attempt.attemptId]);
-        if (attempt) await tx.put('attempts', { ...attempt, ...s.end });
+        const attempt = await tx.get('attempts', s.attempt.attemptId);
+        if (attempt) await tx.put('attempts', withEnds(attempt, s.attempt, new Map([[s.id, s.end]])));
         const record = await tx.get('operations', s.id);
         if (!record) continue;
         let state = next(

@@ -12,6 +12,7 @@ import { setSession } from '../../../src/client/local/meta';
 import type { SenderSeams } from '../../../src/client/sender';
 import { openIdbStore } from '../../../src/client/store/idb-store';
 import type { LocalStore } from '../../../src/client/store/local-store';
+import { linesOf } from '../../../src/client/core/attempt-rows';
 import type { AttemptRecord, OperationRecord } from '../../../src/client/core/records';
 import type { FaultRule } from '../../../src/protocol/schemas';
 import { startServer, type RunningServer } from '../../../src/server/start';
@@ -331,7 +332,8 @@ export class World {
     const device = await this.storeView();
     if (coverage) {
       const db = await (this.observer ??= this.connect());
-      observe(coverage, device.records, await db.read((tx) => tx.getAll('attempts')));
+      const rows = await db.read((tx) => tx.getAll('attempts'));
+      observe(coverage, device.records, rows.flatMap(linesOf));
     }
     const store = this.ms.server.store;
     const journal = new Map(
