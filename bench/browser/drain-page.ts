@@ -8,8 +8,10 @@
 import { createClient, type StockroomClientCore } from '../../src/client/client';
 import { parseServerTiming } from '../../src/client/core/server-timing';
 import { getMeta } from '../../src/client/local/meta';
+import { sampleReceipt } from '../../src/client/core/sample-receipt';
 import { enqueue } from '../../src/client/local/outbox';
-import { queueRange } from '../../src/client/local/records';
+import { putOperation, queueRange } from '../../src/client/local/records';
+import { DEFAULT_SENDER_POLICY } from '../../src/client/sender';
 import type { NetworkEvents, NetworkHandlers } from '../../src/client/network';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import { openMemoryStore } from '../../src/client/store/memory-store';
@@ -288,6 +290,62 @@ async function drain(): Promise<DrainResult> {
   return (await drainWhile(async () => undefined)).result;
 }
 
+/**
+ * The floor under any drain of these records: per batch, the least a sender that checks before
+ * it writes can do, in two strict transactions (claim, then settle), each reading the batch's
+ * records from the queue index and putting each one back changed (claimed; settled with its
+ * receipt). Nothing else: no attempt rows, no projection, no chunks, no page, no network.
+ */
+async function putFloor(
+  dbName: string,
+  count: number,
+  itemIds: readonly string[],
+): Promise<{ ms: number; operations: number }> {
+  await signIn(dbName);
+  await queue(dbName, count, itemIds);
+  const idb = await openIdbStore({ indexedDB, name: dbName });
+  try {
+    const session = await idb.read((tx) => getMeta(tx, 'session'));
+    const range = queueRange(session?.user.id ?? '');
+    const t0 = performance.now();
+    let operations = 0;
+    for (let i = 0; operations < count; i++) {
+      const attempt = { attemptId: `floor-${i}`, at: Date.now() };
+      const claimed = await idb.write(async (tx) => {
+        const batch = await tx.getAllFromIndex('operations', 'queue', range, BATCH_SIZE);
+        const state = {
+          kind: 'sending',
+          since: attempt.at,
+          attemptId: attempt.attemptId,
+          retry: RETRY,
+        } as const;
+        await Promise.all(batch.map((r) => putOperation(tx, { ...r, state, sendAttempts: 1 })));
+        return batch.length;
+      });
+      if (claimed === 0) break;
+      await idb.write(async (tx) => {
+        const batch = await tx.getAllFromIndex('operations', 'queue', range, BATCH_SIZE);
+        await Promise.all(
+          batch.map((r) => {
+            const receipt = sampleReceipt({ operationId: r.id });
+            const stored = { text: JSON.stringify(receipt), receipt, storedAt: Date.now() };
+            const state = { kind: 'confirmed', since: stored.storedAt } as const;
+            return putOperation(tx, { ...r, receipt: stored, state });
+          }),
+        );
+      });
+      operations += claimed;
+    }
+    return { ms: performance.now() - t0, operations };
+  } finally {
+    idb.close();
+    await forget(dbName);
+  }
+}
+
+const BATCH_SIZE = DEFAULT_SENDER_POLICY.batchSize;
+const RETRY = { attempts: 0, notBefore: 0 };
+
 /** Each round starts from an empty database: the last one's 10,000 records would slow the next. */
 function forget(dbName: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -301,7 +359,8 @@ function forget(dbName: string): Promise<void> {
 export interface DrainPage {
   prepareDrain: typeof prepareDrain;
   drain: typeof drain;
+  putFloor: typeof putFloor;
 }
 
-const api: DrainPage = { prepareDrain, drain };
+const api: DrainPage = { prepareDrain, drain, putFloor };
 Object.assign(globalThis, api);

@@ -151,9 +151,20 @@ export const clientDrainVsServer: Figure = {
             },
             () => timed(() => node.post(count)),
           );
+          // The floor: each batch's records read and put back twice (claimed, settled), no more.
+          const floor = await page.evaluate(
+            ([d, c, ids]) => (globalThis as unknown as DrainPage).putFloor(d, c, ids),
+            ['floor', count, node.itemIds] as const,
+          );
+          const floorOpsPerSec = floor.operations / (floor.ms / 1000);
           return atLeast(ab.ratio, 0.5, {
             clientOpsPerSec: ab.a,
             serverBatchOpsPerSec: ab.b,
+            floor: {
+              msPerOp: round(floor.ms / floor.operations, 3),
+              opsPerSec: round(floorOpsPerSec),
+              ratioAtMost: round(floorOpsPerSec / ab.b, 2),
+            },
             operationsEach: count,
             batchSize: BATCH,
             totalRatio: ab.totalRatio,
