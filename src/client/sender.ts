@@ -496,7 +496,9 @@ class Round {
             (deps.pace?.policy().holdMs ?? 0) <= 0 &&
             deps.isOnline();
           this.next = await deps.store.write(async (tx) => {
-            await settle(tx, userId, chunk, at, deps.policy);
+            // The attempt's timeline row is written once, whole, with the first chunk.
+            const ends = stored === 0 ? settlements : [];
+            await settle(tx, userId, chunk, at, deps.policy, ends);
             return claimNext ? this.claimNext(tx, userId) : null;
           });
           stored += chunk.length;

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import type { FaultRule } from '../../src/protocol/schemas';
 import { openIdbStore } from '../../src/client/store/idb-store';
+import type { AttemptRow } from '../../src/client/core/records';
 import { storesReceipt } from './support/faulty-store';
 import type { LocalStore, Tx } from '../../src/client/store/local-store';
 import {
@@ -102,19 +103,26 @@ describe('sender against the real server', () => {
     for (const o of done) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
   });
 
-  /** A store that reports what each committed write put: operations and receipts, by id. */
-  async function countingStore(after: (w: { operations: string[]; receipts: string[] }) => void) {
+  interface Written {
+    operations: string[];
+    receipts: string[];
+    attempts: string[];
+  }
+
+  /** A store that reports what each committed write put: operations, receipts, attempt rows. */
+  async function countingStore(after: (w: Written) => void) {
     const inner = await openIdbStore({ indexedDB: new IDBFactory() });
     const store: LocalStore = {
       read: (fn) => inner.read(fn),
       async write(fn) {
-        const seen = { operations: [] as string[], receipts: [] as string[] };
+        const seen: Written = { operations: [], receipts: [], attempts: [] };
         const value = await inner.write((tx) =>
           fn({
             ...tx,
             put: (name, v) => {
               if (name === 'operations') seen.operations.push((v as { id: string }).id);
               if (storesReceipt(name, v)) seen.receipts.push((v as { id: string }).id);
+              if (name === 'attempts') seen.attempts.push((v as AttemptRow).attemptId);
               return tx.put(name, v);
             },
           }),
@@ -128,7 +136,7 @@ describe('sender against the real server', () => {
   }
 
   it('claims and stores a batch in transactions of chunkSize operations; the batch leaves whole', async () => {
-    const writes: { operations: string[]; receipts: string[] }[] = [];
+    const writes: Written[] = [];
     const store = await countingStore((w) => writes.push(w));
     const c = await signedIn(h, { store, policy: { batchSize: 7, chunkSize: 3, maxChunkSize: 3 } });
     h.network.set(false);
@@ -149,6 +157,9 @@ describe('sender against the real server', () => {
     const withReceipts = writes.filter((w) => w.receipts.length > 0);
     expect(withReceipts.map((w) => w.receipts.length)).toEqual([3, 3, 1]);
     for (const w of withReceipts) expect(w.operations).toEqual(w.receipts);
+    // Its timeline is one attempt row, written once, whole, with the first chunk.
+    expect(writes.flatMap((w) => w.attempts)).toEqual([ops[0]?.attempts[0]?.attemptId]);
+    expect(withReceipts[0]?.attempts).toHaveLength(1);
   });
 
   it('chunks double while nobody changes anything, and stay small for personQuietMs after a person saves a change', async () => {

@@ -143,7 +143,10 @@ export async function beginRound(
     const one = await tx.get('operations', restart.resendId);
     if (one && one.userId === userId && one.resolution === null) targets.push(one);
   }
-  const orphans: Orphan[] = [];
+  // Their sender is gone (tab closed): for the timeline, the connection dropped with it, unless
+  // the attempt's end was stored already (a batch settled part-way).
+  const dropped: AttemptEnd = { ...PENDING, endedAt: at, result: 'network-error' };
+  const orphans: AttemptEnding[] = [];
   const writes = targets.flatMap((record) => {
     let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
     if (restart.all) state = next(state, { type: 'new-round', at }, policy);
@@ -155,26 +158,12 @@ export async function beginRound(
     const s = record.state;
     if (s.kind === 'sending' || s.kind === 'checking') {
       const kind = s.kind === 'sending' || s.via === 'resend' ? 'send' : 'status';
-      orphans.push({ id: record.id, attempt: { attemptId: s.attemptId, kind, at: s.since } });
+      const attempt = { attemptId: s.attemptId, kind, at: s.since } as const;
+      orphans.push({ id: record.id, attempt, end: dropped });
     }
     return [putOperation(tx, { ...record, state: stored(state) })];
   });
-  // Their sender is gone (tab closed): for the timeline, the connection dropped with it, unless
-  // the attempt's end was stored already (a batch settled part-way).
-  const dropped: AttemptEnd = { ...PENDING, endedAt: at, result: 'network-error' };
-  await Promise.all([
-    ...writes,
-    recordEnds(
-      tx,
-      orphans.map((o) => ({ id: o.id, attempt: o.attempt, end: dropped })),
-      false,
-    ),
-  ]);
-}
-
-interface Orphan {
-  id: string;
-  attempt: AttemptStart;
+  await Promise.all([...writes, recordEnds(tx, orphans, false)]);
 }
 
 function stored(state: OpState): StoredOpState {
@@ -200,15 +189,18 @@ async function readOperations(
   return Promise.all(ids.map((id) => found.get(id) ?? tx.get('operations', id)));
 }
 
+/** How an attempt ended for one of its operations. */
+export interface AttemptEnding {
+  id: string;
+  attempt: AttemptStart;
+  end: AttemptEnd;
+}
+
 /**
  * Record how attempts ended for these operations: one row per attempt, read and written once
  * however many of its operations end here (`replace` false: an end already stored stays).
  */
-async function recordEnds(
-  tx: Tx,
-  ends: readonly { id: string; attempt: AttemptStart; end: AttemptEnd }[],
-  replace = true,
-): Promise<void> {
+async function recordEnds(tx: Tx, ends: readonly AttemptEnding[], replace = true): Promise<void> {
   const byAttempt = new Map<string, { attempt: AttemptStart; ends: Map<string, AttemptEnd> }>();
   for (const { id, attempt, end } of ends) {
     const group = byAttempt.get(attempt.attemptId) ?? { attempt, ends: new Map() };
@@ -307,7 +299,9 @@ export type Settlement =
  * Apply everything an attempt brought back, in ONE transaction: attempt timelines, receipts, the
  * projection, final states. All reads first, then all writes, issued together (IndexedDB runs
  * them in order; the person may be waiting on a long drain). A receipt for an operation that
- * already has one changes nothing.
+ * already has one changes nothing. `ends` are the attempt's ends recorded in its timeline row: by
+ * default these settlements'; a batch settled in chunks records the whole batch's in its first
+ * chunk (one row, written once per batch).
  */
 export async function settle(
   tx: Tx,
@@ -315,6 +309,7 @@ export async function settle(
   settlements: readonly Settlement[],
   at: number,
   policy: BackoffPolicy,
+  ends: readonly AttemptEnding[] = settlements,
 ): Promise<void> {
   const itemIds = [
     ...new Set(settlements.flatMap((s) => (s.kind === 'receipt' ? [s.receipt.itemId] : []))),
@@ -329,12 +324,7 @@ export async function settle(
   ]);
   const projection = new Map(itemIds.map((id, i) => [id, items[i]]));
   const moved = new Set<string>();
-  const writes: Promise<void>[] = [
-    recordEnds(
-      tx,
-      settlements.filter((_, i) => records[i]),
-    ),
-  ];
+  const writes: Promise<void>[] = [recordEnds(tx, ends)];
   settlements.forEach((s, i) => {
     const record = records[i];
     if (!record) return;
