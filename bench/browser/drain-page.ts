@@ -68,10 +68,13 @@ class Stages {
 /** A tap's own transaction (the operation and its lease's next id), as `enqueue` writes it. */
 export const ENQUEUE = 'enqueue (operation, lease)';
 
+/** A write that stored a receipt in an operation record. */
+const RECEIPT = 'receipt';
+
 /** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
-function writeKind(stores: ReadonlySet<StoreName>): string {
-  // Settling writes attempt rows (claims never do); receipts ride in the operation records.
-  if (stores.has('attempts')) return 'settle (receipts, projection, states)';
+function writeKind(stores: ReadonlySet<StoreName | typeof RECEIPT>): string {
+  // Settling stores receipts in the operation records (claims never do) and the attempt's row.
+  if (stores.has(RECEIPT) || stores.has('attempts')) return 'settle (receipts, projection, states)';
   if (stores.has('items')) return 'items pulled';
   if (stores.has('leases') && stores.has('operations')) return ENQUEUE;
   // The claim records the attempt in the operations' states (no attempt row until it ends); a
@@ -93,7 +96,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
       }
     },
     async write(fn) {
-      const stores = new Set<StoreName>();
+      const stores = new Set<StoreName | typeof RECEIPT>();
       const t0 = performance.now();
       try {
         return await inner.write((tx) => {
@@ -101,6 +104,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
             ...tx,
             put: (store, value) => {
               stores.add(store);
+              if (store === 'operations' && 'receipt' in value) stores.add(RECEIPT);
               return tx.put(store, value);
             },
           };
