@@ -89,15 +89,22 @@ describe('deadlines', () => {
     const page = await context.newPage();
     await signInUi(page, scene.server.url);
     await openItem(page, item.name);
+    // A second tab, open before the network drops (a tab opened offline would not know it is
+    // offline: Chromium forgets the test's offline emulation in a document that swaps process for
+    // the server's Cross-Origin-Opener-Policy, and its sender would try at once).
+    const detail = await context.newPage();
+    await detail.goto(scene.server.url);
+    await detail.getByRole('heading', { level: 1, name: 'Items' }).waitFor();
 
     await context.setOffline(true);
     await adjustStock(page, -1);
     const saved = page.getByRole('form', { name: 'Adjust stock' }).getByRole('status');
     await expect.poll(() => saved.textContent()).toMatch(new RegExp(`: ${LABEL.queued}$`));
-    // A second tab holds the change's detail view, reached through the "Saved" link.
+    // The second tab holds the change's detail view, reached through the "Saved" link.
     const link = (await saved.getByRole('link').getAttribute('href')) ?? '';
-    const detail = await context.newPage();
-    await detail.goto(`${scene.server.url}/${link}`);
+    await detail.evaluate((hash) => {
+      location.hash = hash;
+    }, link);
     await detail.getByText(LABEL.queued, { exact: true }).waitFor();
     const firstId = await operationIdOnDetail(detail);
 

@@ -12,6 +12,10 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Chromium 150 makes a new document after each navigation (RenderDocument), and that
+      // document forgets Playwright's offline emulation: a page reloaded or opened while the
+      // context is offline (served by the service worker) reads navigator.onLine as true.
+      '--disable-features=RenderDocument',
       ...extraArgs,
     ],
   });
