@@ -10,6 +10,7 @@ import { createClient, type StockroomClientCore } from '../../src/client/client'
 import { storeLease } from '../../src/client/local/leases';
 import { setSession } from '../../src/client/local/meta';
 import { openIdbStore } from '../../src/client/store/idb-store';
+import type { LocalStore } from '../../src/client/store/local-store';
 import { leaseResponse } from '../../src/client/store/store-contract';
 import { drainWhile, ENQUEUE, type DrainResult, type Span } from './drain-page';
 
@@ -92,7 +93,19 @@ export interface DrainTap {
 
 export interface DuringDrain {
   taps: DrainTap[];
+  /**
+   * The same moments' floor: a one-record strict write to a database of its own (nothing to wait
+   * behind but the IndexedDB backend, busy with the drain), halfway between two taps.
+   */
+  probes: number[];
   drain: DrainResult;
+}
+
+/** A strict transaction putting one small record into the `probe` database; its duration. */
+async function probeWrite(probe: LocalStore, n: number): Promise<number> {
+  const t0 = performance.now();
+  await probe.write((tx) => tx.put('meta', { key: 'order', next: n }));
+  return performance.now() - t0;
 }
 
 /** Long tasks of the page's main thread while `body` runs (start, end in the page's clock). */
@@ -161,6 +174,8 @@ function splitTap(
  * until the backlog is gone), until the drain is over.
  */
 async function tapWhileDraining(itemId: string, everyMs: number): Promise<DuringDrain> {
+  const probe = await openIdbStore({ indexedDB, name: 'probe' });
+  const probes: number[] = [];
   const [{ result, during, spans }, longTasks] = await withLongTasks(() =>
     drainWhile(async (client, draining) => {
       const taps: { t0: number; ms: number }[] = [];
@@ -170,13 +185,20 @@ async function tapWhileDraining(itemId: string, everyMs: number): Promise<During
         const { ms, id } = await timedTapView(client, itemId);
         ids.add(id);
         taps.push({ t0, ms });
-        const rest = t0 + everyMs - performance.now();
-        if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+        await sleepUntil(t0 + everyMs / 2);
+        if (draining()) probes.push(await probeWrite(probe, probes.length));
+        await sleepUntil(t0 + everyMs);
       }
       return taps;
     }),
   );
-  return { taps: during.map((t) => splitTap(t.t0, t.ms, spans, longTasks)), drain: result };
+  probe.close();
+  return { taps: during.map((t) => splitTap(t.t0, t.ms, spans, longTasks)), probes, drain: result };
+}
+
+function sleepUntil(t: number): Promise<void> {
+  const rest = t - performance.now();
+  return rest > 0 ? new Promise((resolve) => setTimeout(resolve, rest)) : Promise.resolve();
 }
 
 /** What the figure calls in the page. */
