@@ -42,7 +42,8 @@ export const receiptOutsideTx: SenderSeams = {
     await store.write(async (tx) => {
       for (const s of settlements) {
         const attempt = await tx.get('attempts', s.attempt.attemptId);
-        if (attempt) await tx.put('attempts', withEnds(attempt, s.attempt, new Map([[s.id, s.end]])));
+        if (attempt)
+          await tx.put('attempts', withEnds(attempt, s.attempt, new Map([[s.id, s.end]])));
         const record = await tx.get('operations', s.id);
         if (!record) continue;
         let state = next(
