@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, type Env } from './config';
 import { seedDemo } from './demo';
 import { addAcceptHandles } from './http/accept-handles';
 import { buildApp } from './http/app';
-import { BATCHES_PER_TURN, pacedIntake, type IntakeSchedule } from './http/paced-intake';
+import { BATCHES_PER_TURN, pacedIntake, type PacedIntake } from './http/paced-intake';
 import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
 import type { WorkerLink } from './cluster/worker-link';
@@ -40,8 +40,8 @@ export interface RunningServer {
  */
 export interface TestHooks {
   openStore?: (settings: StoreSettings) => Promise<Store>;
-  /** When the batches waiting for their intake go on (default: a few per event-loop turn). */
-  intakeSchedule?: IntakeSchedule;
+  /** The batches' paced intake (default: BATCHES_PER_TURN per event-loop turn). */
+  intake?: PacedIntake;
 }
 
 /**
@@ -112,7 +112,7 @@ export async function startServer(
       ? { clock: testerClock, faults: new FaultBook(), timeline: new Timeline(testerClock) }
       : null,
     admission,
-    intake: pacedIntake(BATCHES_PER_TURN, hooks.intakeSchedule),
+    intake: hooks.intake ?? pacedIntake(BATCHES_PER_TURN),
     signInLimiter: createSignInLimiter(clock),
     metrics,
     runCleanup,

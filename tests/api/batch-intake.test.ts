@@ -1,9 +1,11 @@
 /**
- * A batch's intake waits for its turn (issue 13, src/server/http/paced-intake.ts): its body is read
- * and checked only when the intake lets it go, while a person's single change is taken in at once.
- * The intake's turns are run by hand here, so the order is by construction, not by machine speed.
+ * A batch's intake waits for its turn (issue 13, src/server/http/paced-intake.ts): beyond a turn's
+ * share, its body is read and checked only when the intake lets it go, while a person's single
+ * change is taken in at once. One batch per turn here, and the turns are run by hand, so the order
+ * is by construction, not by machine speed.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pacedIntake, type PacedIntake } from '../../src/server/http/paced-intake';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { eventually } from '../support/eventually';
 import { signIn, type Api } from './support/api';
@@ -18,9 +20,10 @@ let lease: LeaseHandle;
 let itemId: string;
 /** Steps the intake scheduled and the test has not run yet. */
 let steps: (() => void)[] = [];
+const intake: PacedIntake = pacedIntake(1, (step) => void steps.push(step));
 
 beforeAll(async () => {
-  server = await startServer(BASE_ENV, { intakeSchedule: (step) => void steps.push(step) });
+  server = await startServer(BASE_ENV, { intake });
   api = await signIn(server.url);
   lease = await api.lease();
   itemId = await api.newItem(lease, 0);
@@ -37,28 +40,39 @@ function turn(): void {
   now.forEach((step) => step());
 }
 
-const waitingStep = () =>
-  eventually(
-    async () => steps.length,
+/** Waits until `reply`'s request waits in the intake, lets it go, and returns its answer. */
+async function throughIntake<T>(reply: Promise<T>): Promise<T> {
+  await eventually(
+    async () => intake.waiting(),
     (n) => n > 0,
-    'a step for the batch',
+    'a batch waiting for its intake',
   );
+  turn();
+  return reply;
+}
 
-it('a batch waits for its turn; a single change sent meanwhile is answered at once', async () => {
+it('a batch beyond its turn waits; a single change sent meanwhile is answered at once', async () => {
+  const first = await api.batch([lease.body(adjust(itemId, 1))]);
+  expect(first.status).toBe(200);
+
   let batchAnswered = false;
   const batch = api.batch([lease.body(adjust(itemId, 1)), lease.body(adjust(itemId, 1))]);
   void batch.then(() => (batchAnswered = true));
-  await waitingStep();
+  await eventually(
+    async () => intake.waiting(),
+    (n) => n === 1,
+    'the second batch waiting',
+  );
 
   const single = await api.postOp(lease.body(adjust(itemId, 1)));
   expect(single.status).toBe(201);
   expect(batchAnswered).toBe(false);
-  expect((await api.item(itemId)).quantity).toBe(1);
+  expect((await api.item(itemId)).quantity).toBe(2);
 
   turn();
   const { results } = (await batch).body as { results: { status: number }[] };
   expect(results.map((r) => r.status)).toEqual([201, 201]);
-  expect((await api.item(itemId)).quantity).toBe(3);
+  expect((await api.item(itemId)).quantity).toBe(4);
 });
 
 it('once let go, a batch meets every check in the order of spec/api.md', async () => {
@@ -67,19 +81,13 @@ it('once let go, a batch meets every check in the order of spec/api.md', async (
     raw: '{"operations": "none"',
     contentType: 'application/json',
   });
-  await waitingStep();
-  turn();
-  expectProblem(await malformed, 'invalid-request');
+  expectProblem(await throughIntake(malformed), 'invalid-request');
 
   const noToken = send(server.url, 'POST', '/api/operations/batch', {
     json: { operations: 'none' },
   });
-  await waitingStep();
-  turn();
-  expectProblem(await noToken, 'unauthorized');
+  expectProblem(await throughIntake(noToken), 'unauthorized');
 
   const badShape = api.post('/api/operations/batch', { operations: 'none' });
-  await waitingStep();
-  turn();
-  expectProblem(await badShape, 'invalid-request');
+  expectProblem(await throughIntake(badShape), 'invalid-request');
 });

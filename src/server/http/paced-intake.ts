@@ -8,16 +8,18 @@
  * together, one poll phase took in ~900 of them (356 ms, ~0.4 ms each with their garbage, measured
  * in the storm bench), and a person's change read at its start waited for all of it before its
  * commit: the person's p99 was 0.4–1.6 s. Now the poll phase reads only a batch's headers; the rest
- * of its intake (its body, then every check in spec/api.md's order, unchanged) waits here and
- * `perStep` of them go on per turn. A quiet server takes a batch one turn later.
+ * of its intake (its body, then every check in spec/api.md's order, unchanged) goes on at once
+ * only for the first `perStep` of a turn; the rest wait here and `perStep` go on per turn, oldest
+ * first. A quiet server takes a batch in at once, as before.
  *
  * A step runs in the loop's timers phase, before the poll phase: the batches it lets go are parsed,
  * checked and admitted there, their commit follows in the same turn's check phase, and a person's
  * change read in the poll phase between them joins that commit without waiting for a step.
  * (With steps in the check phase instead, ahead of the commit, the person waited for a step too.)
  *
- *   take(go) ──► waiting[] ──(a step per turn: the oldest `perStep` go on; another step is
- *                             scheduled while any wait)──► go(): the request goes on
+ *   take(go) ──(none waiting, fewer than perStep gone this turn)──► go() at once
+ *      └──► waiting[] ──(a step per turn: the oldest `perStep` go on; another step follows
+ *                        while any went on)──► go(): the request goes on
  */
 
 /**
@@ -47,22 +49,35 @@ export function pacedIntake(
   schedule: IntakeSchedule = nextTimersPhase,
 ): PacedIntake {
   const queue: (() => void)[] = [];
+  /** Requests let go since the last step: while under `perStep`, a new one goes on at once. */
+  let goneThisTurn = 0;
   let scheduled = false;
 
+  function ensureStep(): void {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(step);
+  }
+
   function step(): void {
+    scheduled = false;
     const due = queue.splice(0, perStep);
-    scheduled = queue.length > 0;
-    if (scheduled) schedule(step);
+    goneThisTurn = due.length;
+    // Another step while any wait, or to start the next turn's count for those let go now.
+    if (goneThisTurn > 0) ensureStep();
     for (const go of due) go();
   }
 
   return {
     take(go) {
-      queue.push(go);
-      if (!scheduled) {
-        scheduled = true;
-        schedule(step);
+      if (queue.length === 0 && goneThisTurn < perStep) {
+        goneThisTurn++;
+        ensureStep();
+        go();
+        return;
       }
+      queue.push(go);
+      ensureStep();
     },
     waiting: () => queue.length,
   };
