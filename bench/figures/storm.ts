@@ -203,6 +203,12 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
         timeouts: rounds.reduce((n, r) => n + r.person.timeouts, 0),
         connectionErrors: rounds.reduce((n, r) => n + r.person.connectionErrors, 0),
         everyMs: PERSON_EVERY_MS,
+        slowest: rounds.flatMap((r) =>
+          r.person.slowest.map(({ at, ...change }) => ({
+            sinceStormStartMs: at - r.storm.startedAt,
+            ...change,
+          })),
+        ),
       });
       return { goodput, interactive };
     }, 'bench/load/storm-worker.ts');

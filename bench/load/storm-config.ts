@@ -27,6 +27,8 @@ export interface StormRun {
 export interface StormResult {
   /** Operations confirmed (a receipt per operation: 201, or 200 replayed after a lost answer). */
   confirmed: number;
+  /** The common start (epoch ms). */
+  startedAt: number;
   /** From the common start until the last device was done. */
   seconds: number;
   /** Per device, start → every operation confirmed (ms). */

@@ -131,6 +131,7 @@ async function runOne(run: StormRun): Promise<StormResult> {
   };
   const cpuBefore = cpuSecondsOf(run.serverPid);
   const started = performance.now();
+  const startedAt = Date.now();
 
   /** One batch until every operation in it has its receipt; returns the attempts it took. */
   async function send(agent: Agent, payload: string, size: number): Promise<number> {
@@ -185,6 +186,7 @@ async function runOne(run: StormRun): Promise<StormResult> {
   const cpuAfter = cpuSecondsOf(run.serverPid);
   return {
     confirmed: tally.confirmed,
+    startedAt,
     seconds,
     deviceFinishP50Ms: Math.round(percentile(finish, 50)),
     deviceFinishP99Ms: Math.round(percentile(finish, 99)),

@@ -21,7 +21,15 @@ export interface PersonReport {
   connectionErrors: number;
   /** Operations confirmed (each exactly one id). */
   confirmed: number;
+  /**
+   * The slowest changes: tapped at `at` (epoch ms), `ms` to the receipt, and the receipt's
+   * `Server-Timing` (the route's own phases; the rest was reading and waiting).
+   */
+  slowest: { at: number; ms: number; attempts: number; serverTiming: string | null }[];
 }
+
+/** How many of the slowest changes a report keeps. */
+const SLOWEST_KEPT = 5;
 
 export interface Person {
   /**
@@ -52,12 +60,17 @@ export function startPerson(options: {
     timeouts: 0,
     connectionErrors: 0,
     confirmed: 0,
+    slowest: [],
   };
   const underWay = new Set<Promise<void>>();
   let seq = options.firstSeq;
 
   const attempt = (payload: string) =>
-    new Promise<{ status: number; retryAfter: string | null } | null>((resolve) => {
+    new Promise<{
+      status: number;
+      retryAfter: string | null;
+      serverTiming: string | null;
+    } | null>((resolve) => {
       const req = httpRequest(
         {
           agent,
@@ -75,9 +88,11 @@ export function startPerson(options: {
           res.resume();
           res.on('end', () => {
             const ra = res.headers['retry-after'];
+            const timing = res.headers['server-timing'];
             resolve({
               status: res.statusCode ?? 0,
               retryAfter: typeof ra === 'string' ? ra : null,
+              serverTiming: typeof timing === 'string' ? timing : null,
             });
           });
         },
@@ -99,17 +114,27 @@ export function startPerson(options: {
 
   async function change(): Promise<void> {
     const tapped = performance.now();
+    const at = Date.now();
     const payload = JSON.stringify(adjustBody(options.lease, seq++, options.itemIds));
+    let serverTiming: string | null = null;
+    let attempts = 0;
     for (let failures = 1; ; failures++) {
       const answer = await attempt(payload);
-      if (answer && (answer.status === 201 || answer.status === 200)) break;
+      attempts++;
+      if (answer && (answer.status === 201 || answer.status === 200)) {
+        serverTiming = answer.serverTiming;
+        break;
+      }
       if (answer && answer.status !== 503) throw new Error(`person: status ${answer.status}`);
       if (answer) report.shed++;
       const floor = answer ? parseRetryAfter(answer.retryAfter, Date.now()) : null;
       await sleep(fullJitterDelay(failures, random(), DEFAULT_BACKOFF, floor));
     }
     report.confirmed++;
-    report.latenciesMs.push(performance.now() - tapped);
+    const ms = performance.now() - tapped;
+    report.latenciesMs.push(ms);
+    report.slowest.push({ at, ms: Math.round(ms), attempts, serverTiming });
+    report.slowest.sort((a, b) => b.ms - a.ms).splice(SLOWEST_KEPT);
   }
 
   let failed: unknown = null;

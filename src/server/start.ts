@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Env } from './config';
 import { seedDemo } from './demo';
 import { addAcceptHandles } from './http/accept-handles';
 import { buildApp } from './http/app';
+import { BATCHES_PER_TURN, pacedIntake, type PacedIntake } from './http/paced-intake';
 import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
 import type { WorkerLink } from './cluster/worker-link';
@@ -39,6 +40,8 @@ export interface RunningServer {
  */
 export interface TestHooks {
   openStore?: (settings: StoreSettings) => Promise<Store>;
+  /** The batches' paced intake (default: BATCHES_PER_TURN per event-loop turn). */
+  intake?: PacedIntake;
 }
 
 /**
@@ -109,6 +112,7 @@ export async function startServer(
       ? { clock: testerClock, faults: new FaultBook(), timeline: new Timeline(testerClock) }
       : null,
     admission,
+    intake: hooks.intake ?? pacedIntake(BATCHES_PER_TURN),
     signInLimiter: createSignInLimiter(clock),
     metrics,
     runCleanup,

@@ -12,6 +12,7 @@ import type { ShedStats, Work } from '../core/admission';
 import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
+import type { PacedIntake } from './paced-intake';
 import type { Store } from '../store/store';
 
 export interface Sim {
@@ -62,6 +63,8 @@ export interface AppDeps {
   operations: Omit<OperationDeps, 'onEvent'>;
   sim: Sim | null;
   admission: CountingAdmission;
+  /** Backlog batches taken in a few per event-loop turn (./paced-intake.ts). */
+  intake: PacedIntake;
   signInLimiter: SignInLimiter;
   metrics: HttpMetrics;
   runCleanup(): Promise<{ compacted: number; removed: number }>;

@@ -3,7 +3,12 @@
  * Tester faults act here, on the whole request: before processing (drop-request, unavailable,
  * delay), inside the transaction (fail-before-commit) or after commit (drop-response).
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fieldErrors } from '../../protocol/field-errors';
@@ -227,7 +232,12 @@ export const operationRoutes =
       );
     });
 
-    app.post('/api/operations/batch', async (request, reply) => {
+    /** Before the body is read: the body and every check wait for the batch's intake turn. */
+    const inTurn = {
+      preParsing: (_request, _reply, payload, done) => deps.intake.take(() => done(null, payload)),
+    } satisfies RouteShorthandOptions;
+
+    app.post('/api/operations/batch', inTurn, async (request, reply) => {
       const parsed = BatchBody.safeParse(request.body);
       if (!parsed.success) {
         // The order of checks holds for the envelope too: authentication, then too busy, then shape.
