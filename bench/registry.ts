@@ -8,8 +8,7 @@ import { fsyncMs } from './figures/fsync-ms';
 import { groupCommit } from './figures/group-commit';
 import { httpVsHealth } from './figures/http-vs-health';
 import { opsVsMinimal } from './figures/ops-vs-minimal';
-import { pgCpuTwoVsOne } from './figures/pg-cpu-two-vs-one';
-import { pgTwoVsOne } from './figures/pg-two-vs-one';
+import { pgScalingFigures } from './figures/pg-scaling';
 import { replayVsApply } from './figures/replay-vs-apply';
 import { retentionScale } from './figures/retention-scale';
 import { storeVsRaw } from './figures/store-vs-raw';
@@ -25,9 +24,8 @@ export const FIGURES: readonly Figure[] = [
   batchVsSingle,
   replayVsApply,
   retentionScale,
-  pgTwoVsOne,
+  ...pgScalingFigures,
   ...stormFigures,
-  pgCpuTwoVsOne,
   clientDrainVsServer,
   clientEnqueueMs,
   ui10kVs100,

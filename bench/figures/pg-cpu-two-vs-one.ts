@@ -7,31 +7,27 @@
  *
  * CPU is read from /proc (utime + stime): the server's process tree (the cluster primary and its
  * workers) plus the Postgres backends serving it (found by `application_name` in
- * pg_stat_activity). Each side is first warmed up by a number of operations per process
- * (support/pg-servers.ts), not by time; then each side's saturated throughput is measured and
- * both get 60% of the slower one's (autocannon's overall rate, 32 connections). Rounds alternate;
+ * pg_stat_activity). It runs on the servers pg_two_vs_one has just warmed up and saturated
+ * (pg-scaling.ts): both sides get 60% of the slower one's saturated throughput (autocannon's
+ * overall rate, 32 connections). Rounds alternate;
  * the value is the median per-round ratio. Details: both sides' CPU per 1,000 operations split
  * into server and Postgres, lock waits (how often a backend of each side was seen waiting,
  * pg_stat_activity every 50 ms, by `wait_event_type:wait_event`), and after each round the
  * machine's own contention (support/cpu-contention.ts), so the part of the ratio that the 2
  * shared vCPUs explain is measured, not guessed.
  */
-import { atMost, round, type Figure } from '../figure';
+import { atMost, round, type FigureResult } from '../figure';
 import {
   CONNECTIONS,
-  loadPlan,
   type LoadPlan,
   operationsStream,
   signedInSession,
 } from '../support/http-load-plan';
-import { loadSummary, withLoadWorker } from '../support/load';
+import { loadSummary, type LoadWorker } from '../support/load';
 import { contentionProbe, type Contention } from '../support/cpu-contention';
-import { warmUp, warmUpPlan, withOneAndTwoProcesses } from '../support/pg-servers';
-import { admin } from '../support/postgres';
 import { CpuMeter, processTree } from '../support/proc-cpu';
 import type { ServerProcess } from '../support/server-process';
 import { median } from '../support/stats';
-import { TEST_DATABASE_URL } from '../../src/server/store/postgres-test-db';
 import pg from 'pg';
 
 const WAIT_SAMPLE_MS = 50;
@@ -182,85 +178,70 @@ const summary = (side: Side) => {
   };
 };
 
-export const pgCpuTwoVsOne: Figure = {
-  name: 'pg_cpu_two_vs_one',
-  target: '≤ 1.15',
-  async run({ quick, workDir, profileDir }) {
-    const plan = loadPlan(quick);
-    return withOneAndTwoProcesses('bench_cpu', { workDir, profileDir }, (single, pair) =>
-      withLoadWorker((worker) =>
-        admin(TEST_DATABASE_URL, async (client) => {
-          const warming = warmUpPlan(quick);
-          const warm = {
-            two: await warmUp(worker, pair, 2, warming),
-            one: await warmUp(worker, single, 1, warming),
-          };
-          // Saturated throughput of each side (the pair's for the report), as fast as answered.
-          const saturated = async (s: ServerProcess) => {
-            const session = await signedInSession(s.url);
-            return (await operationsStream(worker, [s.url], noWarmup(plan), session)()).rps;
-          };
-          const calibration = { two: await saturated(pair), one: await saturated(single) };
-          // Below saturation on both sides: on a loaded machine the pair can be the slower one.
-          const rate = Math.max(20, Math.min(calibration.one, calibration.two) * LOAD_SHARE);
-          const side = async (name: 'one' | 'two', s: ServerProcess): Promise<Side> => {
-            const session = await signedInSession(s.url);
-            const run = operationsStream(worker, [s.url], noWarmup(plan), session, rate);
-            return {
-              name,
-              appName: `bench_cpu_${name}`,
-              server: s,
-              run: () => run(plan.seconds),
-              rounds: [],
-              waits: new Map(),
-              samples: 0,
-              runs: [],
-            };
-          };
-          const a = await side('two', pair);
-          const b = await side('one', single);
-          // What each side spends with no load at all (timers, pools, the export worker's
-          // polls): a fixed cost per second that the offered load spreads over its operations.
-          const idle = { two: await idleCpu(a, client), one: await idleCpu(b, client) };
-          const ratios: number[] = [];
-          const machine: Contention[] = [];
-          const probe = await contentionProbe();
-          try {
-            for (let i = 0; i < plan.rounds; i++) {
-              const ra = await measure(a, client, rate);
-              const rb = await measure(b, client, rate);
-              ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
-              machine.push(await probe.measure());
-            }
-          } finally {
-            probe.close();
-          }
-          const value = median(ratios);
-          const factor = median(machine.map((m) => m.factor));
-          return atMost(value, 1.15, {
-            offeredPerSec: Math.round(rate),
-            warmUp: warm,
-            saturatedPerSec: {
-              two: Math.round(calibration.two),
-              one: Math.round(calibration.one),
-            },
-            idleCpuSecondsPerSec: idle,
-            connections: CONNECTIONS,
-            two: summary(a),
-            one: summary(b),
-            roundRatios: ratios.map((r) => round(r)),
-            /**
-             * The machine's own contention (support/cpu-contention.ts), once per round: CPU per
-             * unit of fixed JS work with two processes at once ÷ one alone. `ratioOverMachine`
-             * is the value with that factor taken out: what the code adds beyond it.
-             */
-            machineFactor: round(factor),
-            machineRounds: machine.map((m) => ({ ...m, factor: round(m.factor) })),
-            ratioOverMachine: round(value / factor),
-            runs: [...a.runs, ...b.runs],
-          });
-        }),
-      ),
-    );
-  },
-};
+/**
+ * The CPU figure, on servers already warmed up, at 60% of the slower side's saturated throughput
+ * (`saturated`, measured by pg_two_vs_one on the same servers just before).
+ */
+export async function cpuTwoVsOne(
+  worker: LoadWorker,
+  client: pg.Client,
+  /** `prefix`: the schemas' prefix, which names the servers' connections (support/pg-servers.ts). */
+  { single, pair, prefix }: { single: ServerProcess; pair: ServerProcess; prefix: string },
+  plan: LoadPlan,
+  saturated: { one: number; two: number },
+): Promise<FigureResult> {
+  // Below saturation on both sides: on a loaded machine the pair can be the slower one.
+  const rate = Math.max(20, Math.min(saturated.one, saturated.two) * LOAD_SHARE);
+  const side = async (name: 'one' | 'two', s: ServerProcess): Promise<Side> => {
+    const session = await signedInSession(s.url);
+    const run = operationsStream(worker, [s.url], noWarmup(plan), session, rate);
+    return {
+      name,
+      appName: `${prefix}_${name}`,
+      server: s,
+      run: () => run(plan.seconds),
+      rounds: [],
+      waits: new Map(),
+      samples: 0,
+      runs: [],
+    };
+  };
+  const a = await side('two', pair);
+  const b = await side('one', single);
+  // What each side spends with no load at all (timers, pools, the export worker's
+  // polls): a fixed cost per second that the offered load spreads over its operations.
+  const idle = { two: await idleCpu(a, client), one: await idleCpu(b, client) };
+  const ratios: number[] = [];
+  const machine: Contention[] = [];
+  const probe = await contentionProbe();
+  try {
+    for (let i = 0; i < plan.rounds; i++) {
+      const ra = await measure(a, client, rate);
+      const rb = await measure(b, client, rate);
+      ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
+      machine.push(await probe.measure());
+    }
+  } finally {
+    probe.close();
+  }
+  const value = median(ratios);
+  const factor = median(machine.map((m) => m.factor));
+  return atMost(value, 1.15, {
+    offeredPerSec: Math.round(rate),
+    saturatedPerSec: { two: Math.round(saturated.two), one: Math.round(saturated.one) },
+    idleCpuSecondsPerSec: idle,
+    connections: CONNECTIONS,
+    two: summary(a),
+    one: summary(b),
+    roundRatios: ratios.map((r) => round(r)),
+    /**
+     * The machine's own contention (support/cpu-contention.ts), once per round: CPU per
+     * unit of fixed JS work with two processes at once ÷ one alone. `ratioOverMachine`
+     * is the value with that factor taken out: what the code adds beyond it.
+     */
+    machineFactor: round(factor),
+    machineRounds: machine.map((m) => ({ ...m, factor: round(m.factor) })),
+    ratioOverMachine: round(value / factor),
+    runs: [...a.runs, ...b.runs],
+  });
+}
