@@ -296,14 +296,18 @@ async function drain(): Promise<DrainResult> {
 
 /**
  * The floor under any drain of these records: per batch, the least a sender that checks before
- * it writes can do, in two strict transactions (claim, then settle), each reading the batch's
- * records from the queue index and putting each one back changed (claimed; settled with its
- * receipt). Nothing else: no attempt rows, no projection, no chunks, no page, no network.
+ * it writes can do, in strict transactions, each reading the batch's records from the queue index
+ * and putting each one back changed. `claim-and-settle`: two of them (claimed; settled with its
+ * receipt), as this sender's records are kept. `settle-only`: just the settling one, the pass no
+ * correct sender can skip whatever it records before sending (each receipt stored durably before
+ * the operation counts as confirmed). Nothing else: no attempt rows, no projection, no chunks, no
+ * page, no network.
  */
 async function putFloor(
   dbName: string,
   count: number,
   itemIds: readonly string[],
+  passes: 'claim-and-settle' | 'settle-only',
 ): Promise<{ ms: number; operations: number }> {
   await signIn(dbName);
   await queue(dbName, count, itemIds);
@@ -315,19 +319,19 @@ async function putFloor(
     let operations = 0;
     for (let i = 0; operations < count; i++) {
       const attempt = { attemptId: `floor-${i}`, at: Date.now() };
-      const claimed = await idb.write(async (tx) => {
-        const batch = await tx.getAllFromIndex('operations', 'queue', range, BATCH_SIZE);
-        const state = {
-          kind: 'sending',
-          since: attempt.at,
-          attemptId: attempt.attemptId,
-          retry: RETRY,
-        } as const;
-        await Promise.all(batch.map((r) => putOperation(tx, { ...r, state, sendAttempts: 1 })));
-        return batch.length;
-      });
-      if (claimed === 0) break;
-      await idb.write(async (tx) => {
+      if (passes === 'claim-and-settle') {
+        await idb.write(async (tx) => {
+          const batch = await tx.getAllFromIndex('operations', 'queue', range, BATCH_SIZE);
+          const state = {
+            kind: 'sending',
+            since: attempt.at,
+            attemptId: attempt.attemptId,
+            retry: RETRY,
+          } as const;
+          await Promise.all(batch.map((r) => putOperation(tx, { ...r, state, sendAttempts: 1 })));
+        });
+      }
+      const settled = await idb.write(async (tx) => {
         const batch = await tx.getAllFromIndex('operations', 'queue', range, BATCH_SIZE);
         await Promise.all(
           batch.map((r) => {
@@ -337,8 +341,10 @@ async function putFloor(
             return putOperation(tx, { ...r, receipt: stored, state });
           }),
         );
+        return batch.length;
       });
-      operations += claimed;
+      if (settled === 0) break;
+      operations += settled;
     }
     return { ms: performance.now() - t0, operations };
   } finally {
