@@ -192,12 +192,16 @@ export async function cpuTwoVsOne(
 ): Promise<FigureResult> {
   // Below saturation on both sides: on a loaded machine the pair can be the slower one.
   const rate = Math.max(20, Math.min(saturated.one, saturated.two) * LOAD_SHARE);
-  const side = async (name: 'one' | 'two', s: ServerProcess): Promise<Side> => {
+  const side = async (
+    name: 'one' | 'two' | 'one at half rate',
+    s: ServerProcess,
+    offered = rate,
+  ): Promise<Side> => {
     const session = await signedInSession(s.url);
-    const run = operationsStream(worker, [s.url], noWarmup(plan), session, rate);
+    const run = operationsStream(worker, [s.url], noWarmup(plan), session, offered);
     return {
       name,
-      appName: `${prefix}_${name}`,
+      appName: `${prefix}_${name === 'two' ? 'two' : 'one'}`,
       server: s,
       run: () => run(plan.seconds),
       rounds: [],
@@ -208,10 +212,15 @@ export async function cpuTwoVsOne(
   };
   const a = await side('two', pair);
   const b = await side('one', single);
+  // The one process at half the rate: what each of the pair's processes is offered. Its CPU per
+  // operation beside the pair's says how much of the ratio is each process doing half the work
+  // (fewer operations per wake-up, per round trip batch) rather than two processes at once.
+  const half = await side('one at half rate', single, rate / 2);
   // What each side spends with no load at all (timers, pools, the export worker's
   // polls): a fixed cost per second that the offered load spreads over its operations.
   const idle = { two: await idleCpu(a, client), one: await idleCpu(b, client) };
   const ratios: number[] = [];
+  const halfRatios: number[] = [];
   const machine: Contention[] = [];
   const probe = await contentionProbe();
   try {
@@ -219,6 +228,7 @@ export async function cpuTwoVsOne(
       const ra = await measure(a, client, rate);
       const rb = await measure(b, client, rate);
       ratios.push(ra.cpuPer1000 / rb.cpuPer1000);
+      halfRatios.push(ra.cpuPer1000 / (await measure(half, client, rate / 2)).cpuPer1000);
       machine.push(await probe.measure());
     }
   } finally {
@@ -233,7 +243,10 @@ export async function cpuTwoVsOne(
     connections: CONNECTIONS,
     two: summary(a),
     one: summary(b),
+    oneAtHalfRate: summary(half),
     roundRatios: ratios.map((r) => round(r)),
+    /** The pair's CPU per operation ÷ one process's at half the rate, per round. */
+    twoOverOneAtHalfRate: halfRatios.map((r) => round(r)),
     /**
      * The machine's own contention (support/cpu-contention.ts), once per round: CPU per
      * unit of fixed JS work with two processes at once ÷ one alone. `ratioOverMachine`
@@ -242,6 +255,6 @@ export async function cpuTwoVsOne(
     machineFactor: round(factor),
     machineRounds: machine.map((m) => ({ ...m, factor: round(m.factor) })),
     ratioOverMachine: round(value / factor),
-    runs: [...a.runs, ...b.runs],
+    runs: [...a.runs, ...b.runs, ...half.runs],
   });
 }
