@@ -41,3 +41,32 @@ export function atLeast(
 export function atMost(value: number, max: number, details: Record<string, unknown>): FigureResult {
   return { value: round(value), pass: Number.isFinite(value) && value <= max, details };
 }
+
+/** One part of a measurement that serves several figures. */
+export interface FigurePart<M> {
+  name: string;
+  target: string;
+  pick: (measured: M) => FigureResult;
+}
+
+/**
+ * Figures that one measurement serves, because it is too dear to run twice (the storm, the
+ * PostgreSQL deployments): the first of them to run starts it, the others read its result.
+ */
+export function figuresOfOneMeasurement<M>(
+  measure: (options: FigureOptions) => Promise<M>,
+  parts: readonly FigurePart<M>[],
+): readonly Figure[] {
+  let shared: { quick: boolean; result: Promise<M> } | null = null;
+  const measured = (options: FigureOptions): Promise<M> => {
+    if (!shared || shared.quick !== options.quick) {
+      shared = { quick: options.quick, result: measure(options) };
+    }
+    return shared.result;
+  };
+  return parts.map(({ name, target, pick }) => ({
+    name,
+    target,
+    run: async (options) => pick(await measured(options)),
+  }));
+}

@@ -5,7 +5,7 @@
  * (pg_two_vs_one), and at 60% of the slower one's the CPU each spends per operation
  * (pg_cpu_two_vs_one). Starting and warming the servers is half the cost, so it is paid once.
  */
-import type { Figure, FigureOptions, FigureResult } from '../figure';
+import { figuresOfOneMeasurement, type FigureOptions, type FigureResult } from '../figure';
 import { loadPlan } from '../support/http-load-plan';
 import { withLoadWorker } from '../support/load';
 import { warmUp, warmUpPlan, withOneAndTwoProcesses } from '../support/pg-servers';
@@ -47,24 +47,7 @@ function measure({ quick, workDir, profileDir }: FigureOptions): Promise<Measure
   );
 }
 
-let shared: { quick: boolean; result: Promise<Measured> } | null = null;
-function measured(options: FigureOptions): Promise<Measured> {
-  if (!shared || shared.quick !== options.quick) {
-    shared = { quick: options.quick, result: measure(options) };
-  }
-  return shared.result;
-}
-
-export const pgTwoVsOne: Figure = {
-  name: 'pg_two_vs_one',
-  target: 'report',
-  run: async (options) => (await measured(options)).throughput,
-};
-
-export const pgCpuTwoVsOne: Figure = {
-  name: 'pg_cpu_two_vs_one',
-  target: '≤ 1.15',
-  run: async (options) => (await measured(options)).cpu,
-};
-
-export const pgScalingFigures: readonly Figure[] = [pgTwoVsOne, pgCpuTwoVsOne];
+export const pgScalingFigures = figuresOfOneMeasurement(measure, [
+  { name: 'pg_two_vs_one', target: 'report', pick: (m) => m.throughput },
+  { name: 'pg_cpu_two_vs_one', target: '≤ 1.15', pick: (m) => m.cpu },
+]);

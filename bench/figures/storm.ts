@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import {
   atLeast,
   atMost,
+  figuresOfOneMeasurement,
   round,
-  type Figure,
   type FigureOptions,
   type FigureResult,
 } from '../figure';
@@ -215,25 +215,8 @@ async function measure({ quick, workDir, profileDir }: FigureOptions): Promise<M
   });
 }
 
-/** One storm measurement serves both figures (a storm is too dear to run twice). */
-let shared: { quick: boolean; result: Promise<Measured> } | null = null;
-function measured(options: FigureOptions): Promise<Measured> {
-  if (!shared || shared.quick !== options.quick) {
-    shared = { quick: options.quick, result: measure(options) };
-  }
-  return shared.result;
-}
-
-export const stormGoodput: Figure = {
-  name: 'storm_goodput',
-  target: '≥ 0.8',
-  run: async (options) => (await measured(options)).goodput,
-};
-
-export const stormInteractiveP99Ms: Figure = {
-  name: 'storm_interactive_p99_ms',
-  target: '≤ 250',
-  run: async (options) => (await measured(options)).interactive,
-};
-
-export const stormFigures: readonly Figure[] = [stormGoodput, stormInteractiveP99Ms];
+/** One storm serves both figures (a storm is too dear to run twice). */
+export const stormFigures = figuresOfOneMeasurement(measure, [
+  { name: 'storm_goodput', target: '≥ 0.8', pick: (m) => m.goodput },
+  { name: 'storm_interactive_p99_ms', target: '≤ 250', pick: (m) => m.interactive },
+]);
