@@ -318,14 +318,13 @@ async function putFloor(
     const t0 = performance.now();
     let operations = 0;
     for (let i = 0; operations < count; i++) {
-      const attempt = { attemptId: `floor-${i}`, at: Date.now() };
       if (passes === 'claim-and-settle') {
         await idb.write(async (tx) => {
           const batch = await tx.getAllFromIndex('operations', 'queue', range, BATCH_SIZE);
           const state = {
             kind: 'sending',
-            since: attempt.at,
-            attemptId: attempt.attemptId,
+            since: Date.now(),
+            attemptId: `floor-${i}`,
             retry: RETRY,
           } as const;
           await Promise.all(batch.map((r) => putOperation(tx, { ...r, state, sendAttempts: 1 })));

@@ -9,8 +9,9 @@
  * workers) plus the Postgres backends serving it (found by `application_name` in
  * pg_stat_activity). It runs on the servers pg_two_vs_one has just warmed up and saturated
  * (pg-scaling.ts): both sides get 60% of the slower one's saturated throughput (autocannon's
- * overall rate, 32 connections). Rounds alternate;
- * the value is the median per-round ratio. Details: both sides' CPU per 1,000 operations split
+ * overall rate, 32 connections), and the one process also half of that (what each process of the
+ * pair gets: `oneAtHalfRate`). Rounds alternate; the value is the median per-round ratio of the
+ * pair to the one process at the same rate. Details: every side's CPU per 1,000 operations split
  * into server and Postgres, lock waits (how often a backend of each side was seen waiting,
  * pg_stat_activity every 50 ms, by `wait_event_type:wait_event`), and after each round the
  * machine's own contention (support/cpu-contention.ts), so the part of the ratio that the 2
