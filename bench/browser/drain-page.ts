@@ -15,8 +15,17 @@ import { DEFAULT_SENDER_POLICY } from '../../src/client/sender';
 import type { NetworkEvents, NetworkHandlers } from '../../src/client/network';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import { openMemoryStore } from '../../src/client/store/memory-store';
-import type { LocalStore, Tx } from '../../src/client/store/local-store';
+import type { KeyRange, LocalStore, Tx } from '../../src/client/store/local-store';
 import type { StoreName } from '../../src/client/store/schema';
+import { attemptEnd, batchAnswers } from '../../src/client/core/answers';
+import { withEnds } from '../../src/client/core/attempt-rows';
+import { systemClock } from '../../src/client/core/clock';
+import type { HttpOutcome } from '../../src/client/core/http-outcome';
+import type { AttemptEnd, OperationRecord } from '../../src/client/core/records';
+import type { AttemptStart } from '../../src/client/core/attempt-rows';
+import { project } from '../../src/client/local/projection';
+import { sendOperations } from '../../src/client/net/api';
+import type { HttpDeps } from '../../src/client/net/http';
 
 export interface StageTotal {
   count: number;
@@ -352,6 +361,152 @@ async function putFloor(
   }
 }
 
+/** One batch of the pipelined floor: its attempt, and its records as the claim read them. */
+interface FloorBatch {
+  attempt: AttemptStart;
+  records: OperationRecord[];
+}
+
+/** Where the pipelined floor's time went: its strict transactions, and waiting for answers. */
+export interface PipelinedFloor {
+  ms: number;
+  operations: number;
+  claimMs: number;
+  settleMs: number;
+  /** Awaiting an answer and the next claim together: the part of the network not hidden. */
+  waitMs: number;
+}
+
+/**
+ * The floor under a pipelined sender whose claim writes one record per batch, the redesign this
+ * sender's cost points to: per batch, one strict transaction reads the batch's records from the
+ * queue and puts ONE attempt row (its claim, every end pending) while the batch before it is in
+ * flight; its request leaves the moment the last one's answer is in, and the last one's settling
+ * transaction (each record read and put back with its validated receipt, the projection, the
+ * attempt row's ends) runs while it is in flight. Real requests to the page's server; no chunks,
+ * no person, no snapshot. Creation order holds: a batch leaves only after the one before answered.
+ */
+async function pipelinedFloor(
+  dbName: string,
+  count: number,
+  itemIds: readonly string[],
+): Promise<PipelinedFloor> {
+  await signIn(dbName);
+  await queue(dbName, count, itemIds);
+  const idb = await openIdbStore({ indexedDB, name: dbName });
+  const http: HttpDeps = {
+    baseUrl: '',
+    fetch: (i, n) => fetch(i, n),
+    clock: systemClock,
+    timeoutMs: 30_000,
+  };
+  const spent = { claimMs: 0, settleMs: 0, waitMs: 0 };
+  const timed = async <T>(stage: keyof typeof spent, work: Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await work;
+    } finally {
+      spent[stage] += performance.now() - t0;
+    }
+  };
+  try {
+    const [session, leases] = await idb.read((tx) =>
+      Promise.all([getMeta(tx, 'session'), tx.getAll('leases')]),
+    );
+    if (!session) throw new Error('not signed in');
+    const tokens = new Map(leases.map((l) => [l.id, l.token]));
+    const userId = session.user.id;
+    // The queue after the batches claimed so far (orders are whole numbers).
+    let after = -Infinity;
+    let serial = 0;
+    const claimNext = (): Promise<FloorBatch> =>
+      timed(
+        'claimMs',
+        idb.write(async (tx) => {
+          const range: KeyRange<[string, number]> = {
+            lower: [userId, after + 1],
+            upper: [userId, Infinity],
+          };
+          const records = await tx.getAllFromIndex('operations', 'queue', range, BATCH_SIZE);
+          after = records[records.length - 1]?.order ?? after;
+          const attempt: AttemptStart = {
+            attemptId: `floor-${serial++}`,
+            kind: 'send',
+            at: Date.now(),
+          };
+          const pending = new Map(records.map((r) => [r.id, PENDING_END]));
+          await tx.put('attempts', withEnds(undefined, attempt, pending));
+          return { attempt, records };
+        }),
+      );
+    const post = ({ attempt, records }: FloorBatch) =>
+      sendOperations(
+        http,
+        session.token,
+        records.map((r) => ({
+          id: r.id,
+          lease: tokens.get(r.leaseId) ?? '',
+          createdAt: new Date(r.createdAt).toISOString(),
+          op: r.op,
+        })),
+        attempt.attemptId,
+      );
+    const settleBatch = (batch: FloorBatch, outcome: HttpOutcome): Promise<number> =>
+      timed(
+        'settleMs',
+        idb.write(async (tx) => {
+          const at = Date.now();
+          const ids = batch.records.map((r) => r.id);
+          const answers = batchAnswers(outcome, ids, at);
+          const [records, stored] = await Promise.all([
+            tx.getAllFromIndex('operations', 'queue', queueRange(userId), ids.length),
+            tx.getAll('items'),
+          ]);
+          const items = new Map(stored.map((i) => [i.id, i]));
+          const ends = new Map<string, AttemptEnd>();
+          const writes: Promise<void>[] = [];
+          records.forEach((r, i) => {
+            const a = answers[i];
+            if (r.id !== ids[i] || a?.answer.kind !== 'receipt')
+              throw new Error('floor: no receipt');
+            ends.set(r.id, attemptEnd(outcome, at, a.httpStatus));
+            const receipt = a.answer.receipt;
+            const state = { kind: 'confirmed', since: at } as const;
+            const saved = { text: a.answer.text, receipt, storedAt: at };
+            writes.push(putOperation(tx, { ...r, receipt: saved, state, sendAttempts: 1 }));
+            const item = project(items.get(receipt.itemId), r, receipt);
+            if (item) items.set(item.id, item);
+          });
+          for (const item of items.values()) writes.push(tx.put('items', item));
+          writes.push(tx.put('attempts', withEnds(undefined, batch.attempt, ends)));
+          await Promise.all(writes);
+          return records.length;
+        }),
+      );
+    const t0 = performance.now();
+    let operations = 0;
+    let batch = await claimNext();
+    let answer = post(batch);
+    while (batch.records.length > 0) {
+      const [outcome, following] = await timed('waitMs', Promise.all([answer, claimNext()]));
+      if (following.records.length > 0) answer = post(following);
+      operations += await settleBatch(batch, outcome);
+      batch = following;
+    }
+    return { ms: performance.now() - t0, operations, ...spent };
+  } finally {
+    idb.close();
+    await forget(dbName);
+  }
+}
+
+const PENDING_END: AttemptEnd = {
+  endedAt: null,
+  result: 'pending',
+  httpStatus: null,
+  serverTiming: {},
+};
+
 const BATCH_SIZE = DEFAULT_SENDER_POLICY.batchSize;
 const RETRY = { attempts: 0, notBefore: 0 };
 
@@ -369,7 +524,8 @@ export interface DrainPage {
   prepareDrain: typeof prepareDrain;
   drain: typeof drain;
   putFloor: typeof putFloor;
+  pipelinedFloor: typeof pipelinedFloor;
 }
 
-const api: DrainPage = { prepareDrain, drain, putFloor };
+const api: DrainPage = { prepareDrain, drain, putFloor, pipelinedFloor };
 Object.assign(globalThis, api);
