@@ -172,21 +172,31 @@ function stored(state: OpState): StoredOpState {
 }
 
 /**
- * The user's operations with these ids (undefined: gone). The sender works from the head of the
- * queue, so one read of the queue's first entries usually finds them all (a few hundred single
- * reads per batch would cost more than the batch's network time).
+ * The user's operations with these ids (undefined: gone). The sender works through the queue in
+ * creation order, so one read of the queue from the first one's place usually finds them all (a
+ * few hundred single reads per batch would cost more than the batch's network time). From its
+ * place, not from the head: while a batch is claimed chunk by chunk, its first chunks are still
+ * queued ahead of the next.
  */
 async function readOperations(
   tx: Tx,
   userId: string,
   ids: readonly string[],
 ): Promise<(OperationRecord | undefined)[]> {
-  const head =
-    ids.length > 4
-      ? await tx.getAllFromIndex('operations', 'queue', queueRange(userId), ids.length)
-      : [];
-  const found = new Map(head.map((r) => [r.id, r]));
-  return Promise.all(ids.map((id) => found.get(id) ?? tx.get('operations', id)));
+  const [firstId, ...rest] = ids;
+  if (firstId === undefined || rest.length < 4) {
+    return Promise.all(ids.map((id) => tx.get('operations', id)));
+  }
+  const first = await tx.get('operations', firstId);
+  const from = first?.userId === userId ? first.order : -Infinity;
+  const run = await tx.getAllFromIndex(
+    'operations',
+    'queue',
+    { lower: [userId, from], upper: [userId, Infinity] },
+    ids.length,
+  );
+  const found = new Map(run.map((r) => [r.id, r]));
+  return Promise.all([first, ...rest.map((id) => found.get(id) ?? tx.get('operations', id))]);
 }
 
 /** How an attempt ended for one of its operations. */

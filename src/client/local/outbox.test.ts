@@ -1,0 +1,70 @@
+import { expect, it } from 'vitest';
+import { DEFAULT_BACKOFF } from '../core/backoff';
+import type { OperationRecord } from '../core/records';
+import type { Tx } from '../store/local-store';
+import { openMemoryStore } from '../store/memory-store';
+import { claim } from './outbox';
+import { putOperation } from './records';
+
+const NOW = Date.parse('2026-11-29T17:00:00.000Z');
+
+const queued = (order: number): OperationRecord => ({
+  id: `L1.${order}`,
+  userId: 'u1',
+  userName: 'demo',
+  order,
+  leaseId: 'L1',
+  op: { type: 'adjust', itemId: 'lamp-14', delta: -1, reason: 'sold' },
+  createdAt: NOW,
+  summary: 'Remove 1 from Desk lamp',
+  state: { kind: 'queued', retry: { attempts: 0, notBefore: 0 } },
+  sendAttempts: 0,
+  imported: null,
+  resolution: null,
+});
+
+/** The transaction, counting its single-record reads. */
+function countingGets(tx: Tx, count: { gets: number }): Tx {
+  return {
+    get: (store, key) => {
+      count.gets++;
+      return tx.get(store, key);
+    },
+    getAll: (store) => tx.getAll(store),
+    getAllFromIndex: (store, index, query, n) => tx.getAllFromIndex(store, index, query, n),
+    put: (store, value) => tx.put(store, value),
+    delete: (store, key) => tx.delete(store, key),
+  };
+}
+
+it('a batch claimed chunk by chunk reads each later chunk in one run of the queue, not record by record', async () => {
+  const store = openMemoryStore();
+  await store.write((tx) =>
+    Promise.all(Array.from({ length: 30 }, (_, i) => putOperation(tx, queued(i)))),
+  );
+  const attempt = { attemptId: 'a1', kind: 'send', at: NOW } as const;
+  const ids = Array.from({ length: 30 }, (_, i) => `L1.${i}`);
+  // The first chunk is claimed: still in the queue, ahead of the second.
+  await store.write((tx) => claim(tx, 'u1', ids.slice(0, 10), attempt, DEFAULT_BACKOFF));
+  const count = { gets: 0 };
+  const second = await store.write((tx) =>
+    claim(countingGets(tx, count), 'u1', ids.slice(10, 20), attempt, DEFAULT_BACKOFF),
+  );
+  expect(second.map((r) => r.id)).toEqual(ids.slice(10, 20));
+  expect(second.every((r) => r.state.kind === 'sending' && r.sendAttempts === 1)).toBe(true);
+  // The chunk's first record (its place in the queue), then one read of the run from there.
+  expect(count.gets).toBe(1);
+  const stored = await store.read((tx) => tx.getAll('operations'));
+  expect(stored.filter((r) => r.state.kind === 'sending')).toHaveLength(20);
+});
+
+it('records outside the run (earlier in the queue, gone) are still found one by one or left out', async () => {
+  const store = openMemoryStore();
+  await store.write((tx) =>
+    Promise.all(Array.from({ length: 8 }, (_, i) => putOperation(tx, queued(i)))),
+  );
+  const attempt = { attemptId: 'a1', kind: 'send', at: NOW } as const;
+  const ids = ['L1.2', 'L1.3', 'L1.0', 'L1.4', 'gone', 'L1.6'];
+  const claimed = await store.write((tx) => claim(tx, 'u1', ids, attempt, DEFAULT_BACKOFF));
+  expect(claimed.map((r) => r.id)).toEqual(['L1.2', 'L1.3', 'L1.0', 'L1.4', 'L1.6']);
+});
