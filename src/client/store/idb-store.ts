@@ -1,7 +1,8 @@
 /**
- * The IndexedDB adapter of the storage port, through `idb`. The factory is injected (the
- * browser's `indexedDB`, or fake-indexeddb in tests), so `idb`'s `openDB` (which reads the
- * global) is replaced by the same few lines over `wrap`.
+ * The IndexedDB adapter of the storage port: opening, upgrades and each transaction's end through
+ * `idb`, each request straight on IndexedDB (`txApi`). The factory is injected (the browser's
+ * `indexedDB`, or fake-indexeddb in tests), so `idb`'s `openDB` (which reads the global) is
+ * replaced by the same few lines over `wrap`.
  *
  * - Versioned upgrade: MIGRATIONS[v] takes the schema from version v to v+1 and never drops
  *   data; opening runs only the missing steps.
@@ -11,7 +12,7 @@
  * - Writes use `durability: 'strict'`: the operation survives a crash of the machine once the
  *   write resolved (Chromium's default is relaxed).
  */
-import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { unwrap, wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
   StorageFailure,
   isRange,
@@ -181,9 +182,7 @@ export async function openIdbStore(options: IdbStoreOptions): Promise<LocalStore
     }
     const done = tx.done;
     try {
-      const value = await fn(
-        txApi(tx as unknown as IDBPTransaction<StockroomSchema, StoreName[], 'readwrite'>),
-      );
+      const value = await fn(txApi(unwrap(tx)));
       await done;
       return value;
     } catch (e) {
@@ -215,22 +214,38 @@ function toIdbQuery(query: unknown): IDBValidKey | IDBKeyRange {
   return query as IDBValidKey;
 }
 
+/** A request's result, or its error (which also aborts its transaction, as IndexedDB does). */
+function settled<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('request failed'));
+  });
+}
+
 /**
- * The port over one idb transaction. The generic store names of the port meet idb's typed
- * overloads through `never` casts: the shapes are the same schema (schema.ts).
+ * The port over one transaction: its requests straight on IndexedDB's own objects (idb's proxies
+ * and listeners cost more per request than a batch's puts themselves on the main thread); the
+ * transaction's end and abort stay with idb (`run`). The port's generic store names meet
+ * IndexedDB's untyped values through casts: the shapes are the same schema (schema.ts).
  */
-function txApi(tx: IDBPTransaction<StockroomSchema, StoreName[], 'readwrite'>): Tx {
+function txApi(tx: IDBTransaction): Tx {
+  const stores = new Map<StoreName, IDBObjectStore>();
+  const store = (name: StoreName): IDBObjectStore => {
+    let s = stores.get(name);
+    if (!s) {
+      s = tx.objectStore(name);
+      stores.set(name, s);
+    }
+    return s;
+  };
   return {
-    get: (store, key) => tx.objectStore(store).get(key as never) as never,
-    getAll: (store) => tx.objectStore(store).getAll() as never,
-    getAllFromIndex: (store, index, query, count) =>
-      tx
-        .objectStore(store)
-        .index(index as never)
-        .getAll(toIdbQuery(query) as never, count) as never,
-    put: async (store, value) => {
-      await tx.objectStore(store).put(value as never);
+    get: (name, key) => settled(store(name).get(key as IDBValidKey)) as never,
+    getAll: (name) => settled(store(name).getAll()) as never,
+    getAllFromIndex: (name, index, query, count) =>
+      settled(store(name).index(index).getAll(toIdbQuery(query), count)) as never,
+    put: async (name, value) => {
+      await settled(store(name).put(value));
     },
-    delete: (store, key) => tx.objectStore(store).delete(key as never),
+    delete: (name, key) => settled(store(name).delete(key as IDBValidKey)),
   };
 }
