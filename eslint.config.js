@@ -10,6 +10,8 @@ export default tseslint.config(
       'reports/**',
       'node_modules/**',
       'data/**',
+      'bench/.data/**',
+      'bench/.profiles/**',
       'coverage/**',
       'eslint.config.js',
     ],
