@@ -190,8 +190,10 @@ export const PENDING_KINDS = [
 ] as const satisfies readonly OpState['kind'][];
 export type PendingKind = (typeof PENDING_KINDS)[number];
 
+const PENDING = new Set<string>(PENDING_KINDS);
+
 export function isPending(state: OpState): boolean {
-  return (PENDING_KINDS as readonly string[]).includes(state.kind);
+  return PENDING.has(state.kind);
 }
 
 export function fresh(at: number): Retry {

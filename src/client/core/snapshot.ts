@@ -21,7 +21,7 @@ import type { OperationRecord } from './records';
 import { connectivityLabel } from './check-words';
 import { deadlineWarnings } from './deadline-warnings';
 import { reversedIds } from './fixes';
-import { isPending, rechecked, type OpState } from './operation-state';
+import { isPending, rechecked, type FinishingState, type OpState } from './operation-state';
 import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
 import { freshestLease, isOpen } from './rules';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
@@ -59,6 +59,14 @@ interface ViewInputs {
 
 interface CachedView extends ViewInputs {
   view: OperationView;
+  /** The in-memory finishing state it was built with (undefined: none). */
+  finishing: FinishingState | undefined;
+  /**
+   * Nothing in it moves with time alone: not imported, not rechecked, and no due time ahead of
+   * `builtAt` (a due time in the past stays past while the clock moves forward).
+   */
+  timeless: boolean;
+  builtAt: number;
 }
 
 function sameInputs(a: ViewInputs, b: ViewInputs): boolean {
@@ -115,11 +123,27 @@ export class SnapshotBuilder {
     time: ViewTime,
     reversed = false,
   ): OperationView {
-    const inputs = this.inputs(record, view, time, reversed);
     const cached = this.views.get(record);
+    const finishing = time.finishing.get(record.id);
+    // The same record with the same inputs, checked without deriving them again: a drain of
+    // 10,000 builds the snapshot hundreds of times, and all but a few hundred views stay.
+    if (
+      cached?.timeless &&
+      time.now >= cached.builtAt &&
+      cached.finishing === finishing &&
+      cached.reversed === reversed &&
+      cached.attempts === view.attempts.get(record.id) &&
+      cached.deadline === view.leases.get(record.leaseId)?.deadline
+    ) {
+      return cached.view;
+    }
+    const inputs = this.inputs(record, view, time, reversed);
     if (cached && sameInputs(cached, inputs)) return cached.view;
     const built = operationView(record, view, time, reversed);
-    this.views.set(record, { ...inputs, view: built });
+    const raw = retryAt(inputs.state, time.recheckAt ?? null);
+    const timeless =
+      record.imported === null && !rechecked(inputs.state) && (raw === null || raw <= time.now);
+    this.views.set(record, { ...inputs, view: built, finishing, timeless, builtAt: time.now });
     return built;
   }
 
@@ -140,23 +164,25 @@ export class SnapshotBuilder {
   build(view: LocalView, runtime: Runtime): ClientSnapshot {
     const user = view.session?.user ?? null;
     const mine = this.mine.list(view, user?.id ?? null);
-    const states = mine.map((r) => effectiveState(r, runtime.finishing));
     const reversed = this.reversed(mine);
 
     const deltas = new Map<string, number>();
     // The latest pending count per item (creation order): what the person last counted.
     const counts = new Map<string, number>();
+    // Pending work that may have left the device: what a lease deadline can catch.
+    const frozen: OperationRecord[] = [];
     let unconfirmedCount = 0;
-    mine.forEach((r, i) => {
-      const state = states[i] as OpState;
+    for (const r of mine) {
+      const state = effectiveState(r, runtime.finishing);
       if (isOpen(r, state)) unconfirmedCount++;
-      if (r.resolution !== null || !isPending(state)) return;
+      if (r.resolution !== null || !isPending(state)) continue;
+      if (r.sendAttempts > 0) frozen.push(r);
       if (r.op.type === 'adjust') {
         deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
       } else if (r.op.type === 'count') {
         counts.set(r.op.itemId, r.op.quantity);
       }
-    });
+    }
     const items: ItemView[] = this.items(view).map((item) => ({
       ...item,
       pendingDelta: deltas.get(item.id) ?? 0,
@@ -202,8 +228,8 @@ export class SnapshotBuilder {
         size: lease.size,
       },
       warnings: deadlineWarnings(
-        mine.map((r, i) => ({
-          pending: r.resolution === null && isPending(states[i] as OpState),
+        frozen.map((r) => ({
+          pending: true,
           sendAttempts: r.sendAttempts,
           deadline: deadlines.get(r.leaseId) ?? Infinity,
         })),
