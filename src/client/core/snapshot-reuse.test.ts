@@ -1,8 +1,10 @@
 /**
- * The snapshot built by a builder that lived through every change (its caches, its fast path)
- * equals the one a new builder makes of the same picture, after each change of any of its inputs:
- * records, receipts being stored (finishing), attempt rows, lease deadlines, reversals, time going
- * forward and back, the recheck time.
+ * The reuse of an operation's view (snapshot.ts `operation`): a builder that lived through every
+ * change builds what a new builder makes of the same picture, after each change of any input the
+ * reuse checks. The live view's property test (../snapshot-incremental.test.ts) follows what a
+ * device does; this one moves each input on its own, including those a device's steps there do not:
+ * attempt lines without a record change, lease deadlines, reversals, restored work, the clock
+ * going back, the recheck time. Each check of the reuse, removed, fails it.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
