@@ -4,6 +4,7 @@ import { DEFAULT_BACKOFF } from './backoff';
 import type { StoredOpState } from './operation-state';
 import { plan, type PlanInput } from './plan';
 import { leaseNeedsRefresh } from './rules';
+import { sampleRecord } from './sample-record';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const lease: LeaseRecord = {
@@ -20,20 +21,7 @@ const lease: LeaseRecord = {
 };
 
 function op(order: number, state: StoredOpState, sendAttempts = 1): OperationRecord {
-  return {
-    id: `L1.${order}`,
-    userId: 'u1',
-    userName: 'demo',
-    order,
-    leaseId: 'L1',
-    op: { type: 'adjust', itemId: 'lamp-14', delta: -1, reason: 'sold' },
-    createdAt: NOW,
-    summary: 'Remove 1 from Desk lamp',
-    state,
-    sendAttempts,
-    imported: null,
-    resolution: null,
-  };
+  return sampleRecord(order, { state, sendAttempts });
 }
 
 const queued = (notBefore = 0): StoredOpState => ({

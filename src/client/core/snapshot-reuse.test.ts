@@ -12,9 +12,10 @@ import { emptyView, type WritableView } from './local-view';
 import type { AttemptRecord, OperationRecord } from './records';
 import type { FinishingState, StoredOpState } from './operation-state';
 import { sampleReceipt } from './sample-receipt';
+import { SAMPLE_CREATED_AT, sampleRecord } from './sample-record';
 import { SnapshotBuilder, type Runtime } from './snapshot';
 
-const T0 = Date.parse('2026-11-29T17:00:00.000Z');
+const T0 = SAMPLE_CREATED_AT;
 const HOUR = 3_600_000;
 const demo = { id: 'u1', name: 'demo', role: 'staff' as const };
 
@@ -84,20 +85,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 function record(order: number, state: StoredOpState, delta: number): OperationRecord {
-  return {
-    id: `L1.${order}`,
-    userId: 'u1',
-    userName: 'demo',
-    order,
-    leaseId: 'L1',
+  return sampleRecord(order, {
     op: { type: 'adjust', itemId: 'lamp-14', delta, reason: 'sold' },
-    createdAt: T0,
     summary: `Change Desk lamp by ${delta}`,
     state,
     sendAttempts: state.kind === 'queued' ? 0 : 1,
     imported: state.kind === 'review' ? { importedAt: T0, exportedAt: T0 } : null,
-    resolution: null,
-  };
+  });
 }
 
 function picture(): WritableView {

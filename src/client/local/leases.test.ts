@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { openMemoryStore } from '../store/memory-store';
-import type { OperationRecord } from '../core/records';
+import { sampleRecord } from '../core/sample-record';
 import { storeLease } from './leases';
 import { putOperation } from './records';
 
@@ -18,20 +18,7 @@ const lease = (id: string) => ({
 });
 
 /** Written before handles existed: no `handle` field. */
-const oldRecord = (id: string, order: number): OperationRecord => ({
-  id,
-  userId: 'u1',
-  userName: 'demo',
-  order,
-  leaseId: 'L1',
-  op: { type: 'adjust', itemId: 'lamp-14', delta: -1, reason: 'sold' },
-  createdAt: NOW,
-  summary: 'Remove 1 from Desk lamp',
-  state: { kind: 'queued', retry: { attempts: 0, notBefore: 0 } },
-  sendAttempts: 0,
-  imported: null,
-  resolution: null,
-});
+const oldRecord = (id: string, order: number) => sampleRecord(order, { id });
 
 it('re-keying keeps the handle: the first id, also for records from before handles', async () => {
   const store = openMemoryStore();

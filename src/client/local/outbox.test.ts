@@ -1,27 +1,14 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_BACKOFF } from '../core/backoff';
-import type { OperationRecord } from '../core/records';
+import { SAMPLE_CREATED_AT, sampleRecord } from '../core/sample-record';
 import type { Tx } from '../store/local-store';
 import { openMemoryStore } from '../store/memory-store';
 import { claim } from './outbox';
 import { putOperation } from './records';
 
-const NOW = Date.parse('2026-11-29T17:00:00.000Z');
+const NOW = SAMPLE_CREATED_AT;
 
-const queued = (order: number): OperationRecord => ({
-  id: `L1.${order}`,
-  userId: 'u1',
-  userName: 'demo',
-  order,
-  leaseId: 'L1',
-  op: { type: 'adjust', itemId: 'lamp-14', delta: -1, reason: 'sold' },
-  createdAt: NOW,
-  summary: 'Remove 1 from Desk lamp',
-  state: { kind: 'queued', retry: { attempts: 0, notBefore: 0 } },
-  sendAttempts: 0,
-  imported: null,
-  resolution: null,
-});
+const queued = (order: number) => sampleRecord(order);
 
 /** The transaction, counting its single-record reads. */
 function countingGets(tx: Tx, count: { gets: number }): Tx {
