@@ -18,13 +18,13 @@ import { openMemoryStore } from '../../src/client/store/memory-store';
 import type { KeyRange, LocalStore, Tx } from '../../src/client/store/local-store';
 import type { StoreName } from '../../src/client/store/schema';
 import { attemptEnd, batchAnswers } from '../../src/client/core/answers';
-import { withEnds } from '../../src/client/core/attempt-rows';
+import { PENDING_END, withEnds } from '../../src/client/core/attempt-rows';
 import { systemClock } from '../../src/client/core/clock';
 import type { HttpOutcome } from '../../src/client/core/http-outcome';
 import type { AttemptEnd, OperationRecord } from '../../src/client/core/records';
 import type { AttemptStart } from '../../src/client/core/attempt-rows';
 import { project } from '../../src/client/local/projection';
-import { sendOperations } from '../../src/client/net/api';
+import { operationBodies, sendOperations } from '../../src/client/net/api';
 import type { HttpDeps } from '../../src/client/net/http';
 
 export interface StageTotal {
@@ -414,7 +414,6 @@ async function pipelinedFloor(
       Promise.all([getMeta(tx, 'session'), tx.getAll('leases')]),
     );
     if (!session) throw new Error('not signed in');
-    const tokens = new Map(leases.map((l) => [l.id, l.token]));
     const userId = session.user.id;
     // The queue after the batches claimed so far (orders are whole numbers).
     let after = -Infinity;
@@ -440,17 +439,7 @@ async function pipelinedFloor(
         }),
       );
     const post = ({ attempt, records }: FloorBatch) =>
-      sendOperations(
-        http,
-        session.token,
-        records.map((r) => ({
-          id: r.id,
-          lease: tokens.get(r.leaseId) ?? '',
-          createdAt: new Date(r.createdAt).toISOString(),
-          op: r.op,
-        })),
-        attempt.attemptId,
-      );
+      sendOperations(http, session.token, operationBodies(records, leases), attempt.attemptId);
     const settleBatch = (batch: FloorBatch, outcome: HttpOutcome): Promise<number> =>
       timed(
         'settleMs',
@@ -499,13 +488,6 @@ async function pipelinedFloor(
     await forget(dbName);
   }
 }
-
-const PENDING_END: AttemptEnd = {
-  endedAt: null,
-  result: 'pending',
-  httpStatus: null,
-  serverTiming: {},
-};
 
 const BATCH_SIZE = DEFAULT_SENDER_POLICY.batchSize;
 const RETRY = { attempts: 0, notBefore: 0 };

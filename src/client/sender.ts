@@ -16,7 +16,6 @@
  * in the last settling transaction.
  *     → pull item changes when receipts arrived
  */
-import type { OperationBody } from '../protocol/schemas';
 import {
   answerEvent,
   attemptEnd,
@@ -43,7 +42,7 @@ import { freshestLease } from './core/rules';
 import { getMeta, markSessionExpired } from './local/meta';
 import { beginRound, claim, readWork, settle, unclaim, type Settlement } from './local/outbox';
 import type { AttemptStart } from './core/attempt-rows';
-import { askStatus, sendOperations } from './net/api';
+import { askStatus, operationBodies, sendOperations } from './net/api';
 import type { HttpOutcome } from './core/http-outcome';
 import type { HttpDeps } from './net/http';
 import type { ServerSkew } from './core/server-clock';
@@ -405,13 +404,7 @@ class Round {
     if (claimed.length === 0) return 'continue';
     this.attempts++;
     await this.showInFlight();
-    const tokens = new Map(leases.map((l) => [l.id, l.token]));
-    const bodies: OperationBody[] = claimed.map((r) => ({
-      id: r.id,
-      lease: tokens.get(r.leaseId) ?? '',
-      createdAt: new Date(r.createdAt).toISOString(),
-      op: r.op,
-    }));
+    const bodies = operationBodies(claimed, leases);
     const outcome = await sendOperations(this.deps.http, session.token, bodies, attempt.attemptId);
     const at = this.now();
     const ids = claimed.map((r) => r.id);

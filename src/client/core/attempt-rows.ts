@@ -4,6 +4,14 @@
  */
 import type { AttemptEnd, AttemptRecord, AttemptRow } from './records';
 
+/** An attempt's end before it ended: in flight, or its sender gone before it knew. */
+export const PENDING_END: AttemptEnd = {
+  endedAt: null,
+  result: 'pending',
+  httpStatus: null,
+  serverTiming: {},
+};
+
 export interface AttemptStart {
   attemptId: string;
   kind: 'send' | 'status';

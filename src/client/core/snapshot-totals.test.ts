@@ -8,8 +8,9 @@ import { emptyView, type LocalView } from './local-view';
 import type { LeaseRecord, OperationRecord } from './records';
 import type { StoredOpState } from './operation-state';
 import { SnapshotBuilder, type Runtime } from './snapshot';
+import { SAMPLE_CREATED_AT, sampleRecord } from './sample-record';
 
-const NOW = Date.parse('2026-11-29T17:00:00.000Z');
+const NOW = SAMPLE_CREATED_AT;
 const HOUR = 3_600_000;
 const demo = { id: 'u1', name: 'demo', role: 'staff' as const };
 const queued: StoredOpState = { kind: 'queued', retry: { attempts: 0, notBefore: 0 } };
@@ -42,21 +43,12 @@ function adjust(
   delta: number,
   more: Partial<OperationRecord> = {},
 ): OperationRecord {
-  return {
-    id: `L1.${order}`,
-    userId: 'u1',
-    userName: 'demo',
-    order,
-    leaseId: 'L1',
+  return sampleRecord(order, {
     op: { type: 'adjust', itemId: 'lamp-14', delta, reason: 'sold' },
-    createdAt: NOW,
     summary: `Adjust ${delta}`,
     state,
-    sendAttempts: 0,
-    imported: null,
-    resolution: null,
     ...more,
-  };
+  });
 }
 
 function lease(more: Partial<LeaseRecord> = {}): LeaseRecord {

@@ -140,9 +140,8 @@ export class SnapshotBuilder {
     const inputs = this.inputs(record, view, time, reversed);
     if (cached && sameInputs(cached, inputs)) return cached.view;
     const built = operationView(record, view, time, reversed);
-    const raw = retryAt(inputs.state, time.recheckAt ?? null);
-    const timeless =
-      record.imported === null && !rechecked(inputs.state) && (raw === null || raw <= time.now);
+    // A due time not ahead now stays behind while the clock moves forward (`builtAt`).
+    const timeless = record.imported === null && !rechecked(inputs.state) && !inputs.future;
     this.views.set(record, { ...inputs, view: built, finishing, timeless, builtAt: time.now });
     return built;
   }

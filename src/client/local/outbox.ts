@@ -15,7 +15,7 @@ import {
 } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
 import type { AttemptEnd, LeaseRecord, OperationRecord } from '../core/records';
-import { withEnds, type AttemptStart } from '../core/attempt-rows';
+import { PENDING_END, withEnds, type AttemptStart } from '../core/attempt-rows';
 import { resolvable } from '../core/rules';
 import { allocateId } from './leases';
 import { takeOrder } from './meta';
@@ -145,7 +145,7 @@ export async function beginRound(
   }
   // Their sender is gone (tab closed): for the timeline, the connection dropped with it, unless
   // the attempt's end was stored already (a batch settled part-way).
-  const dropped: AttemptEnd = { ...PENDING, endedAt: at, result: 'network-error' };
+  const dropped: AttemptEnd = { ...PENDING_END, endedAt: at, result: 'network-error' };
   const orphans: AttemptEnding[] = [];
   const writes = targets.flatMap((record) => {
     let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
@@ -223,13 +223,6 @@ async function recordEnds(tx: Tx, ends: readonly AttemptEnding[], replace = true
     groups.map((g, i) => tx.put('attempts', withEnds(rows[i], g.attempt, g.ends, replace))),
   );
 }
-
-const PENDING: AttemptEnd = {
-  endedAt: null,
-  result: 'pending',
-  httpStatus: null,
-  serverTiming: {},
-};
 
 /**
  * Record the attempt durably BEFORE it is sent (in the operation's state: `sending` or

@@ -13,6 +13,7 @@ import {
   type OperationBody,
 } from '../../protocol/schemas';
 import type { HttpOutcome } from '../core/http-outcome';
+import type { LeaseRecord, OperationRecord } from '../core/records';
 import { exchange, type HttpDeps, type HttpRequest } from './http';
 
 export type ApiResult<T> =
@@ -76,6 +77,20 @@ export function itemHistory(deps: HttpDeps, token: string, itemId: string, befor
   if (before !== undefined) query.set('before', before);
   const path = `/api/items/${encodeURIComponent(itemId)}/history?${query.toString()}`;
   return call(deps, { method: 'GET', path, token }, HistoryResponse);
+}
+
+/** Operations as the server takes them: each with its lease's token and its creation time. */
+export function operationBodies(
+  records: readonly OperationRecord[],
+  leases: readonly LeaseRecord[],
+): OperationBody[] {
+  const tokens = new Map(leases.map((l) => [l.id, l.token]));
+  return records.map((r) => ({
+    id: r.id,
+    lease: tokens.get(r.leaseId) ?? '',
+    createdAt: new Date(r.createdAt).toISOString(),
+    op: r.op,
+  }));
 }
 
 /** One operation alone, or several as a batch (the caller reads the answers per operation). */
