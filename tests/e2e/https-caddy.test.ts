@@ -124,7 +124,9 @@ describe('HTTPS through Caddy at a shop name', () => {
       const proxied = await proxyRequest(caddy, { path, headers });
       expect(proxied.status, path).toBe(200);
       for (const name of ['content-encoding', 'cache-control', 'etag', 'content-type']) {
-        expect(proxied.headers[name], `${path} ${name}`).toBe(direct.headers.get(name) ?? undefined);
+        expect(proxied.headers[name], `${path} ${name}`).toBe(
+          direct.headers.get(name) ?? undefined,
+        );
       }
       // Byte for byte the server's pre-compressed file: nothing decoded or compressed again.
       expect(proxied.headers['content-encoding'], path).toBe('br');
