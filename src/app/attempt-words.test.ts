@@ -65,6 +65,47 @@ describe('attempt words', () => {
     ]);
   });
 
+  it('puts a restored phone’s rows on the server’s clock, beside the same attempt’s server rows', () => {
+    const DAY = 86_400_000;
+    // The old phone's clock ran 3 days behind; the server's clock was moved 3 days ahead since,
+    // and this device (its clock right) asked afterwards.
+    const rows = mergeTimeline(
+      [
+        attempt({
+          attemptId: 'old',
+          sentAt: '2026-11-26T17:00:00.000Z',
+          endedAt: '2026-11-26T17:00:00.500Z',
+          result: 'network-error',
+        }),
+        attempt({
+          attemptId: 'ask',
+          kind: 'status',
+          sentAt: '2026-11-29T17:05:00.000Z',
+          endedAt: '2026-11-29T17:05:00.200Z',
+          result: 'response',
+          httpStatus: 200,
+        }),
+      ],
+      [
+        { at: '2026-11-29T17:00:00.010Z', event: 'attempt-received', attemptId: 'old' },
+        { at: '2026-12-02T17:05:00.100Z', event: 'attempt-received', attemptId: 'ask' },
+      ],
+      en,
+      ENGLISH,
+      3 * DAY,
+    );
+    expect(rows.map((r) => `${r.side}:${r.attemptId}`)).toEqual([
+      'device:old',
+      'server:old',
+      'device:old',
+      'device:ask',
+      'server:ask',
+      'device:ask',
+    ]);
+    const times = rows.map((r) => Date.parse(r.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('names attempts by number, status questions apart, ids only the server saw after', () => {
     const names = attemptNames(
       [

@@ -1,6 +1,7 @@
 /** Gives components the client core; they read it through `useSyncExternalStore`, never copy it. */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ClientSnapshot, StockroomClient } from '../client/facade';
+import { withoutScratch } from './scenarios';
 import type { SimApi } from './sim-api';
 
 interface Services {
@@ -20,9 +21,20 @@ export function ServicesProvider(props: Services & { children: ReactNode }): Rea
   const { client, sim, children } = props;
   const value = useMemo(() => {
     // Bound once per client: the core may be a class, and React resubscribes on a new function.
+    // The shop's view of a snapshot is made once per snapshot (useSyncExternalStore needs the
+    // same object back while nothing changed).
+    let seen: ClientSnapshot | null = null;
+    let shown: ClientSnapshot | null = null;
     const store: Store = {
       subscribe: (listener) => client.subscribe(listener),
-      getSnapshot: () => client.getSnapshot(),
+      getSnapshot: () => {
+        const snapshot = client.getSnapshot();
+        if (snapshot !== seen || shown === null) {
+          seen = snapshot;
+          shown = withoutScratch(snapshot);
+        }
+        return shown;
+      },
     };
     return { client, sim, store };
   }, [client, sim]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './i18n/en';
-import { SCENARIOS, stepsSeen } from './scenarios';
+import type { ClientSnapshot } from '../client';
+import { SCENARIOS, SCRATCH_ITEM, stepsSeen, withoutScratch } from './scenarios';
 
 const nameOf = (s: (typeof SCENARIOS)[number]) => en.tester.scenarios.stories[s.id].name;
 
@@ -52,5 +53,16 @@ describe('scenarios', () => {
   it('server busy: sent, saved again while refused, sent again, confirmed', () => {
     const busy = byName('Server busy');
     expect(stepsSeen(busy, ['queued', 'sending', 'queued', 'sending', 'confirmed'])).toBe(4);
+  });
+
+  it('hides the scratch item (and so its shelf) once tester mode is off', () => {
+    const scratch = { id: SCRATCH_ITEM.itemId, location: SCRATCH_ITEM.location };
+    const lamp = { id: 'lamp', location: 'A1' };
+    const snapshot = { testerMode: false, items: [lamp, scratch] } as unknown as ClientSnapshot;
+    expect(withoutScratch(snapshot).items).toEqual([lamp]);
+    const testing = { ...snapshot, testerMode: true };
+    expect(withoutScratch(testing)).toBe(testing);
+    const plain = { testerMode: false, items: [lamp] } as unknown as ClientSnapshot;
+    expect(withoutScratch(plain)).toBe(plain);
   });
 });

@@ -360,7 +360,7 @@ class Round {
     const attempt: AttemptStart = {
       attemptId: randomId(this.deps.random),
       kind: 'send',
-      at: this.now(),
+      at: this.leavesAt(),
     };
     const ids = records.map((r) => r.id);
     // A test seam claims the whole batch in one go (it sees the batch as the sender planned it).
@@ -420,7 +420,7 @@ class Round {
     const attempt: AttemptStart = {
       attemptId: randomId(this.deps.random),
       kind: 'status',
-      at: this.now(),
+      at: this.leavesAt(),
     };
     const claimed = await this.claim(session, [record.id], attempt);
     if (claimed === null) return 'storage-problem';
@@ -560,6 +560,16 @@ class Round {
   private async release(claimed: Claimed): Promise<void> {
     this.next = null;
     await this.commit((tx) => unclaim(tx, claimed.records, claimed.attempt.attemptId));
+  }
+
+  /**
+   * When an attempt claimed now leaves the device: at once, or after the step-by-step moment in
+   * flight (showInFlight). Its recorded time is that instant, so the timeline's "sent" row is
+   * stamped when the request really goes, not when it was claimed.
+   */
+  private leavesAt(): number {
+    const pace = this.deps.pace;
+    return this.now() + (pace ? showInFlightFor(pace.policy()) : 0);
   }
 
   /**

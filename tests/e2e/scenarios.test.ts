@@ -61,15 +61,26 @@ const longest = (spans: readonly Span[], word: string): number =>
   Math.max(0, ...spans.filter((s) => s.label.startsWith(word)).map((s) => s.ms));
 
 const LOST = ['Sending…', 'Outcome unknown', 'Checking outcome…', 'Confirmed'];
-/** Each story's state words, in order; the last is where it ends. */
+/**
+ * Each story's state words, exactly in the order the change shows them, each once (Server busy's
+ * second send is its story: "Sending… again"); the last is where it ends.
+ */
 const STORIES: [name: string, words: string[]][] = [
   ['Lost reply after commit', LOST],
   ['Failure before commit', LOST],
   ['Reply slower than the app waits', LOST],
-  ['Server busy', ['Sending…', 'Saved on this device', 'Confirmed']],
+  ['Server busy', ['Sending…', 'Saved on this device', 'Sending…', 'Confirmed']],
   ['Too old to apply', ['Sending…', 'Outcome unknown', 'Checking outcome…', 'Not applied']],
   ['Old backup restored', ['Needs review', 'Checking outcome…', 'Confirmed']],
 ];
+
+/** "14:03:07.120" (or with a comma) to milliseconds since midnight. */
+function clockMs(text: string): number {
+  const m = /(\d{2}):(\d{2}):(\d{2})[.,](\d{3})/.exec(text);
+  if (!m) throw new Error(`not a clock time: ${text}`);
+  const [h, min, sec, ms] = m.slice(1).map(Number) as [number, number, number, number];
+  return ((h * 60 + min) * 60 + sec) * 1000 + ms;
+}
 
 /** A raw event or fault code such as "attempt-received" or "drop-response". */
 const RAW_CODE = /\b[a-z]+-[a-z]+\b/;
@@ -94,6 +105,17 @@ describe('scenarios, step by step', () => {
       await nav(page, 'Tester').click();
       const spans = await watchNow(page);
       await page.getByRole('group', { name: 'Scenarios' }).getByRole('button', { name }).click();
+      // The story is told where a phone shows it: its heading in view, under no bar.
+      const heading = page.getByRole('region', { name: `Scenario: ${name}` }).getByRole('heading');
+      await expect
+        .poll(() =>
+          heading.evaluate((h) => {
+            const r = h.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+            return r.top >= 0 && r.bottom <= window.innerHeight && (hit === h || h.contains(hit));
+          }),
+        )
+        .toBe(true);
       await expect
         .poll(() => page.getByRole('switch', { name: 'Step by step' }).getAttribute('aria-checked'))
         .toBe('true');
@@ -116,6 +138,11 @@ describe('scenarios, step by step', () => {
         .poll(async () => longest(await spans(), last) >= 1_000, { timeout: 120_000 })
         .toBe(true);
       const seen = await spans();
+      // Straight: exactly the story's states, in order, none twice, nothing else.
+      expect(
+        seen.map((s) => words.find((w) => s.label.startsWith(w)) ?? s.label),
+        JSON.stringify(seen),
+      ).toEqual(words);
       for (const word of words) {
         expect(
           longest(seen, word),
@@ -131,6 +158,23 @@ describe('scenarios, step by step', () => {
       const serverRows = page.locator('.timeline__row--server td:last-child');
       await expect.poll(() => serverRows.count()).toBeGreaterThan(0);
       for (const text of await serverRows.allTextContents()) expect(text).not.toMatch(RAW_CODE);
+      // In time order, and "This device sent attempt N" stamped when it left: the server
+      // received it within a moment (not the step-by-step hold before it).
+      const rows = await page
+        .locator('.timeline__row')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+      const times = rows.map(([time]) => clockMs(time ?? ''));
+      expect(times, JSON.stringify(rows)).toEqual([...times].sort((a, b) => a - b));
+      if (words === LOST) {
+        const at = (text: string): number => {
+          const row = rows.find((r) => r[2] === text);
+          if (!row) throw new Error(`${text} not in ${JSON.stringify(rows)}`);
+          return clockMs(row[0] ?? '');
+        };
+        const lag = at('The server received attempt 1') - at('This device sent attempt 1');
+        expect(lag, JSON.stringify(rows)).toBeGreaterThanOrEqual(-50);
+        expect(lag, JSON.stringify(rows)).toBeLessThan(1_000);
+      }
       // What the list shows is what the server holds (its rules used up by now, or any left).
       await expect
         .poll(async () => (await shownRuleWords(page)).join('\n'))

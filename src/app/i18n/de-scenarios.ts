@@ -63,7 +63,7 @@ export const deScenarios: ScenarioWords = {
     busy: {
       name: 'Server ausgelastet',
       story:
-        'Der Server lehnt Arbeit zweimal ab (503 mit Retry-After), bevor er etwas tut. Die Änderung bleibt auf diesem Gerät gespeichert und geht, sobald der Server wieder Arbeit annimmt.',
+        'Der Server lehnt die Änderung einmal ab (503 mit Retry-After), bevor er etwas tut. Die Änderung bleibt auf diesem Gerät gespeichert und geht, sobald der Server wieder Arbeit annimmt.',
     },
     tooOld: {
       name: 'Zu alt zum Übernehmen',

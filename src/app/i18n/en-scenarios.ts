@@ -62,7 +62,7 @@ export const enScenarios = {
     busy: {
       name: 'Server busy',
       story:
-        'The server refuses work twice (503 with Retry-After) before doing anything. The change stays saved on this device and goes when the server takes work again.',
+        'The server refuses the change once (503 with Retry-After) before doing anything. The change stays saved on this device and goes when the server takes work again.',
     },
     tooOld: {
       name: 'Too old to apply',

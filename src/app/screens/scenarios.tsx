@@ -3,7 +3,7 @@
  * the outbox like any other), arms the fault itself, turns on Step by step so each state stays on
  * screen, and ticks off the steps as the change's states are seen.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OperationState, StockroomClient } from '../../client/facade';
 import { useClient, useSnapshot } from '../client-context';
 import { href } from '../routes';
@@ -40,9 +40,18 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
   const done = stepsSeen(run.scenario, run.seen);
   const prelude = run.scenario.restore ? W.prelude : [];
   const { name, story } = W.stories[run.scenario.id];
+  // The story is told below six buttons: on a phone that is off screen, so it comes into view
+  // (under the status bar: the heading's scroll-margin) when a story starts.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const started = run.scenario;
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, [started]);
   return (
     <div className="stack" aria-label={W.region(name)} role="region">
-      <h3>{name}</h3>
+      <h3 ref={heading} className="scenario-heading">
+        {name}
+      </h3>
       <p>{story}</p>
       <p className="hint">
         {W.theChange(op?.summary ?? W.addOneTo(SCRATCH_ITEM.name))}
@@ -173,12 +182,16 @@ export function Scenarios({
     setRun({ ...run, seen: [...run.seen, state] });
   }, [run, state]);
 
-  // The story is told: uses of its fault the browser did not need (its silent repeats) would act
-  // on the tester's next change, so they go (already used up: the server says so, nothing to do).
+  // The story is told: a use of its fault the change did not need would act on the tester's next
+  // change, so it goes. Only if the server still lists it: asking to remove a rule already used
+  // up is a 404, which the browser's console reports as an error.
   const ended = run !== null && stepsSeen(run.scenario, run.seen) === run.scenario.steps.length;
   const ruleId = run?.ruleId ?? '';
   useEffect(() => {
-    if (ended && ruleId) void sim.removeFault(ruleId);
+    if (!ended || !ruleId) return;
+    void sim.faults().then((armed) => {
+      if (armed.ok && armed.value.some((r) => r.id === ruleId)) void sim.removeFault(ruleId);
+    });
   }, [ended, ruleId, sim]);
 
   const failed = (e: unknown): null => {

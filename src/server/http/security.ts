@@ -48,9 +48,14 @@ export const DOCUMENT_ONLY_HEADERS = [
 const SUBRESOURCE_TYPE =
   /^(text\/javascript|application\/javascript|text\/css|application\/wasm)\b/;
 
-/** Powerful features: the camera for the app itself (barcode scanning), nothing else. */
+/**
+ * Powerful features: the camera for the app itself (barcode scanning), nothing else. Only features
+ * browsers know: Chromium logs an error on every page load for one it does not ("Unrecognized
+ * feature: 'bluetooth'"; Web Bluetooth has no policy-controlled feature there), and an unknown
+ * name denies nothing anyway.
+ */
 export const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=()';
 
 /**
  * Helmet's headers, made once. They are the same for every answer, but @fastify/helmet rebuilds

@@ -57,8 +57,37 @@ export async function newPhoneContext(
   });
   context.on('console', (message) => {
     if (CSP_REPORT.test(message.text())) cspViolations.push(message.text());
+    noteConsole(message.type(), message.text(), message.location().url);
   });
   return context;
+}
+
+/**
+ * Console errors and warnings the phones' pages logged that the running test did not announce
+ * with `expectConsole`: useScene fails the test on any (a clean console is part of what a person
+ * sees; a warning on every load hides the one that matters).
+ */
+export const consoleProblems: string[] = [];
+const expected: RegExp[] = [];
+
+/**
+ * A test that provokes a console error or warning on purpose (a dropped connection, the network
+ * off) names it here; it holds until the test ends.
+ */
+export function expectConsole(...patterns: RegExp[]): void {
+  expected.push(...patterns);
+}
+
+/** Between tests: nothing expected any more, nothing noted. */
+export function resetConsole(): void {
+  expected.length = 0;
+  consoleProblems.length = 0;
+}
+
+function noteConsole(type: string, text: string, url: string): void {
+  if (type !== 'error' && type !== 'warning') return;
+  const line = `${type}: ${text}${url ? ` (${url})` : ''}`;
+  if (!expected.some((p) => p.test(line))) consoleProblems.push(line);
 }
 
 /** Problems a page reports (uncaught exceptions), collected so a test can assert there were none. */

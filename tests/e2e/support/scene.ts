@@ -1,10 +1,10 @@
 /** Per-file setup of a browser and a server, and the demo item a test works on. */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Item } from '../../../src/protocol/schemas';
 import type { Api } from '../../api/support/api';
 import { AppServer } from './app-server';
-import { cspViolations, launchBrowser } from './browser';
+import { consoleProblems, cspViolations, launchBrowser, resetConsole } from './browser';
 
 export interface Scene {
   server: AppServer;
@@ -13,13 +13,20 @@ export interface Scene {
 
 /**
  * Starts a server (with `env`) and Chromium before the file's tests; stops both after, and checks
- * that no page broke the server's Content-Security-Policy meanwhile.
+ * that no page broke the server's Content-Security-Policy meanwhile. Each test fails on a console
+ * error or warning it did not announce (browser.ts `expectConsole`).
  */
 export function useScene(env: Record<string, string> = {}): Scene {
   const scene = {} as Scene;
   beforeAll(async () => {
     scene.server = await AppServer.start(env);
     scene.browser = await launchBrowser();
+  });
+  beforeEach(resetConsole);
+  afterEach(() => {
+    const problems = [...consoleProblems];
+    resetConsole();
+    expect(problems, 'console errors and warnings no test announced').toEqual([]);
   });
   afterAll(async () => {
     await scene.browser?.close();
