@@ -9,11 +9,13 @@ const german = makeFormat('de-DE', de.format, 'UTC');
 describe('format', () => {
   it('shows the confirmed quantity with the pending effect beside it', () => {
     const f = english.quantityWithPending;
-    expect(f(12, -2)).toBe('12 · −2 pending');
-    expect(f(12, 3)).toBe('12 · +3 pending');
+    // …and what the stock will be, where that is known.
+    expect(f(12, -2)).toBe('12 · −2 pending → 10');
+    expect(f(12, 3)).toBe('12 · +3 pending → 15');
     expect(f(12, 0)).toBe('12');
-    expect(f(12, 0, 10)).toBe('12 · count 10 pending');
+    expect(f(12, 0, 10)).toBe('12 · count 10 pending → 10');
     expect(f(12, -2, 0)).toBe('12 · −2 · count 0 pending');
+    expect(german.quantityWithPending(1200, -2)).toBe('1.200 · −2 ausstehend → 1.198');
     expect(german.quantityWithPending(1200, -2, 1000)).toBe(
       '1.200 · −2 · Zählung 1.000 ausstehend',
     );
@@ -57,8 +59,12 @@ describe('format', () => {
     expect(german.moment('2026-12-20T14:00:00.000Z', now)).toBe('20. Dez. 14:00');
     expect(english.clockTime('2026-12-01T14:00:03.120Z')).toBe('14:00:03.120');
     expect(german.clockTime('2026-12-01T14:00:03.120Z')).toBe('14:00:03,120');
+    // One clock everywhere: 24-hour in every locale, as the moments and timelines are.
     expect(makeFormat('en-US', en.format, 'UTC').time(Date.parse('2026-12-01T14:02:00Z'))).toBe(
-      '2:02 PM',
+      '14:02',
+    );
+    expect(makeFormat('en-US', en.format, 'UTC').time(Date.parse('2026-12-01T09:05:00Z'))).toBe(
+      '09:05',
     );
     expect(german.time(Date.parse('2026-12-01T14:02:00Z'))).toBe('14:02');
   });

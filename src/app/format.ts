@@ -11,7 +11,7 @@ const MINUS = '\u2212';
 /** The catalogue's words that formatting needs (see i18n/en.ts, `format`). */
 export interface FormatWords {
   /** "12 · −2 pending": the confirmed quantity, then this device's pending effects. */
-  withPending: (confirmed: string, pending: string) => string;
+  withPending: (confirmed: string, pending: string, willBe: string | null) => string;
   /** A pending stock count: "count 10". */
   pendingCount: (quantity: string) => string;
   /** "Sending 120 of 3,000" */
@@ -43,7 +43,10 @@ export interface Format {
   age: (iso: string, nowMs: number) => string;
   /** A moment people can place: "Tue 14:00" this week, else "3 Dec 14:00". Device's time zone. */
   moment: (iso: string, nowMs: number) => string;
-  /** A short time of day: "14:02" or "2:02 PM", as the locale writes it. */
+  /**
+   * A short time of day, "14:02": 24-hour like every other time the app shows (moments,
+   * deadlines, timelines), so the status bar never says "2:02 PM" beside a "14:02".
+   */
   time: (ms: number) => string;
   /** A deadline within the week: "Tue 14:00". */
   weekdayTime: (ms: number) => string;
@@ -81,7 +84,12 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
     hourCycle: 'h23',
     ...zone,
   });
-  const shortTime = new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...zone });
+  const shortTime = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...zone,
+  });
   const clock = new Intl.DateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
@@ -113,7 +121,17 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
         ...(pendingCount !== null ? [words.pendingCount(count(pendingCount))] : []),
       ];
       const confirmed = count(quantity);
-      return parts.length === 0 ? confirmed : words.withPending(confirmed, parts.join(' · '));
+      // What the stock will be once the pending work is confirmed, where that is known: changes
+      // alone add up; a count alone sets it; a count beside changes depends on their order.
+      const willBe =
+        pendingCount === null
+          ? quantity + pendingDelta
+          : pendingDelta === 0
+            ? pendingCount
+            : null;
+      return parts.length === 0
+        ? confirmed
+        : words.withPending(confirmed, parts.join(' · '), willBe === null ? null : count(willBe));
     },
     drain: (d) => words.drain(count(d.sent), count(d.total)),
     duration(ms) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationState, OperationView } from '../client/facade';
 import {
+  aroundName,
   FADE_MS,
   markSeen,
   nextFade,
@@ -119,5 +120,18 @@ describe('notices', () => {
     const memory = openNotices(ops);
     expect(observe(memory, ops, T0)).toBe(memory);
     expect(markSeen(memory, [])).toBe(memory);
+  });
+
+  it('finds the item’s name in a notice, so only the name is cut', () => {
+    expect(aroundName('Add 2 to Desk lamp, brass: Confirmed', 'Desk lamp, brass')).toEqual([
+      'Add 2 to ',
+      'Desk lamp, brass',
+      ': Confirmed',
+    ]);
+    expect(aroundName('2 zu Schreibtischlampe hinzufügen: Bestätigt', 'Schreibtischlampe')).toEqual(
+      ['2 zu ', 'Schreibtischlampe', ' hinzufügen: Bestätigt'],
+    );
+    expect(aroundName('3 changes need you', null)).toBeNull();
+    expect(aroundName('Add 2 to lamp-9: Confirmed', 'Desk lamp')).toBeNull();
   });
 });

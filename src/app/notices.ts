@@ -149,3 +149,15 @@ export function noticeText(
       return assertNever(line);
   }
 }
+
+/**
+ * A notice's words around the item's name: [before, name, after]. On a phone only the name is cut
+ * (ellipsis); the verb and the state around it always show, in any language's word order ("Add 2
+ * to Desk lamp…: Confirmed", "2 zu Schreibtisch… hinzufügen: Bestätigt"). null: no name in it.
+ */
+export function aroundName(text: string, name: string | null): [string, string, string] | null {
+  if (!name) return null;
+  const at = text.indexOf(name);
+  if (at < 0) return null;
+  return [text.slice(0, at), name, text.slice(at + name.length)];
+}

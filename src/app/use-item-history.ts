@@ -1,7 +1,15 @@
 /** The server journal of one item, re-read when its revision moves; older pages on request. */
 import { useCallback, useEffect, useState } from 'react';
 import type { HistoryEntry } from '../protocol/schemas';
-import { useClient } from './client-context';
+import { useClient, useSnapshot } from './client-context';
+
+/**
+ * Offline, the history is not asked for: the request could only fail (and the browser's console
+ * would report it); the screen says the history is on the server. Asked again when back online.
+ */
+function isOffline(connectivity: string): boolean {
+  return connectivity === 'offline' || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
 
 export type HistoryState =
   | { status: 'loading' }
@@ -14,8 +22,13 @@ export function useItemHistory(
 ): { state: HistoryState; loadMore: () => void } {
   const client = useClient();
   const [state, setState] = useState<HistoryState>({ status: 'loading' });
+  const offline = isOffline(useSnapshot().connectivity);
 
   useEffect(() => {
+    if (offline) {
+      setState({ status: 'unavailable' });
+      return undefined;
+    }
     let live = true;
     void client.history(itemId).then(
       (page) => live && setState({ status: 'ready', ...page, loadingMore: false }),
@@ -24,7 +37,7 @@ export function useItemHistory(
     return () => {
       live = false;
     };
-  }, [client, itemId, revision]);
+  }, [client, itemId, revision, offline]);
 
   const loadMore = useCallback(() => {
     if (state.status !== 'ready' || !state.next || state.loadingMore) return;

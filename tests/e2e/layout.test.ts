@@ -2,13 +2,15 @@
  * Layouts that hold: every screen at 320, 390 and 1280 px, with a long item name and a note of
  * 500 characters without a space, scrolls only up and down, and nothing ends up under the bottom
  * navigation. The same screens are axe-clean (contrast included) in the light and the dark theme,
- * and the README's phone screenshots (light, dark, a busy Activity) come from here.
+ * and the README's phone screenshots (light, dark, a busy Activity) come from here. No word is
+ * broken across two lines on any screen, in English and German, for staff and for a manager.
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { adjustStock, nav } from './support/app';
 import { seriousViolations } from './support/axe';
+import { brokenWords } from './support/broken-words';
 import { newPhoneContext } from './support/browser';
 import { signInUi } from './support/sign-in';
 import { useScene } from './support/scene';
@@ -126,6 +128,49 @@ describe('layouts that hold', () => {
         ).toBeLessThanOrEqual(0);
       }
     });
+  }
+});
+
+/** Sign-in words per language (the form is the first thing a phone in that language shows). */
+const SIGN_IN = {
+  'en-GB': { user: 'Username', password: 'Password', submit: 'Sign in' },
+  'de-DE': { user: 'Benutzername', password: 'Passwort', submit: 'Anmelden' },
+} as const;
+/** Screens only a manager opens (staff get "managers only" there, checked all the same). */
+const PEOPLE = [
+  { username: 'manager', role: 'manager' },
+  { username: 'demo', role: 'staff' },
+] as const;
+
+describe('no word broken across two lines', () => {
+  for (const locale of ['en-GB', 'de-DE'] as const) {
+    for (const person of PEOPLE) {
+      it(`${locale}, ${person.role}: at 320, 390 and 1280 px every word stays on one line`, async () => {
+        const context = await newPhoneContext(scene.browser, { locale });
+        const p = await context.newPage();
+        const words = SIGN_IN[locale];
+        await p.goto(scene.server.url);
+        await p.getByLabel(words.user).fill(person.username);
+        await p.getByLabel(words.password).fill(person.username);
+        await p.getByRole('button', { name: words.submit }).click();
+        await p.getByRole('navigation').first().waitFor();
+        const broken: string[] = [];
+        for (const width of WIDTHS) {
+          await p.setViewportSize({ width, height: 844 });
+          for (const screen of screens()) {
+            await p.goto(`${scene.server.url}/${screen.hash}`);
+            await p.getByRole('heading', { level: 1 }).first().waitFor();
+            // Lists and pages that fill in after the heading (the history, the timeline).
+            await p.waitForLoadState('networkidle');
+            for (const b of await brokenWords(p)) {
+              broken.push(`${screen.name} at ${width} px: "${b.word}" in "${b.where}"`);
+            }
+          }
+        }
+        await context.close();
+        expect(broken).toEqual([]);
+      });
+    }
   }
 });
 

@@ -14,7 +14,7 @@ import { en } from '../../src/app/i18n/en';
 import { testerText } from '../../src/app/tester-words';
 import { nav } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { expectConsole, newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
 
 const scene = useScene();
@@ -60,19 +60,27 @@ async function watchNow(page: Page): Promise<() => Promise<Span[]>> {
 const longest = (spans: readonly Span[], word: string): number =>
   Math.max(0, ...spans.filter((s) => s.label.startsWith(word)).map((s) => s.ms));
 
-const LOST = ['Sending…', 'Outcome unknown', 'Checking outcome…', 'Confirmed'];
+const SAVED = 'Saved on this device';
+const LOST = [SAVED, 'Sending…', 'Outcome unknown', 'Checking outcome…', 'Confirmed'];
 /**
- * Each story's state words, exactly in the order the change shows them, each once (Server busy's
- * second send is its story: "Sending… again"); the last is where it ends.
+ * Each story's state words, exactly in the order the change shows them (a word ending in a reason,
+ * "Needs review: …", by its start); the last is where it ends. Nothing loops: the first check
+ * finds the answer. Server busy's second send is its story ("Sending… again, after the server's
+ * Retry-After"). "Confirmed by server; finishing on this device" lasts the local transaction
+ * (milliseconds) and is left out where a React commit may skip it.
  */
 const STORIES: [name: string, words: string[]][] = [
   ['Lost reply after commit', LOST],
   ['Failure before commit', LOST],
   ['Reply slower than the app waits', LOST],
-  ['Server busy', ['Sending…', 'Saved on this device', 'Sending…', 'Confirmed']],
-  ['Too old to apply', ['Sending…', 'Outcome unknown', 'Checking outcome…', 'Not applied']],
+  ['Server busy', [SAVED, 'Sending…', SAVED, 'Sending…', 'Confirmed']],
+  ['Too old to apply', [SAVED, 'Sending…', 'Outcome unknown', 'Checking outcome…', 'Not applied']],
   ['Old backup restored', ['Needs review', 'Checking outcome…', 'Confirmed']],
 ];
+const FINISHING = 'Confirmed by server; finishing on this device';
+/** What the stories' faults make Chromium log, on purpose: a dropped reply, a busy server. */
+const PROVOKED =
+  /Failed to load resource: (net::ERR_EMPTY_RESPONSE|the server responded with a status of 503 \(Service Unavailable\)) \(http:\/\/[^)]+\/api\/operations\)$/;
 
 /** "14:03:07.120" (or with a comma) to milliseconds since midnight. */
 function clockMs(text: string): number {
@@ -99,6 +107,7 @@ describe('scenarios, step by step', () => {
   it.each(STORIES)(
     '%s: each state stays on screen at least a second',
     async (name, words) => {
+      expectConsole(PROVOKED);
       const context = await newPhoneContext(scene.browser);
       const page = await context.newPage();
       await signInUi(page, scene.server.url);
@@ -138,12 +147,17 @@ describe('scenarios, step by step', () => {
         .poll(async () => longest(await spans(), last) >= 1_000, { timeout: 120_000 })
         .toBe(true);
       const seen = await spans();
-      // Straight: exactly the story's states, in order, none twice, nothing else.
+      // Straight: exactly the story's states, in order, nothing else.
       expect(
-        seen.map((s) => words.find((w) => s.label.startsWith(w)) ?? s.label),
+        seen
+          .filter((s) => s.label !== FINISHING)
+          .map((s) => (s.label.startsWith('Needs review') ? 'Needs review' : s.label))
+          .map((l) => (l.startsWith('Not applied') ? 'Not applied' : l)),
         JSON.stringify(seen),
       ).toEqual(words);
-      for (const word of words) {
+      // Each held a second; a story's first "Saved on this device" comes before the first hold
+      // (the sender takes the change at once), Server busy's second one is held like the rest.
+      for (const word of new Set(words.filter((w, i) => i > 0 || w !== SAVED))) {
         expect(
           longest(seen, word),
           `${word} on screen (ms) in ${JSON.stringify(seen)}`,

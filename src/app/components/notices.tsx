@@ -3,6 +3,7 @@ import type { OperationView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 import {
+  aroundName,
   markSeen,
   needingYou,
   nextFade,
@@ -24,7 +25,7 @@ function seenHere(route: Route, needs: OperationView[]): OperationView[] {
 
 /** One calm line of outcomes that arrived while the app was open (see ../notices.ts). */
 export function Notices({ route }: { route: Route }): ReactNode {
-  const { ready, operations } = useSnapshot();
+  const { ready, operations, items } = useSnapshot();
   const { t, format } = useI18n();
   const words = useOperationWords();
   const [memory, setMemory] = useState<NoticeMemory | null>(null);
@@ -52,12 +53,30 @@ export function Notices({ route }: { route: Route }): ReactNode {
   const line = memory ? noticeLine(operations, memory, now) : null;
   const one = line?.operations.length === 1 ? line.operations[0] : undefined;
   const target: Route = one ? { name: 'operation', handle: one.handle } : { name: 'activity' };
+  const text = line ? noticeText(line, format.count, t.notices, words) : '';
+  const itemName =
+    one === undefined
+      ? null
+      : one.op.type === 'createItem'
+        ? one.op.name
+        : (items.find((i) => i.id === one.op.itemId)?.name ?? null);
+  const parts = aroundName(text, itemName);
   return (
     <section className="notices" aria-label={t.notices.label} aria-live="polite">
       {line && (
         <div className={`notice notice--${line.kind}${one ? ` notice--${one.state}` : ''}`}>
-          <a className="notice__text" href={href(target)}>
-            {noticeText(line, format.count, t.notices, words)}
+          <a className="notice__text" href={href(target)} title={text}>
+            {parts ? (
+              <>
+                <span className="notice__fixed">{parts[0]}</span>
+                <span className="notice__name" dir="auto">
+                  {parts[1]}
+                </span>
+                <span className="notice__state">{parts[2]}</span>
+              </>
+            ) : (
+              <span className="notice__state">{text}</span>
+            )}
           </a>
           <button
             type="button"

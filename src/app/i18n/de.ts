@@ -72,7 +72,8 @@ export const de: Messages = {
     done: (count, parts) => `${count} Änderungen: ${parts}`,
   },
   format: {
-    withPending: (confirmed, pending) => `${confirmed} · ${pending} ausstehend`,
+    withPending: (confirmed, pending, willBe) =>
+      `${confirmed} · ${pending} ausstehend${willBe === null ? '' : ` → ${willBe}`}`,
     pendingCount: (quantity) => `Zählung ${quantity}`,
     drain: (sent, total) => `Sende ${sent} von ${total}`,
     underAMinute: 'unter einer Minute',

@@ -74,7 +74,9 @@ export const en = {
     done: (count: string, parts: string) => `${count} changes: ${parts}`,
   },
   format: {
-    withPending: (confirmed: string, pending: string) => `${confirmed} · ${pending} pending`,
+    /** "12 · −2 pending → 10": the confirmed stock, the pending effect, what the stock will be. */
+    withPending: (confirmed: string, pending: string, willBe: string | null) =>
+      `${confirmed} · ${pending} pending${willBe === null ? '' : ` → ${willBe}`}`,
     pendingCount: (quantity: string) => `count ${quantity}`,
     drain: (sent: string, total: string) => `Sending ${sent} of ${total}`,
     underAMinute: 'under a minute',

@@ -38,9 +38,9 @@ function PlanTable(props: {
         <tbody>
           {rows.slice(0, SHOWN).map((r) => (
             <tr key={r.row}>
-              <td>{r.row}</td>
+              <td data-label={t.importing.row}>{r.row}</td>
               <th scope="row">{r.label}</th>
-              <td>{describe(r)}</td>
+              <td data-label={what}>{describe(r)}</td>
             </tr>
           ))}
         </tbody>

@@ -44,9 +44,11 @@ export function ReorderScreen(): ReactNode {
                     <br />
                     <span className="hint">{i.sku}</span>
                   </th>
-                  <td>{i.location}</td>
-                  <td>{format.quantityWithPending(i.quantity, i.pendingDelta)}</td>
-                  <td>{format.count(i.lowStockThreshold ?? 0)}</td>
+                  <td data-label={words.shelf}>{i.location}</td>
+                  <td data-label={words.quantity}>
+                    {format.quantityWithPending(i.quantity, i.pendingDelta)}
+                  </td>
+                  <td data-label={words.threshold}>{format.count(i.lowStockThreshold ?? 0)}</td>
                 </tr>
               ))}
             </tbody>

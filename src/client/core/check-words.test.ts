@@ -19,8 +19,8 @@ describe('the status bar’s words', () => {
     expect(connectivityLabel('server-busy', null, GB)).toBe('Server busy');
   });
 
-  it('shows the time in the device locale’s short form, in its zone', () => {
-    expect(shortTime(AT, { timeZone: 'UTC', locale: 'en-US' })).toBe('2:02 PM');
+  it('shows the time on the one 24-hour clock the app uses everywhere, in the device’s zone', () => {
+    expect(shortTime(AT, { timeZone: 'UTC', locale: 'en-US' })).toBe('14:02');
     expect(shortTime(AT, { timeZone: 'Europe/Berlin', locale: 'de-DE' })).toBe('15:02');
   });
 

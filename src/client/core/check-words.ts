@@ -11,9 +11,13 @@ export interface TimeWords {
   locale?: string | undefined;
 }
 
-/** "14:02" (or "2:02 PM"): the device locale's short time. */
+/** "14:02": 24-hour in every locale, like every other time the app shows (app/format.ts). */
 export function shortTime(ms: number, where: TimeWords = {}): string {
-  const options: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
+  const options: Intl.DateTimeFormatOptions = {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
   if (where.timeZone !== undefined) options.timeZone = where.timeZone;
   return new Intl.DateTimeFormat(where.locale, options).format(new Date(ms));
 }

@@ -1,0 +1,50 @@
+/**
+ * Words a line break cut in two: a word whose `Range.getClientRects()` lies on two line boxes
+ * ("Item / s", "Ar / tik / el"). A word wider than the block it sits in cannot fit on one line and
+ * may wrap (a 500-character note with no space, a long id); every other word must stay whole.
+ * Words are what lies between spaces; a hyphen, a dash or a slash inside one is a place a line
+ * may end, so "Low-stock" over two lines after its hyphen is not a broken word.
+ */
+import type { Page } from 'playwright-core';
+
+export interface BrokenWord {
+  word: string;
+  /** The text of the element it sits in (cut), to find it. */
+  where: string;
+}
+
+export function brokenWords(page: Page): Promise<BrokenWord[]> {
+  return page.evaluate(() => {
+    const found: { word: string; where: string }[] = [];
+    const blockOf = (el: Element): Element => {
+      let at: Element | null = el;
+      while (at && getComputedStyle(at).display.startsWith('inline')) at = at.parentElement;
+      return at ?? el;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const parent = node.parentElement;
+      if (!parent || !text.trim()) continue;
+      // Hidden text (visually-hidden captions, closed disclosures) has no lines to break.
+      if (parent.closest('.visually-hidden, [hidden], template, script, style, title')) continue;
+      const block = blockOf(parent);
+      const style = getComputedStyle(block);
+      const room =
+        block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      for (const m of text.matchAll(/[^\s\-‐–—/]+[\-‐–—/]?/gu)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+        if (rects.length < 2) continue;
+        const lines = new Set(rects.map((r) => Math.round(r.top)));
+        if (lines.size < 2) continue;
+        const width = rects.reduce((sum, r) => sum + r.width, 0);
+        if (width > room + 1) continue;
+        found.push({ word: m[0], where: (parent.textContent ?? '').slice(0, 60) });
+      }
+    }
+    return found;
+  });
+}
