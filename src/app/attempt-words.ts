@@ -64,65 +64,64 @@ export function attemptNames(
 }
 
 /**
- * The device's attempts and the server's events of one operation, in time order, in words, every
- * row on the server's clock (the tester clock may run days ahead of this device's):
- * `serverOffsetMs` is the server's clock minus this device's. A device row is moved onto the
- * server's clock by it, and then kept on the right side of its own attempt's server rows: a "sent"
- * row never after the server received that attempt, an "ended" row never before the server's last
- * word on it (a skew measured over a network trip may be a few milliseconds off). A restored
- * backup's attempt (its phone's clock as far behind as the server was moved ahead) lands beside
- * the server's rows of the same attempt.
+ * The device's attempts and the server's events of one operation, in the order they happened, in
+ * words. The two sides' clocks may disagree by days (a tester clock moved, an old phone's backup
+ * restored), so their times are not compared across sides: each attempt of this device is told
+ * whole, in the order it sent them ("sent", what the server did with it, then how it ended), and a
+ * server row of an attempt this device does not know (the service worker's) goes before the first
+ * attempt the server saw later. Each row keeps the time of its own side's clock.
  */
 export function mergeTimeline(
   attempts: readonly AttemptView[],
   serverEvents: readonly TimelineEvent[],
   t: Messages,
   format: Format,
-  serverOffsetMs = 0,
 ): TimelineRow[] {
   const words = t.tester.server;
   const names = attemptNames(attempts, serverEvents, t.operations.attempt, format.count);
   const nameOf = (id: string) => names.get(id) ?? words.anAttempt;
   const server = serverEventWords(t, format);
-  const serverTimes = new Map<string, number[]>();
-  for (const e of serverEvents) {
-    const list = serverTimes.get(e.attemptId) ?? [];
-    list.push(Date.parse(e.at));
-    serverTimes.set(e.attemptId, list);
+  const serverRow = (e: TimelineEvent): TimelineRow => ({
+    at: e.at,
+    side: 'server',
+    attemptId: e.attemptId,
+    text: server.event(e, nameOf(e.attemptId)),
+  });
+  const byTime = <T extends { at: string }>(list: readonly T[]): T[] =>
+    [...list].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const known = new Set(attempts.map((a) => a.attemptId));
+  const groups = byTime(attempts.map((a) => ({ at: a.sentAt, attempt: a }))).map(
+    ({ attempt: a }) => {
+      const name = nameOf(a.attemptId);
+      const seen = byTime(serverEvents.filter((e) => e.attemptId === a.attemptId));
+      const rows: TimelineRow[] = [
+        {
+          at: a.sentAt,
+          side: 'device',
+          attemptId: a.attemptId,
+          text: a.kind === 'status' ? words.deviceAsked(name) : words.deviceSent(name),
+        },
+        ...seen.map(serverRow),
+      ];
+      if (a.endedAt) {
+        rows.push({
+          at: a.endedAt,
+          side: 'device',
+          attemptId: a.attemptId,
+          text: words.attemptEnded(name, attemptOutcomeText(a, t.operations.attempt)),
+        });
+      }
+      return { firstServerAt: seen[0] ? Date.parse(seen[0].at) : null, rows };
+    },
+  );
+  for (const e of byTime(serverEvents.filter((x) => !known.has(x.attemptId)))) {
+    const at = Date.parse(e.at);
+    const later = groups.findIndex((g) => g.firstServerAt !== null && g.firstServerAt > at);
+    const group = { firstServerAt: at, rows: [serverRow(e)] };
+    if (later < 0) groups.push(group);
+    else groups.splice(later, 0, group);
   }
-  const onServerClock = (iso: string, attemptId: string, edge: 'sent' | 'ended'): string => {
-    const at = Date.parse(iso) + serverOffsetMs;
-    const times = serverTimes.get(attemptId);
-    if (!times) return new Date(at).toISOString();
-    const bound = edge === 'sent' ? Math.min(at, ...times) : Math.max(at, ...times);
-    return new Date(bound).toISOString();
-  };
-  const rows: TimelineRow[] = [];
-  const endings = new Set<TimelineRow>();
-  for (const a of attempts) {
-    const name = nameOf(a.attemptId);
-    const text = a.kind === 'status' ? words.deviceAsked(name) : words.deviceSent(name);
-    const at = onServerClock(a.sentAt, a.attemptId, 'sent');
-    rows.push({ at, side: 'device', attemptId: a.attemptId, text });
-    if (a.endedAt) {
-      const ended: TimelineRow = {
-        at: onServerClock(a.endedAt, a.attemptId, 'ended'),
-        side: 'device',
-        attemptId: a.attemptId,
-        text: words.attemptEnded(name, attemptOutcomeText(a, t.operations.attempt)),
-      };
-      endings.add(ended);
-      rows.push(ended);
-    }
-  }
-  for (const e of serverEvents) {
-    const text = server.event(e, nameOf(e.attemptId));
-    rows.push({ at: e.at, side: 'server', attemptId: e.attemptId, text });
-  }
-  // Stable sort: at equal times the device's row (sent) stays before the server's (received);
-  // an ended row at its attempt's last server time goes after it.
-  const rank = (r: TimelineRow): number => (endings.has(r) ? 1 : 0);
-  return rows.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || rank(a) - rank(b));
+  return groups.flatMap((g) => g.rows);
 }
 
 /** "One change, three attempts; the change's identity never changes." */

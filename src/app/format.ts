@@ -124,11 +124,7 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
       // What the stock will be once the pending work is confirmed, where that is known: changes
       // alone add up; a count alone sets it; a count beside changes depends on their order.
       const willBe =
-        pendingCount === null
-          ? quantity + pendingDelta
-          : pendingDelta === 0
-            ? pendingCount
-            : null;
+        pendingCount === null ? quantity + pendingDelta : pendingDelta === 0 ? pendingCount : null;
       return parts.length === 0
         ? confirmed
         : words.withPending(confirmed, parts.join(' · '), willBe === null ? null : count(willBe));

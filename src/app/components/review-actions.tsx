@@ -21,6 +21,7 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
   async function discard(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const note = String(new FormData(event.currentTarget).get('note') ?? '').trim();
+    if (!note) return setMessage(t.review.discardNoteMissing);
     setBusy(true);
     try {
       await client.discard(op.id, note);
@@ -47,6 +48,7 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
         <form
           className="stack"
           onSubmit={(e) => void discard(e)}
+          noValidate
           aria-label={t.review.discardForm(words(op).summary)}
         >
           <label className="field">

@@ -29,7 +29,8 @@ export function Screen(props: {
         </a>
       )}
       <div className="screen__head">
-        <h1 ref={heading} tabIndex={-1}>
+        {/* dir="auto": a heading may be a person's text (an item's name, in Arabic say). */}
+        <h1 ref={heading} tabIndex={-1} dir="auto">
           {title}
         </h1>
         {actions}

@@ -124,6 +124,7 @@ export const de: Messages = {
     enterAgain: 'Als neue erneut eingeben',
     discardForm: (summary) => `${summary} verwerfen`,
     discardNote: 'Notiz zum Verwerfen (warum)',
+    discardNoteMissing: 'Schreib in eine Notiz, warum die Änderung verworfen wird.',
     discard: 'Verwerfen',
     discardHint:
       'Verwerfen sendet nichts und ändert den Bestand nicht; deine Notiz bleibt bei der Änderung auf diesem Gerät.',
@@ -160,6 +161,7 @@ export const de: Messages = {
     username: 'Benutzername',
     password: 'Passwort',
     submit: 'Anmelden',
+    missing: 'Gib Benutzername und Passwort ein.',
     refused: () =>
       'Die Anmeldung hat nicht geklappt. Prüfe Benutzername und Passwort; Anmelden braucht eine Verbindung zum Server.',
     othersWaiting: (count, shown, user) =>
@@ -231,6 +233,7 @@ export const de: Messages = {
     allowNegative: 'Negativ erlauben (später zählen)',
     save: 'Änderung speichern',
     what: 'die Änderung',
+    reasonMissing: 'Wähle einen Grund für die Änderung.',
   },
   count: {
     heading: 'Inventur',
@@ -277,6 +280,7 @@ export const de: Messages = {
     deviceName: 'Gerätename',
     saveDeviceName: 'Gerätename speichern',
     deviceNameSaved: 'Gerätename gespeichert.',
+    deviceNameMissing: 'Gib einen Namen für dieses Gerät ein.',
     // Also in English: someone who cannot read German finds the way back.
     language: 'Sprache (Language)',
     languageSection: 'Sprache',

@@ -125,6 +125,7 @@ export const en = {
     enterAgain: 'Enter again as new',
     discardForm: (summary: string) => `Discard ${summary}`,
     discardNote: 'Note for discarding (why)',
+    discardNoteMissing: 'Say in a note why the change is discarded.',
     discard: 'Discard',
     discardHint:
       'Discarding sends nothing and does not change the stock; your note stays with the change on this device.',
@@ -161,6 +162,7 @@ export const en = {
     username: 'Username',
     password: 'Password',
     submit: 'Sign in',
+    missing: 'Enter your username and password.',
     /** The core's refusal (wrong password, too many attempts, no connection), in its words. */
     refused: (core: string) => core,
     othersWaiting: (count: number, shown: string, user: string) =>
@@ -231,6 +233,7 @@ export const en = {
     allowNegative: 'Allow negative (count later)',
     save: 'Save change',
     what: 'the change',
+    reasonMissing: 'Choose a reason for the change.',
   },
   count: {
     heading: 'Stock count',
@@ -276,6 +279,7 @@ export const en = {
     deviceName: 'Device name',
     saveDeviceName: 'Save device name',
     deviceNameSaved: 'Device name saved.',
+    deviceNameMissing: 'Enter a name for this device.',
     language: 'Language',
     languageSection: 'Language',
     languageAuto: (current: string) => `Automatic (${current})`,

@@ -22,10 +22,22 @@ export interface WholeNumberRules {
 /** A leading minus may be typed as "-" or as the real minus sign "−" (what the app itself shows). */
 const WHOLE = /^([+\-\u2212]?)(\d{1,3}(?:,\d{3})+|\d+)$/;
 
+/**
+ * Digits as a phone's keyboard may type them: Arabic-Indic (٠–٩), Eastern Arabic-Indic (۰–۹) and
+ * full-width (０–９) read as 0–9, and the Arabic thousands separator (٬) as a comma.
+ */
+function westernDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\uff10-\uff19]/g, (d) => String(d.charCodeAt(0) - 0xff10))
+    .replace(/\u066c/g, ',');
+}
+
 export function parseWholeNumber(text: string, rules: WholeNumberRules): Parsed {
   const words = rules.words ?? en.wholeNumber;
   const show = rules.count ?? showEnglish;
-  const trimmed = text.trim().replace(/\s+/g, '');
+  const trimmed = westernDigits(text.trim().replace(/\s+/g, ''));
   if (trimmed === '') return { ok: false, message: words.missing(rules.what) };
   const match = WHOLE.exec(trimmed);
   if (!match) {

@@ -53,11 +53,16 @@ export function AdjustForm(props: {
       setProblem(parsed.message);
       return;
     }
+    const reason = String(data.get('reason') ?? '');
+    if (!reason) {
+      setProblem(words.reasonMissing);
+      return;
+    }
     const trimmed = note.trim();
     const input: Omit<AdjustOp, 'type'> = {
       itemId: item.id,
       delta: parsed.value,
-      reason: String(data.get('reason')) as AdjustOp['reason'],
+      reason: reason as AdjustOp['reason'],
       ...(trimmed ? { note: trimmed } : {}),
       ...(manager && data.get('allowNegative') === 'on' ? { allowNegative: true } : {}),
     };
@@ -72,7 +77,12 @@ export function AdjustForm(props: {
   }
 
   return (
-    <form className="card stack" aria-labelledby="adjust-heading" onSubmit={(e) => void submit(e)}>
+    <form
+      className="card stack"
+      aria-labelledby="adjust-heading"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <h2 id="adjust-heading">{words.heading}</h2>
       <div className="field-row">
         <div className="stepper">

@@ -73,7 +73,12 @@ export function CountForm(props: {
   }
 
   return (
-    <form className="card stack" aria-labelledby="count-heading" onSubmit={(e) => void submit(e)}>
+    <form
+      className="card stack"
+      aria-labelledby="count-heading"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <h2 id="count-heading">{words.heading}</h2>
       <label className="field">
         <span>{words.counted}</span>

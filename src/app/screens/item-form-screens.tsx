@@ -249,7 +249,7 @@ export function ArchiveItem({ item, againOf }: { item: ItemView; againOf?: strin
           <div className="fix-actions">
             <button
               type="button"
-              className="button button--attention"
+              className="button button--attention button--names"
               disabled={busy}
               onClick={() => void archive()}
             >
@@ -279,7 +279,7 @@ export function EditItemScreen({ id }: { id: string }): ReactNode {
     <Screen title={t.forms.editTitle(item.name)}>
       <EditItemForm item={item} />
       {!item.archived && <ArchiveItem item={item} />}
-      <a className="button" href={href({ name: 'item', id: item.id })}>
+      <a className="button button--names" href={href({ name: 'item', id: item.id })}>
         {t.forms.backTo(item.name)}
       </a>
     </Screen>

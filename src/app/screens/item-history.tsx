@@ -41,8 +41,13 @@ export function ItemHistory(props: {
                   {deviceOperationIds.has(e.operationId) && ` · ${words.thisDevice}`}
                 </span>
                 <span className="history-entry__who">
-                  {e.userName} · {format.moment(e.recordedAt, now)}
-                  {e.note && ` · ${words.note(e.note)}`}
+                  <bdi>{e.userName}</bdi> · {format.moment(e.recordedAt, now)}
+                  {e.note && (
+                    <>
+                      {' · '}
+                      <bdi>{words.note(e.note)}</bdi>
+                    </>
+                  )}
                 </span>
                 <span className="history-entry__id">{words.operation(e.operationId)}</span>
               </li>

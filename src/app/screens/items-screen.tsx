@@ -56,7 +56,7 @@ function ItemRow({
   const pending = item.pendingDelta !== 0 || pendingCount !== null;
   return (
     <li className="item-row" aria-posinset={index + 1} aria-setsize={total}>
-      <a className="item-row__link" href={href({ name: 'item', id: item.id })}>
+      <a className="item-row__link" href={href({ name: 'item', id: item.id })} dir="auto">
         {item.name}
       </a>
       <span className="item-row__meta">

@@ -75,16 +75,21 @@ function DeviceName(): ReactNode {
   const { deviceName } = useSnapshot();
   const { t } = useI18n();
   const words = t.settings;
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string>('');
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('deviceName') ?? '').trim();
-    if (!name) return;
+    if (!name) return setSaved(words.deviceNameMissing);
     await client.setDeviceName(name);
-    setSaved(true);
+    setSaved(words.deviceNameSaved);
   }
   return (
-    <form className="card stack" aria-labelledby="device-heading" onSubmit={(e) => void submit(e)}>
+    <form
+      className="card stack"
+      aria-labelledby="device-heading"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <h2 id="device-heading">{words.device}</h2>
       <label className="field">
         <span>{words.deviceName}</span>
@@ -94,14 +99,14 @@ function DeviceName(): ReactNode {
           key={deviceName}
           maxLength={128}
           required
-          onChange={() => setSaved(false)}
+          onChange={() => setSaved('')}
         />
       </label>
       <button type="submit" className="button">
         {words.saveDeviceName}
       </button>
       <p className="form-message" role="status">
-        {saved ? words.deviceNameSaved : ''}
+        {saved}
       </p>
     </form>
   );

@@ -36,15 +36,19 @@ export function SignInForm(): ReactNode {
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '');
+    const password = String(data.get('password') ?? '');
+    // The app's words, in the person's language, never the browser's bubble (noValidate).
+    if (!username.trim() || !password) return setMessage(words.missing);
     setBusy(true);
     setMessage(null);
-    const result = await client.signIn(String(data.get('username')), String(data.get('password')));
+    const result = await client.signIn(username, password);
     setBusy(false);
     if (!result.ok) setMessage(words.refused(result.message));
   }
 
   return (
-    <form className="stack" onSubmit={(e) => void submit(e)} aria-label={words.form}>
+    <form className="stack" onSubmit={(e) => void submit(e)} aria-label={words.form} noValidate>
       <label className="field">
         <span>{words.username}</span>
         <input name="username" autoComplete="username" required autoCapitalize="none" />

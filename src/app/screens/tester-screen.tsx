@@ -108,7 +108,7 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
           </button>
         ))}
       </div>
-      <form className="field-row" onSubmit={delay} aria-label={words.delay}>
+      <form className="field-row" onSubmit={delay} aria-label={words.delay} noValidate>
         <label className="field">
           <span>{words.delaySeconds}</span>
           <input
@@ -125,7 +125,7 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
           {words.delayNext}
         </button>
       </form>
-      <form className="field-row" onSubmit={advance} aria-label={words.serverClock}>
+      <form className="field-row" onSubmit={advance} aria-label={words.serverClock} noValidate>
         <label className="field">
           <span>{words.advanceBy}</span>
           <input name="amount" type="number" min={0} step="any" defaultValue={1} required />

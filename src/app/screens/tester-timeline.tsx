@@ -19,7 +19,7 @@ type ServerSide =
  * of radio buttons (not a select) so long summaries wrap on a narrow phone instead of being cut.
  */
 export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }): ReactNode {
-  const { operations, serverOffsetMs } = useSnapshot();
+  const { operations } = useSnapshot();
   const { t, format } = useI18n();
   const words = t.tester.timeline;
   const minuteOf = (iso: string): string => format.clockTime(iso).slice(0, 5);
@@ -65,7 +65,6 @@ export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }
     server.status === 'ready' ? server.events : [],
     t,
     format,
-    serverOffsetMs ?? 0,
   );
   return (
     <section className="card stack" aria-labelledby="timeline-heading">
