@@ -149,6 +149,8 @@ export const de: Messages = {
   note: {
     label: 'Notiz (optional)',
     counter: (used, max) => `${used} von ${max} Zeichen`,
+    tooLong: (used, max) =>
+      `Die Notiz hat ${used} Zeichen; höchstens ${max} passen. Kürze sie: nichts wurde gespeichert.`,
   },
   session: {
     expiredHeading: 'Erneut anmelden',
@@ -336,7 +338,7 @@ export const de: Messages = {
   forms: {
     notSaved:
       'Diese Änderung wurde auf diesem Gerät nicht gespeichert, und nichts wurde gesendet. Deine Eingabe steht noch im Formular.',
-    checkFields: 'Prüfe die unten markierten Felder.',
+    checkFields: 'Prüfe die oben markierten Felder.',
     newItem: 'Neuer Artikel',
     create: 'Artikel anlegen',
     backToItems: 'Zurück zu den Artikeln',
@@ -374,6 +376,8 @@ export const de: Messages = {
     tooLong: (field, max) => `Das Feld „${field}“ hat höchstens ${max} Zeichen.`,
     unstorable: (field) =>
       `Das Feld „${field}“ enthält Zeichen, die nicht gespeichert werden können.`,
+    refusedCharacter: (field, code) =>
+      `Das Feld „${field}“ enthält ${code}, ein unsichtbares oder Steuerzeichen, das nicht gespeichert werden kann: entferne es (neu tippen genügt).`,
     badBarcode:
       'Ein Barcode hat 8–14 Ziffern (EAN, UPC) oder bis zu 64 Buchstaben, Ziffern und Zeichen (Code 128).',
     skuTaken: 'Ein anderer Artikel hat schon diese SKU.',

@@ -150,6 +150,8 @@ export const en = {
   note: {
     label: 'Note (optional)',
     counter: (used: string, max: string) => `${used} of ${max} characters`,
+    tooLong: (used: string, max: string) =>
+      `The note has ${used} characters; at most ${max} fit. Shorten it: nothing was saved.`,
   },
   session: {
     expiredHeading: 'Sign in again',
@@ -332,7 +334,8 @@ export const en = {
   forms: {
     notSaved:
       'This change was not saved on this device, and nothing was sent. Your entry is still in the form.',
-    checkFields: 'Check the fields marked below.',
+    /** Said under the fields, beside Create item: the marked fields are above it. */
+    checkFields: 'Check the fields marked above.',
     newItem: 'New item',
     create: 'Create item',
     backToItems: 'Back to items',
@@ -370,6 +373,9 @@ export const en = {
     missing: (field: string) => `Enter the ${field}.`,
     tooLong: (field: string, max: string) => `The ${field} is at most ${max} characters.`,
     unstorable: (field: string) => `The ${field} contains characters that cannot be stored.`,
+    /** "U+202E": the character the text rule refuses, named (it is usually invisible). */
+    refusedCharacter: (field: string, code: string) =>
+      `The ${field} contains ${code}, an invisible or control character that cannot be stored: remove it (retyping the text does).`,
     badBarcode:
       'A barcode is 8–14 digits (EAN, UPC), or up to 64 letters, digits and signs (Code 128).',
     skuTaken: 'Another item already has this SKU.',

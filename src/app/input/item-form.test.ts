@@ -8,6 +8,7 @@ import {
   formOf,
   readDetails,
   readNewItem,
+  refusedCharacter,
 } from './item-form';
 
 const lamp = {
@@ -123,5 +124,21 @@ describe('Edit item', () => {
     });
     const cleared = readDetails({ ...formOf(lamp), barcode: '' }, catalogue, lamp.id);
     expect(cleared.ok && changesOf(before, cleared.value)).toMatchObject({ ok: false });
+  });
+
+  it('takes emoji with joiners, as the server’s text rule does, and names a refused character', () => {
+    for (const name of ['Mug 👩‍💻', 'Family set 👨‍👩‍👧', 'میز‌کار', 'Flag 🏴󠁧󠁢󠁳󠁣󠁴󠁿']) {
+      expect(refusedCharacter(name), name).toBeNull();
+      const read = readDetails({ ...formOf(lamp), name }, { items: [] }, lamp.id);
+      expect(read.ok, name).toBe(true);
+    }
+    expect(refusedCharacter('Lamp \u202Egnp.exe')).toBe('U+202E');
+    const read = readDetails({ ...formOf(lamp), name: 'Lamp\u200B' }, { items: [] }, lamp.id);
+    expect(read).toEqual({
+      ok: false,
+      errors: {
+        name: 'The name contains U+200B, an invisible or control character that cannot be stored: remove it (retyping the text does).',
+      },
+    });
   });
 });

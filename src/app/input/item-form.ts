@@ -3,6 +3,7 @@
  * item gets (derived from its SKU, else its name), and the changes an edit sends (only the
  * fields that differ from what the form was opened with).
  */
+import { textFault } from '../../protocol/text';
 import {
   BARCODE_PATTERN,
   CreateItemOp,
@@ -45,7 +46,20 @@ export interface Catalogue {
   items: readonly Pick<Item, 'id' | 'sku' | 'barcode'>[];
 }
 
-const CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/**
+ * The first character the server's text rule refuses (protocol/text.ts, the same rule: a joiner
+ * in 👩‍💻 is allowed, a bidi override is not), as "U+202E"; null when the text can be stored.
+ */
+export function refusedCharacter(value: string): string | null {
+  if (textFault(value, true) === null) return null;
+  for (const ch of value) {
+    if (textFault(ch, true) !== null) {
+      const code = ch.codePointAt(0) ?? 0;
+      return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    }
+  }
+  return null;
+}
 
 /** The form's words: the catalogue's `forms` and `wholeNumber` (English unless given). */
 export interface FormWords {
@@ -60,7 +74,8 @@ function textField(value: string, label: string, max: number, w: FormWords): str
   const v = value.trim();
   if (v === '') return w.forms.missing(label);
   if (v.length > max) return w.forms.tooLong(label, (w.count ?? String)(max));
-  if (CONTROL.test(v)) return w.forms.unstorable(label);
+  const refused = refusedCharacter(v);
+  if (refused) return w.forms.refusedCharacter(label, refused);
   return null;
 }
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { ADJUST_REASONS, type AdjustOp } from '../../protocol/schemas';
 import { useClient, useSnapshot } from '../client-context';
-import { NoteField } from '../components/note-field';
+import { NoteField, noteProblem } from '../components/note-field';
 import { SavedIntent } from '../components/saved-intent';
 import { parseWholeNumber, stepBy, toggleSign } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
@@ -56,6 +56,11 @@ export function AdjustForm(props: {
     const reason = String(data.get('reason') ?? '');
     if (!reason) {
       setProblem(words.reasonMissing);
+      return;
+    }
+    const tooLong = noteProblem(note, t, format);
+    if (tooLong) {
+      setProblem(tooLong);
       return;
     }
     const trimmed = note.trim();
