@@ -85,11 +85,14 @@ export async function startServer(
     maxInFlight: config.maxInFlight,
     maxQueueWaitMs: config.maxQueueWaitMs,
   });
-  const runCleanup = () =>
-    store.cleanup(clock.now(), {
+  const runCleanup = async () => {
+    // Sign-in counts past their window (bounded by expiry, never by evicting counts).
+    await store.pruneSignIns(clock.now());
+    return store.cleanup(clock.now(), {
       receiptTtlMs: config.receiptTtlMs,
       tombstoneGraceMs: config.tombstoneGraceMs,
     });
+  };
   const metrics = createServerMetrics({
     clock,
     store,
@@ -113,7 +116,7 @@ export async function startServer(
       : null,
     admission,
     intake: hooks.intake ?? pacedIntake(BATCHES_PER_TURN),
-    signInLimiter: createSignInLimiter(clock),
+    signInLimiter: createSignInLimiter(store, clock),
     metrics,
     runCleanup,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',

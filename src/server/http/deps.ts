@@ -33,12 +33,18 @@ export interface CountingAdmission extends Admission {
   stats(): ShedStats;
 }
 
-/** Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked. */
+/**
+ * Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked;
+ * `settle` then records the answer (a right password takes back what was no guess).
+ */
 export interface SignInLimiter {
   reserve(
     userName: string,
     ip: string,
-  ): { allowed: true; succeeded(): void } | { allowed: false; retryAfterSeconds: number };
+  ): Promise<
+    | { allowed: true; settle(succeeded: boolean): Promise<void> }
+    | { allowed: false; retryAfterSeconds: number }
+  >;
 }
 
 export interface OperationMetrics {
