@@ -15,6 +15,7 @@ import { repeat } from './repeat';
 import type { WorkerLink } from './cluster/worker-link';
 import { startExporter } from './export/exporter';
 import { createAdmission } from './limits/admission';
+import { passwordGate, passwordSlots } from './limits/password-gate';
 import { createSignInLimiter } from './limits/rate-limit';
 import { createServerMetrics } from './observability/server-metrics';
 import { startMetricsServer } from './http/metrics-endpoint';
@@ -117,6 +118,7 @@ export async function startServer(
     admission,
     intake: hooks.intake ?? pacedIntake(BATCHES_PER_TURN),
     signInLimiter: createSignInLimiter(store, clock),
+    passwordChecks: passwordGate(passwordSlots()),
     metrics,
     runCleanup,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',

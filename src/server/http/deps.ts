@@ -12,6 +12,7 @@ import type { ShedStats, Work } from '../core/admission';
 import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
+import type { PasswordGate } from '../limits/password-gate';
 import type { PacedIntake } from './paced-intake';
 import type { Store } from '../store/store';
 
@@ -72,6 +73,8 @@ export interface AppDeps {
   /** Backlog batches taken in a few per event-loop turn (./paced-intake.ts). */
   intake: PacedIntake;
   signInLimiter: SignInLimiter;
+  /** Password checks take turns, fewer at once than the thread pool has threads. */
+  passwordChecks: PasswordGate;
   metrics: HttpMetrics;
   runCleanup(): Promise<{ compacted: number; removed: number }>;
   logLevel: string;
