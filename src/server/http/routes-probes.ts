@@ -13,8 +13,7 @@ import { sendProblem } from './send-problem';
 export const READY_QUERY_MS = 2_000;
 
 export type Readiness =
-  | { ready: true; store: Store['kind']; schema: number }
-  | { ready: false; reason: string };
+  { ready: true; store: Store['kind']; schema: number } | { ready: false; reason: string };
 
 /** Whether the server should get traffic, and if not, why (the problem's `detail`). */
 export async function readiness(store: Store, stopping: () => boolean): Promise<Readiness> {
@@ -73,6 +72,3 @@ export const probeRoutes =
       return sendProblem(reply, { code: 'not-ready', detail: verdict.reason });
     });
   };
-
-/** The probes pass the stopping gate (./stopping.ts): they report the stop rather than refuse. */
-export const PROBE_PATHS: ReadonlySet<string> = new Set(['/livez', '/readyz']);

@@ -12,8 +12,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
-import { PROBE_PATHS } from './routes-probes';
 import { sendProblem } from './send-problem';
+
+/** The probes (./routes-probes.ts) pass the gate: they report the stop rather than refuse. */
+const PROBE_PATHS: ReadonlySet<string> = new Set(['/livez', '/readyz']);
 
 export interface Lifecycle {
   readonly stopping: boolean;

@@ -103,7 +103,9 @@ export async function openPostgresStore(
   try {
     const client = await pool.connect();
     try {
-      options.onMigrated?.(await migrate(client, schema, options.migrate ?? true));
+      // Not inside `onMigrated?.(…)`: an optional call skips evaluating its argument.
+      const migrated = await migrate(client, schema, options.migrate ?? true);
+      options.onMigrated?.(migrated);
       base = await cursorBase(client);
     } finally {
       client.release();
