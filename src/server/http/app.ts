@@ -155,6 +155,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
     if (error instanceof ProblemError) return sendProblem(reply, error.problem);
     const mapped = fromFrameworkError(error);
+    // Fastify closes the connection after a body over the limit while the sender may still be
+    // uploading it: a reverse proxy then meets a reset instead of this answer (Caddy turned about
+    // one in eight into a 502). Kept open, Node reads the rest of the body and drops it (within
+    // REQUEST_TIMEOUT), and the sender, a proxy too, gets the 413 problem.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     if (mapped) return sendProblem(reply, mapped);
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(reply, {
