@@ -64,7 +64,13 @@ export type Env = Record<string, string | undefined>;
 
 const HOUR_MS = 3_600_000;
 const MIN_EXPORT_FILE_BYTES = 1024;
-const SIZE_UNITS: Record<string, number> = { '': 1, B: 1, KIB: 1024, MIB: 1024 ** 2, GIB: 1024 ** 3 };
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  B: 1,
+  KIB: 1024,
+  MIB: 1024 ** 2,
+  GIB: 1024 ** 3,
+};
 
 /** `65536`, `512KiB`, `64MiB`, `1GiB` (binary units; case ignored) → bytes, or null. */
 export function parseByteSize(text: string): number | null {

@@ -108,6 +108,10 @@ describe('GET /readyz on PostgreSQL', () => {
     });
     servers.push(server);
     const ready = await send(server.url, 'GET', '/readyz');
-    expect(ready.body).toEqual({ ready: true, store: 'postgres', schema: server.store.latestSchema });
+    expect(ready.body).toEqual({
+      ready: true,
+      store: 'postgres',
+      schema: server.store.latestSchema,
+    });
   });
 });

@@ -109,7 +109,9 @@ export function supervise(n: number, shutdownTimeoutMs: number): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`Stockroom stopping (${signal}): ${live().length} processes finishing in-flight work`);
+    console.log(
+      `Stockroom stopping (${signal}): ${live().length} processes finishing in-flight work`,
+    );
     if (live().length === 0) process.exit(0);
     for (const w of live()) w.process.kill('SIGTERM');
     // A worker that hangs past its own limit is ended, so the primary never outlives the timeout by much.
