@@ -18,6 +18,8 @@ import { sessionRoutes } from './routes-session';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
 import { operatingRoutes } from './routes-operating';
+import { probeRoutes } from './routes-probes';
+import { refuseWhileStopping } from './stopping';
 import { sendProblem } from './send-problem';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -93,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   answerEverything(app.server);
   // First, so its headers are on every answer, refusals by later hooks included.
   await securityHeaders(app);
+  // Next: a request that arrives once a stop has begun is refused before anything else runs.
+  refuseWhileStopping(app, deps.lifecycle);
 
   // Only JSON in UTF-8 is accepted: anything else is refused before authentication.
   app.removeAllContentTypeParsers();
@@ -170,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/api/health', async () => ({ ok: true }));
+  await app.register(probeRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));

@@ -14,6 +14,7 @@ import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
 import type { PasswordGate } from '../limits/password-gate';
 import type { PacedIntake } from './paced-intake';
+import type { Lifecycle } from './stopping';
 import type { Store } from '../store/store';
 
 export interface Sim {
@@ -77,6 +78,8 @@ export interface AppDeps {
   passwordChecks: PasswordGate;
   metrics: HttpMetrics;
   runCleanup(): Promise<{ compacted: number; removed: number }>;
+  /** Whether a stop has begun (SIGTERM): /readyz fails and new requests are refused. */
+  lifecycle: Lifecycle;
   logLevel: string;
 }
 
