@@ -1,0 +1,103 @@
+/**
+ * spec/api.md "HTTP hygiene", the export and tester-mode rules, on SQLite and PostgreSQL:
+ * - the webhook sink never follows a redirect: a receiver that answers `302` (to a place that
+ *   would answer `200` to anything) gets the POST again and again, the place it points to gets
+ *   nothing, and the effect stays pending (never counted as delivered);
+ * - `EXPORT_WEBHOOK_URL` must be http(s) without a user or password, else the server refuses to
+ *   start, naming the setting and never the password;
+ * - `SIMULATE=1` together with `TRUST_PROXY` refuses to start.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Diagnostics } from '../../src/server/observability/diagnostics';
+import { DATABASES } from '../multi/support/databases';
+import { signIn } from './support/api';
+import { startTestServer } from './support/server';
+
+interface Redirector {
+  url: string;
+  posts: number;
+  landed: string[];
+  close(): Promise<void>;
+}
+
+/** `/effects` answers 302 to `/landing`, which answers 200 to anything (a GET included). */
+async function redirector(): Promise<Redirector> {
+  const state = { posts: 0, landed: [] as string[] };
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      if (request.url?.startsWith('/landing')) {
+        state.landed.push(`${request.method} ${request.url}`);
+        response.writeHead(200).end();
+        return;
+      }
+      if (request.method === 'POST') state.posts++;
+      response.writeHead(302, { Location: '/landing' }).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/effects`,
+    get posts() {
+      return state.posts;
+    },
+    landed: state.landed,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+let hook: Redirector;
+beforeAll(async () => {
+  hook = await redirector();
+});
+afterAll(async () => {
+  await hook.close();
+});
+
+describe.each(DATABASES)('export and tester-mode trust on %s', (_kind, open) => {
+  it('a 302 from the webhook is a refusal: retried, never followed, never delivered', async () => {
+    const db = await open();
+    const server = await startTestServer({ ...db.env, EXPORT_WEBHOOK_URL: hook.url });
+    try {
+      const before = hook.posts;
+      const manager = await signIn(server.url);
+      await manager.newItem(await manager.lease(), 3, 'redirected');
+      // Retried (with backoff): the same effect POSTed again after the first 302.
+      await expect.poll(() => hook.posts - before, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+      const diagnostics = Diagnostics.parse(
+        await manager.get('/api/diagnostics').then((r) => r.body),
+      );
+      expect(diagnostics.export.pending).toBe(1);
+      expect(hook.landed).toEqual([]);
+    } finally {
+      await server.close();
+      await db.dispose();
+    }
+  });
+
+  it('EXPORT_WEBHOOK_URL with a user or password, or not http(s): refused at start', async () => {
+    const db = await open();
+    try {
+      for (const url of ['http://erp:hunter2-secret@127.0.0.1:9/effects', 'file:///etc/passwd']) {
+        const start = startTestServer({ ...db.env, EXPORT_WEBHOOK_URL: url });
+        await expect(start).rejects.toThrow(/EXPORT_WEBHOOK_URL/);
+        await expect(start).rejects.not.toThrow(/hunter2/);
+      }
+    } finally {
+      await db.dispose();
+    }
+  });
+
+  it('SIMULATE=1 with TRUST_PROXY: refused at start', async () => {
+    const db = await open();
+    try {
+      const start = startTestServer({ ...db.env, SIMULATE: '1', TRUST_PROXY: 'loopback' });
+      await expect(start).rejects.toThrow(/SIMULATE=1 cannot be used with TRUST_PROXY/);
+    } finally {
+      await db.dispose();
+    }
+  });
+});
