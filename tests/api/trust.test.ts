@@ -5,7 +5,8 @@
  *   nothing, and the effect stays pending (never counted as delivered);
  * - `EXPORT_WEBHOOK_URL` must be http(s) without a user or password, else the server refuses to
  *   start, naming the setting and never the password;
- * - `SIMULATE=1` together with `TRUST_PROXY` refuses to start.
+ * - `SIMULATE=1` together with `TRUST_PROXY` refuses to start; the tester timeline records only
+ *   ids of the operation id shape.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,7 +58,7 @@ afterAll(async () => {
   await hook.close();
 });
 
-describe.each(DATABASES)('export and tester-mode trust on %s', (_kind, open) => {
+describe.each(DATABASES)('export and tester-mode settings on %s', (_kind, open) => {
   it('a 302 from the webhook is a refusal: retried, never followed, never delivered', async () => {
     const db = await open();
     const server = await startTestServer({ ...db.env, EXPORT_WEBHOOK_URL: hook.url });
@@ -87,6 +88,27 @@ describe.each(DATABASES)('export and tester-mode trust on %s', (_kind, open) => 
         await expect(start).rejects.not.toThrow(/hunter2/);
       }
     } finally {
+      await db.dispose();
+    }
+  });
+
+  it('the tester timeline keeps no id that is not of the operation id shape', async () => {
+    const db = await open();
+    const server = await startTestServer(db.env);
+    try {
+      const manager = await signIn(server.url);
+      const lease = await manager.lease();
+      const good = lease.nextId();
+      const odd = ['x'.repeat(150), `${good}x`, `${'L'.repeat(65)}.1`, 'a.b', 'L1.01'];
+      for (const id of [good, ...odd]) {
+        const body = { id, lease: lease.token, op: { type: 'archiveItem', itemId: 'nope' } };
+        expect((await manager.postOp(body)).status).toBeLessThan(500);
+        expect((await manager.batch([body])).status).toBe(200);
+      }
+      expect((await manager.timeline(good)).length).toBeGreaterThan(0);
+      for (const id of odd) expect([id, await manager.timeline(id)]).toEqual([id, []]);
+    } finally {
+      await server.close();
       await db.dispose();
     }
   });
