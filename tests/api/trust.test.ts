@@ -5,6 +5,8 @@
  *   nothing, and the effect stays pending (never counted as delivered);
  * - `EXPORT_WEBHOOK_URL` must be http(s) without a user or password, else the server refuses to
  *   start, naming the setting and never the password;
+ * - in production `/metrics` is served only with `METRICS_TOKEN` (or on `METRICS_PORT`): otherwise
+ *   `404`, and a warning at start;
  * - `SIMULATE=1` together with `TRUST_PROXY` refuses to start; the tester timeline records only
  *   ids of the operation id shape.
  */
@@ -12,7 +14,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/server/observability/diagnostics';
+import { METRICS_OFF_WARNING } from '../../src/server/http/metrics-endpoint';
 import { DATABASES } from '../multi/support/databases';
+import { spawnServer } from '../multi/support/process';
+import { fromReply } from './support/hostile';
+import { send } from './support/http';
+import { problemIssue } from './support/problem';
 import { signIn } from './support/api';
 import { startTestServer } from './support/server';
 
@@ -107,6 +114,39 @@ describe.each(DATABASES)('export and tester-mode settings on %s', (_kind, open) 
       }
       expect((await manager.timeline(good)).length).toBeGreaterThan(0);
       for (const id of odd) expect([id, await manager.timeline(id)]).toEqual([id, []]);
+    } finally {
+      await server.close();
+      await db.dispose();
+    }
+  });
+
+  it('production /metrics: 404 and a warning at start without METRICS_TOKEN; else the token', async () => {
+    const db = await open();
+    const production = {
+      ...db.env,
+      NODE_ENV: 'production',
+      PASSWORD_COST: '17',
+      DEMO: '0',
+      STOCKROOM_SECRET: 'a-production-secret-of-at-least-32-bytes',
+    };
+    const child = await spawnServer(production);
+    try {
+      expect(child.output).toContain(METRICS_OFF_WARNING);
+      const reply = await send(child.url, 'GET', '/metrics');
+      expect(reply.status).toBe(404);
+      expect(problemIssue(fromReply(reply))).toBeNull();
+      expect(reply.text).not.toMatch(/stockroom_/);
+    } finally {
+      await child.stop();
+    }
+    const server = await startTestServer({ ...production, SIMULATE: '0', METRICS_TOKEN: 'scrape' });
+    try {
+      expect((await send(server.url, 'GET', '/metrics')).status).toBe(401);
+      const scraped = await send(server.url, 'GET', '/metrics', {
+        headers: { authorization: 'Bearer scrape' },
+      });
+      expect(scraped.status).toBe(200);
+      expect(scraped.text).toMatch(/stockroom_/);
     } finally {
       await server.close();
       await db.dispose();
