@@ -7,6 +7,8 @@
  *   start, naming the setting and never the password;
  * - in production `/metrics` is served only with `METRICS_TOKEN` (or on `METRICS_PORT`): otherwise
  *   `404`, and a warning at start;
+ * - `Cache-Control: no-store` is decided by the route that answered, not the raw URL (the router
+ *   matches `/%61pi/items` as `/api/items`);
  * - `SIMULATE=1` together with `TRUST_PROXY` refuses to start; the tester timeline records only
  *   ids of the operation id shape.
  */
@@ -18,7 +20,7 @@ import { METRICS_OFF_WARNING } from '../../src/server/http/metrics-endpoint';
 import { DATABASES } from '../multi/support/databases';
 import { spawnServer } from '../multi/support/process';
 import { fromReply } from './support/hostile';
-import { send } from './support/http';
+import { rawExchange, rawRequest, send } from './support/http';
 import { problemIssue } from './support/problem';
 import { signIn } from './support/api';
 import { startTestServer } from './support/server';
@@ -147,6 +149,53 @@ describe.each(DATABASES)('export and tester-mode settings on %s', (_kind, open) 
       });
       expect(scraped.status).toBe(200);
       expect(scraped.text).toMatch(/stockroom_/);
+    } finally {
+      await server.close();
+      await db.dispose();
+    }
+  });
+
+  it('no-store by the matched route: percent-encoded and odd spellings of API routes too', async () => {
+    const db = await open();
+    const server = await startTestServer(db.env);
+    try {
+      const manager = await signIn(server.url);
+      const itemId = await manager.newItem(await manager.lease(), 2, 'cache');
+      const auth = { authorization: `Bearer ${manager.token}` };
+      const targets = [
+        '/api/items',
+        '/%61pi/items',
+        '/%61pi/items?since=0',
+        '/api/item%73',
+        `/%61pi/items/${itemId}/history?limit=5`,
+        `/api/items/${itemId}/histor%79`,
+        '/%61pi/items.csv',
+        '/%6detrics',
+        '/api/diagnostic%73',
+      ];
+      for (const target of targets) {
+        const reply = await rawExchange(
+          server.url,
+          rawRequest(server.url, `GET ${target} HTTP/1.1`, auth),
+        );
+        expect([target, reply.status, reply.headers['cache-control']]).toEqual([
+          target,
+          200,
+          'no-store',
+        ]);
+      }
+      // Refusals too, wherever they come from (no route matched: a problem all the same).
+      for (const target of ['/API/items', '//api/items', '/api/../api/items', '/%61pi/nope']) {
+        const reply = await rawExchange(
+          server.url,
+          rawRequest(server.url, `GET ${target} HTTP/1.1`, auth),
+        );
+        expect([target, reply.status, reply.headers['cache-control']]).toEqual([
+          target,
+          404,
+          'no-store',
+        ]);
+      }
     } finally {
       await server.close();
       await db.dispose();
