@@ -9,6 +9,8 @@
  *   `404`, and a warning at start;
  * - `Cache-Control: no-store` is decided by the route that answered, not the raw URL (the router
  *   matches `/%61pi/items` as `/api/items`);
+ * - every stored password hash converges on the configured cost (the one the dummy check for
+ *   unknown names costs): a dearer one is redone at the next sign-in, like a cheaper one;
  * - `SIMULATE=1` together with `TRUST_PROXY` refuses to start; the tester timeline records only
  *   ids of the operation id shape.
  */
@@ -17,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../../src/server/observability/diagnostics';
 import { METRICS_OFF_WARNING } from '../../src/server/http/metrics-endpoint';
+import { hashPassword } from '../../src/server/passwords';
 import { DATABASES } from '../multi/support/databases';
 import { spawnServer } from '../multi/support/process';
 import { fromReply } from './support/hostile';
@@ -196,6 +199,34 @@ describe.each(DATABASES)('export and tester-mode settings on %s', (_kind, open) 
           'no-store',
         ]);
       }
+    } finally {
+      await server.close();
+      await db.dispose();
+    }
+  });
+
+  it('a stored hash dearer than PASSWORD_COST is redone at it on the next sign-in', async () => {
+    const db = await open();
+    const server = await startTestServer(db.env); // PASSWORD_COST=12
+    try {
+      const dearer = await hashPassword('a dearer password', 13);
+      await server.store.insertUser({
+        id: 'u-dear',
+        name: 'dear',
+        role: 'staff',
+        passwordHash: dearer,
+      });
+      const wrong = await send(server.url, 'POST', '/api/session', {
+        json: { username: 'dear', password: 'wrong' },
+      });
+      expect(wrong.status).toBe(401);
+      expect((await server.store.userByName('dear'))?.passwordHash).toBe(dearer);
+      const right = await send(server.url, 'POST', '/api/session', {
+        json: { username: 'dear', password: 'a dearer password' },
+      });
+      expect(right.status).toBe(200);
+      const now = (await server.store.userByName('dear'))?.passwordHash ?? '';
+      expect(now).toMatch(/^scrypt\$ln=12,r=8,p=1\$/); // the dummy's cost here: dummyHash(12)
     } finally {
       await server.close();
       await db.dispose();
