@@ -136,7 +136,8 @@ describe.each(DATABASES)('export and tester-mode settings on %s', (_kind, open) 
     };
     const child = await spawnServer(production);
     try {
-      expect(child.output).toContain(METRICS_OFF_WARNING);
+      // The log line and the listening line come through different writers: either may be first.
+      await expect.poll(() => child.output).toContain(METRICS_OFF_WARNING);
       const reply = await send(child.url, 'GET', '/metrics');
       expect(reply.status).toBe(404);
       expect(problemIssue(fromReply(reply))).toBeNull();
