@@ -213,7 +213,8 @@ describe('behind a reverse proxy (TRUST_PROXY), the limits key on the forwarded 
   let proxied: RunningServer;
 
   beforeAll(async () => {
-    proxied = await startTestServer({ TRUST_PROXY: 'loopback' });
+    // Tester mode is refused behind a proxy (spec/api.md "HTTP hygiene").
+    proxied = await startTestServer({ TRUST_PROXY: 'loopback', SIMULATE: '0' });
   }, 60_000);
 
   afterAll(async () => {

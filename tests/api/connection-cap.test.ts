@@ -79,7 +79,12 @@ describe('MAX_CONNECTIONS_PER_ADDRESS behind TRUST_PROXY', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '127.0.0.7' });
+    server = await startTestServer({
+      MAX_CONNECTIONS_PER_ADDRESS: '3',
+      TRUST_PROXY: '127.0.0.7',
+      // Tester mode is refused behind a proxy.
+      SIMULATE: '0',
+    });
   }, 60_000);
 
   afterAll(async () => {
