@@ -98,6 +98,29 @@ function isProxyAddress(part: string): boolean {
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * What is wrong with the webhook's address, or null. Only http(s); no user or password in it: the
+ * address appears in logs and errors, and a secret there would be written out on every retry (a
+ * receiver that needs one should take it in a header this server does not send yet, or behind a
+ * proxy). The message never repeats the address itself.
+ */
+export function webhookUrlProblem(text: string | null): string | null {
+  if (text === null) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'not a valid URL (use http://host/path or https://host/path)';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `use an http:// or https:// address, not ${url.protocol}`;
+  }
+  if (url.username !== '' || url.password !== '') {
+    return 'must not contain a user name or password (they would be written into the log)';
+  }
+  return null;
+}
+
 export const DEFAULT_DATABASE_URL = 'sqlite:data/stockroom.db';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
@@ -227,6 +250,15 @@ export function loadConfig(
   if (badProxy.length > 0) {
     problems.push(
       `TRUST_PROXY: "${badProxy.join('", "')}" is not an address, a CIDR range or loopback`,
+    );
+  }
+  const webhook = webhookUrlProblem(config.exportWebhookUrl);
+  if (webhook) problems.push(`EXPORT_WEBHOOK_URL: ${webhook}`);
+  if (config.simulate && config.trustProxy !== null) {
+    // The tester routes trust a loopback socket address; behind a proxy every request has one.
+    problems.push(
+      'SIMULATE=1 cannot be used with TRUST_PROXY (behind a proxy the socket address no longer ' +
+        'says who is on this machine); unset one of them',
     );
   }
   if (config.simulate && !config.simulateAllowRemote && !LOOPBACK.test(config.host)) {

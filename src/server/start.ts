@@ -18,7 +18,7 @@ import { startExporter } from './export/exporter';
 import { createAdmission } from './limits/admission';
 import { createSignInLimiter } from './limits/rate-limit';
 import { createServerMetrics } from './observability/server-metrics';
-import { startMetricsServer } from './http/metrics-endpoint';
+import { METRICS_OFF_WARNING, metricsPlacement, startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
 import { Timeline } from './sim/timeline';
@@ -191,6 +191,7 @@ export async function startServer(
     }
   }
   if (config.simulate) app.log.warn('tester mode (SIMULATE=1): faults and the tester clock are on');
+  if (metricsPlacement(config) === 'off') app.log.warn(METRICS_OFF_WARNING);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -19,11 +19,12 @@
  * is still not written twice. Another process's rotation shows as a new file at `<file>`: then
  * everything is read again.
  */
-import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { processLockDeps, withFileLock, type LockDeps } from './file-lock';
 import { rotatedLedgerFiles, rotatedName } from './ledger';
 import type { Effect, Sink } from './sink';
+import { ensurePrivateFile } from '../private-files';
 
 const CHUNK = 1 << 20;
 const NEWLINE = 0x0a;
@@ -42,7 +43,8 @@ export async function openFileSink(
   maxBytes = DEFAULT_LEDGER_MAX_BYTES,
 ): Promise<FileSink> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  // The ledger holds every effect's payload (notes, user names): its owner's alone.
+  ensurePrivateFile(path, dir);
   const sink = new LedgerFile(path, lockDeps, maxBytes);
   await sink.deliver([]); // reads the existing ledger (and repairs a torn tail) before any work
   await syncDirectory(dir); // the file's directory entry is durable too
@@ -113,6 +115,7 @@ class LedgerFile implements FileSink {
     await rename(this.path, rotatedName(this.path, next));
     // Its ids are all in `ids` already: catchUp read the file to its end.
     this.rotatedRead.add(next);
+    ensurePrivateFile(this.path, dirname(this.path));
     const handle = await open(this.path, 'a+');
     await syncDirectory(dirname(this.path));
     this.offset = 0;

@@ -16,7 +16,6 @@
  * (no fsync on the server's thread) of its own while operations are flowing.
  */
 import Database from 'better-sqlite3';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type {
@@ -54,6 +53,7 @@ import type {
   UserRow,
 } from './store';
 import { SimulatedCrash } from './store-errors';
+import { ensurePrivateFile } from '../private-files';
 import { checkSchema, type MigrateOptions, type Migrated } from './schema-check';
 import { pastDeadline } from '../core/deadline';
 
@@ -104,9 +104,8 @@ export function openSqliteDatabase(url: string, options: SqliteOptions): Databas
   if (path !== ':memory:') {
     // Only this process's user may read the database (password hashes, sessions, notes): a new
     // file is made 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the
-    // same mode. An existing file keeps the mode its operator chose.
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    closeSync(openSync(path, 'a', 0o600));
+    // same mode (private-files.ts). An existing file keeps the mode its operator chose.
+    ensurePrivateFile(path, dirname(path));
   }
   const db = new Database(path);
   // Before any pragma that writes (journal_mode): a newer schema is refused untouched.
