@@ -81,6 +81,8 @@ describe('file sink (JSON-lines ledger)', () => {
       expect((await rotatedLedgerFiles(path)).map((f) => f.n)).toEqual([1, 2]);
       expect(await sizes()).toEqual([87, 87, 87]);
       expect(await ledgerEffectIds(path)).toEqual(ids);
+      // The new file holds payloads too: its owner's alone, like the first.
+      expect((await stat(path)).mode & 0o777).toBe(0o600);
     });
 
     it('an id in a rotated file, delivered again after a restart, is not written again', async () => {
