@@ -54,4 +54,67 @@ describe('production settings', () => {
     ]);
     expect(problems({ TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/^TRUST_PROXY/);
   });
+
+  it('MAX_CONNECTIONS_PER_ADDRESS: 256 by default', () => {
+    expect(config({}).maxConnectionsPerAddress).toBe(256);
+    expect(config({ MAX_CONNECTIONS_PER_ADDRESS: '3' }).maxConnectionsPerAddress).toBe(3);
+    expect(problems({ MAX_CONNECTIONS_PER_ADDRESS: '0' })[0]).toMatch(
+      /^MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
+  it('EXPORT_WEBHOOK_URL: http(s) only, without a user or password (never echoed)', () => {
+    expect(
+      config({ EXPORT_WEBHOOK_URL: 'https://erp.example/hooks/stock?x=1' }).exportWebhookUrl,
+    ).toBe('https://erp.example/hooks/stock?x=1');
+    expect(problems({ EXPORT_WEBHOOK_URL: 'http://127.0.0.1:9000/effects' })).toEqual([]);
+    for (const url of [
+      'https://owner:s3cret-pass@erp.example/hook',
+      'https://owner@erp.example/hook',
+      'http://:s3cret-pass@erp.example/hook',
+      'ftp://erp.example/hook',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'erp.example/hook',
+    ]) {
+      const found = problems({ EXPORT_WEBHOOK_URL: url });
+      expect(found, url).toHaveLength(1);
+      expect(found[0], url).toMatch(/^EXPORT_WEBHOOK_URL: /);
+      expect(found[0], url).not.toMatch(/s3cret|owner/);
+    }
+  });
+
+  it('SIMULATE=1 together with TRUST_PROXY is refused', () => {
+    expect(problems({ SIMULATE: '1', TRUST_PROXY: 'loopback' })).toEqual([
+      expect.stringMatching(/^SIMULATE=1 cannot be used with TRUST_PROXY/),
+    ]);
+    expect(problems({ SIMULATE: '1' })).toEqual([]);
+    expect(problems({ TRUST_PROXY: 'loopback' })).toEqual([]);
+  });
+});
+
+describe('running for a year', () => {
+  it('SHUTDOWN_TIMEOUT 10s, MIGRATE on, EXPORT_FILE_MAX_SIZE 64MiB by default', () => {
+    expect(config({})).toMatchObject({
+      shutdownTimeoutMs: 10_000,
+      migrate: true,
+      exportFileMaxBytes: 64 * 1024 * 1024,
+    });
+    expect(config({ SHUTDOWN_TIMEOUT: '30s', MIGRATE: '0' })).toMatchObject({
+      shutdownTimeoutMs: 30_000,
+      migrate: false,
+    });
+  });
+
+  it('EXPORT_FILE_MAX_SIZE takes bytes or KiB, MiB, GiB, at least 1KiB', () => {
+    expect(config({ EXPORT_FILE_MAX_SIZE: '512KiB' }).exportFileMaxBytes).toBe(524_288);
+    expect(config({ EXPORT_FILE_MAX_SIZE: '2gib' }).exportFileMaxBytes).toBe(2 * 1024 ** 3);
+    expect(config({ EXPORT_FILE_MAX_SIZE: '4096' }).exportFileMaxBytes).toBe(4096);
+    for (const bad of ['10', '5MB', '-1', 'lots']) {
+      expect(problems({ EXPORT_FILE_MAX_SIZE: bad })[0]).toMatch(/^EXPORT_FILE_MAX_SIZE: /);
+    }
+    expect(problems({ SHUTDOWN_TIMEOUT: '0' })).toEqual([
+      'SHUTDOWN_TIMEOUT must be more than 0 and at most 1h',
+    ]);
+  });
 });

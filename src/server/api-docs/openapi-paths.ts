@@ -23,6 +23,8 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
   'rate-limited': 'Too many wrong passwords; see Retry-After.',
   overloaded:
     'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
+  'not-ready':
+    'Not ready for traffic: shutting down, the database does not answer, or migrations are pending.',
   'internal-error': 'Something broke on the server.',
 };
 
@@ -89,6 +91,50 @@ export function paths(): Json {
         },
       },
     },
+    '/livez': {
+      get: {
+        tags: ['operations'],
+        summary: 'Liveness probe: the process runs (the store is not touched)',
+        security: [],
+        responses: {
+          '200': {
+            description: 'The process answers. `Cache-Control: no-store`.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { ok: { const: true } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/readyz': {
+      get: {
+        tags: ['operations'],
+        summary:
+          'Readiness probe: the store answers within 2 s, every migration is applied, not shutting down',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Ready for traffic. `Cache-Control: no-store`.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['ready', 'store', 'schema'],
+                  properties: {
+                    ready: { const: true },
+                    store: { enum: ['sqlite', 'postgres'] },
+                    schema: { type: 'integer', description: 'Migrations applied.' },
+                  },
+                },
+              },
+            },
+          },
+          ...problems('not-ready'),
+        },
+      },
+    },
     '/api/session': {
       post: {
         tags: ['authentication'],
@@ -133,7 +179,8 @@ export function paths(): Json {
           '(200 replay or 422), deadline (410), then one transaction (201). The body of 200 and 201 ' +
           'is the receipt; a replay returns the committed bytes with `Idempotent-Replayed: true`. ' +
           'Roles: `staff` may make `adjust` and `count`; `manager` also `createItem`, `updateItem` ' +
-          'and `archiveItem`. Another type is a stored verdict: `rejected`, reason `not-allowed`. ' +
+          'and `archiveItem`, and `allowNegative: true` on `adjust`. Another type (or that flag from ' +
+          'staff) is a stored verdict: `rejected`, reason `not-allowed`. ' +
           '`updateItem` changes at least one field; a field it changes that was also changed after ' +
           '`basedOnRevision` → `review` (`stale-edit`); an SKU or barcode another item holds → ' +
           '`rejected` (`duplicate-item`). An archived item refuses every operation (`archived-item`).',

@@ -10,6 +10,7 @@ import { ProblemError, refuse } from './problem';
 import { csvRoutes } from './routes-csv';
 import { securityHeaders } from './security';
 import { answerEverything, capConnections, clientErrorHandler, serverOptions } from './transport';
+import { trustedProxies } from './trusted-proxies';
 import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
@@ -17,6 +18,8 @@ import { sessionRoutes } from './routes-session';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
 import { operatingRoutes } from './routes-operating';
+import { probeRoutes } from './routes-probes';
+import { refuseWhileStopping } from './stopping';
 import { sendProblem } from './send-problem';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -84,10 +87,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // request.ip is the client behind these proxies (X-Forwarded-For); the sign-in limits key on it.
     ...(deps.config.trustProxy ? { trustProxy: deps.config.trustProxy } : {}),
   });
-  capConnections(app.server, deps.config.maxConnections);
+  capConnections(app.server, {
+    max: deps.config.maxConnections,
+    perAddress: deps.config.maxConnectionsPerAddress,
+    isProxy: trustedProxies(deps.config.trustProxy),
+  });
   answerEverything(app.server);
   // First, so its headers are on every answer, refusals by later hooks included.
   await securityHeaders(app);
+  // Next: a request that arrives once a stop has begun is refused before anything else runs.
+  refuseWhileStopping(app, deps.lifecycle);
 
   // Only JSON in UTF-8 is accepted: anything else is refused before authentication.
   app.removeAllContentTypeParsers();
@@ -165,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/api/health', async () => ({ ok: true }));
+  await app.register(probeRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));

@@ -20,8 +20,11 @@ import {
   type RecordRow,
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
-import { migrate, quoteIdent } from './postgres-schema';
+import { migrate, POSTGRES_MIGRATIONS, quoteIdent, schemaVersion } from './postgres-schema';
+import { postgresSignInCounts } from './postgres-sign-in';
+import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
+import type { MigrateOptions } from './schema-check';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -32,12 +35,13 @@ import type {
   OperationRecord,
   RetentionPolicy,
   SessionRow,
+  SignInCounts,
   StoredUser,
   Store,
   UserRow,
 } from './store';
 
-export interface PostgresOptions {
+export interface PostgresOptions extends MigrateOptions {
   /** A schema of its own (created if missing), e.g. one per test; default: the role's search_path. */
   schema?: string;
   poolSize?: number;
@@ -102,7 +106,9 @@ export async function openPostgresStore(
   try {
     const client = await pool.connect();
     try {
-      await migrate(client, schema);
+      // Not inside `onMigrated?.(…)`: an optional call skips evaluating its argument.
+      const migrated = await migrate(client, schema, options.migrate ?? true);
+      options.onMigrated?.(migrated);
       base = await cursorBase(client);
     } finally {
       client.release();
@@ -133,16 +139,30 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
+  readonly latestSchema = POSTGRES_MIGRATIONS.length;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
-  ) {}
+  ) {
+    this.signIns = postgresSignInCounts(pool);
+  }
+
+  private readonly signIns: SignInCounts;
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  async schemaVersion(): Promise<number> {
+    return schemaVersion(this.pool);
+  }
+
+  async removeExpiredSessions(now: number): Promise<number> {
+    const r = await this.pool.query('DELETE FROM sessions WHERE expires_at < $1', [now]);
+    return r.rowCount ?? 0;
   }
 
   async countUsers(): Promise<number> {
@@ -397,5 +417,17 @@ class PostgresStore implements Store {
       'SELECT count(*)::int AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
     );
     return { pending: r.rows[0]?.n ?? 0, oldestCreatedAt: r.rows[0]?.oldest ?? null };
+  }
+
+  reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation> {
+    return this.signIns.reserveSignIn(attempt, now);
+  }
+
+  settleSignIn(attempt: SignInAttempt, settlement: Settlement): Promise<void> {
+    return this.signIns.settleSignIn(attempt, settlement);
+  }
+
+  pruneSignIns(now: number): Promise<number> {
+    return this.signIns.pruneSignIns(now);
   }
 }

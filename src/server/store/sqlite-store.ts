@@ -16,7 +16,6 @@
  * (no fsync on the server's thread) of its own while operations are flowing.
  */
 import Database from 'better-sqlite3';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type {
@@ -39,6 +38,8 @@ import {
 } from '../core/receipt';
 import { catalogueColumns, itemState, wireItem, type ItemColumns } from './item-row';
 import { SQLITE_MIGRATIONS } from './sqlite-schema';
+import { sqliteSignInCounts } from './sqlite-sign-in';
+import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -49,14 +50,17 @@ import type {
   OperationRecord,
   RetentionPolicy,
   SessionRow,
+  SignInCounts,
   StoredUser,
   Store,
   UserRow,
 } from './store';
 import { SimulatedCrash } from './store-errors';
+import { ensurePrivateFile } from '../private-files';
+import { checkSchema, type MigrateOptions, type Migrated } from './schema-check';
 import { pastDeadline } from '../core/deadline';
 
-export interface SqliteOptions {
+export interface SqliteOptions extends MigrateOptions {
   synchronous?: 'FULL' | 'NORMAL';
   /** false: one transaction (and one fsync) per apply call; for the group-commit benchmark. */
   groupCommit?: boolean;
@@ -103,11 +107,21 @@ export function openSqliteDatabase(url: string, options: SqliteOptions): Databas
   if (path !== ':memory:') {
     // Only this process's user may read the database (password hashes, sessions, notes): a new
     // file is made 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the
-    // same mode. An existing file keeps the mode its operator chose.
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    closeSync(openSync(path, 'a', 0o600));
+    // same mode (private-files.ts). An existing file keeps the mode its operator chose.
+    ensurePrivateFile(path, dirname(path));
   }
   const db = new Database(path);
+  // Before any pragma that writes (journal_mode): a newer schema is refused untouched.
+  try {
+    checkSchema(
+      db.pragma('user_version', { simple: true }) as number,
+      SQLITE_MIGRATIONS.length,
+      options.migrate ?? true,
+    );
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   // The busy timeout first: another process starting on the same fresh file may hold the lock
   // while it switches to WAL or migrates (WORKERS=n).
   db.pragma('busy_timeout = 10000');
@@ -120,17 +134,31 @@ export function openSqliteDatabase(url: string, options: SqliteOptions): Databas
   // many commits. Durability is the WAL's fsync at every COMMIT either way.
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   db.pragma('foreign_keys = ON');
-  migrate(db);
+  try {
+    const migrated = migrate(db, options.migrate ?? true);
+    options.onMigrated?.(migrated);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
-/** Read the version inside the write lock, so two processes starting together migrate once. */
-function migrate(db: Database.Database): void {
-  db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
-    db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
-  }).immediate();
+/**
+ * Read the version inside the write lock, so two processes starting together migrate once (and a
+ * newer build that migrated in between is noticed: the check runs again here).
+ */
+function migrate(db: Database.Database, allowed: boolean): Migrated {
+  return db
+    .transaction(() => {
+      const version = db.pragma('user_version', { simple: true }) as number;
+      checkSchema(version, SQLITE_MIGRATIONS.length, allowed);
+      if (version === SQLITE_MIGRATIONS.length) return { from: version, to: version };
+      SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
+      db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
+      return { from: version, to: SQLITE_MIGRATIONS.length };
+    })
+    .immediate();
 }
 
 const toUser = (r: Row): StoredUser => ({
@@ -169,9 +197,11 @@ const itemParams = (item: ItemState, updatedAt: number, globalRevision: number) 
  */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
+  readonly latestSchema = SQLITE_MIGRATIONS.length;
   private pending: Group[] = [];
   private flushScheduled = false;
   private readonly sql;
+  private readonly signIns: SignInCounts;
   /**
    * Every export row with `seq` ≤ this is delivered (rows are appended in commit order and a
    * delivered row is never pending again), so claims scan from here instead of using an index.
@@ -185,6 +215,7 @@ export class SqliteStore implements Store {
     protected readonly db: Database.Database,
     private readonly options: SqliteOptions,
   ) {
+    this.signIns = sqliteSignInCounts(db);
     this.sql = {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
@@ -265,6 +296,14 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     while (this.pending.length || this.flushScheduled) await new Promise((r) => setImmediate(r));
     this.db.close();
+  }
+
+  async schemaVersion(): Promise<number> {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  async removeExpiredSessions(now: number): Promise<number> {
+    return this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now).changes;
   }
 
   async countUsers(): Promise<number> {
@@ -657,6 +696,18 @@ export class SqliteStore implements Store {
       pending: row['n'] as number,
       oldestCreatedAt: (row['oldest'] as number | null) ?? null,
     };
+  }
+
+  reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation> {
+    return this.signIns.reserveSignIn(attempt, now);
+  }
+
+  settleSignIn(attempt: SignInAttempt, settlement: Settlement): Promise<void> {
+    return this.signIns.settleSignIn(attempt, settlement);
+  }
+
+  pruneSignIns(now: number): Promise<number> {
+    return this.signIns.pruneSignIns(now);
   }
 }
 

@@ -5,6 +5,7 @@
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
 import type { HistoryResponse, Item, ItemsResponse, Op, User } from '../../protocol/schemas';
+import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 
 export interface UserRow extends User {
   passwordHash: string;
@@ -90,7 +91,11 @@ export interface ExportRow {
 
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
+  /** How many migrations this build has (a database at a lower version is not ready). */
+  readonly latestSchema: number;
   close(): Promise<void>;
+  /** GET /readyz: one trivial query, the number of migrations the database has applied. */
+  schemaVersion(): Promise<number>;
 
   countUsers(): Promise<number>;
   /** false when the name is taken (so processes starting together seed demo data once). */
@@ -112,6 +117,8 @@ export interface Store {
   sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null>;
   extendSession(tokenHash: string, expiresAt: number): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
+  /** The cleanup job: every session whose expiry has passed (`expiresAt < now`); how many went. */
+  removeExpiredSessions(now: number): Promise<number>;
 
   /** Demo and fixtures only: items that exist without an operation. */
   seedItems(items: NewItem[], now: number): Promise<void>;
@@ -142,4 +149,18 @@ export interface Store {
   claimExports(limit: number, now: number): Promise<ExportRow[]>;
   markExported(effectIds: string[], now: number): Promise<void>;
   exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }>;
+
+  /**
+   * Sign-in limits (core/sign-in-limits.ts), shared by every process of this database and kept
+   * across restarts: reads the attempt's counts and, when it is allowed, writes its hits, in ONE
+   * transaction, so no process can slip an attempt past a limit another one is filling.
+   */
+  reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation>;
+  /** The answer to a checked attempt (core `settle`), in one transaction. */
+  settleSignIn(attempt: SignInAttempt, settlement: Settlement): Promise<void>;
+  /** Removes the sign-in counts whose window has passed (the cleanup job); how many. */
+  pruneSignIns(now: number): Promise<number>;
 }
+
+/** The sign-in part of the port, which each adapter implements in a file of its own. */
+export type SignInCounts = Pick<Store, 'reserveSignIn' | 'settleSignIn' | 'pruneSignIns'>;

@@ -27,10 +27,15 @@ export class Connection {
     socket.on('error', () => undefined);
   }
 
-  static open(base: string): Promise<Connection> {
+  /** `localAddress`: a loopback source address of its own (127.0.0.2, …), a client of its own. */
+  static open(base: string, localAddress?: string): Promise<Connection> {
     const url = new URL(base);
     return new Promise((resolve, reject) => {
-      const socket = net.connect(Number(url.port), url.hostname);
+      const socket = net.connect({
+        port: Number(url.port),
+        host: url.hostname,
+        ...(localAddress === undefined ? {} : { localAddress }),
+      });
       socket.once('connect', () => resolve(new Connection(socket)));
       socket.once('error', reject);
     });
@@ -51,6 +56,27 @@ export class Connection {
     for (;;) {
       const { reply, complete } = parseRaw(this.data);
       if (complete || this.isClosed) return reply;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /**
+   * The next complete response (one with Content-Length), removed from what was read, so a
+   * pipelined answer after it stays for the next call; status 0 if the connection closed first.
+   */
+  async next(): Promise<RawReply> {
+    const reply = await this.reply();
+    const headEnd = this.data.indexOf('\r\n\r\n');
+    const length = Number(reply.headers['content-length'] ?? 0);
+    this.data = headEnd < 0 ? Buffer.alloc(0) : this.data.subarray(headEnd + 4 + length);
+    return { ...reply, body: reply.body.slice(0, length) };
+  }
+
+  /** Whether `text` arrives before the connection closes (e.g. an interim `100 Continue`). */
+  async seen(text: string): Promise<boolean> {
+    for (;;) {
+      if (this.data.includes(text)) return true;
+      if (this.isClosed) return false;
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }
