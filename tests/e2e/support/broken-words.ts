@@ -1,7 +1,8 @@
 /**
  * Words a line break cut in two: a word whose `Range.getClientRects()` lies on two line boxes
- * ("Item / s", "Ar / tik / el"). A word wider than the block it sits in cannot fit on one line and
- * may wrap (a 500-character note with no space, a long id); every other word must stay whole.
+ * ("Item / s", "Ar / tik / el"). A word wider than a card's inside on this screen cannot fit on one
+ * line anywhere and may wrap (a 500-character note with no space, a long id); every other word
+ * must stay whole, however narrow a table column or flex item squeezed its box.
  * Words are what lies between spaces; a hyphen, a dash or a slash inside one is a place a line
  * may end, so "Low-stock" over two lines after its hyphen is not a broken word.
  */
@@ -16,11 +17,9 @@ export interface BrokenWord {
 export function brokenWords(page: Page): Promise<BrokenWord[]> {
   return page.evaluate(() => {
     const found: { word: string; where: string }[] = [];
-    const blockOf = (el: Element): Element => {
-      let at: Element | null = el;
-      while (at && getComputedStyle(at).display.startsWith('inline')) at = at.parentElement;
-      return at ?? el;
-    };
+    // A card's inside: the content column less a card's padding and border on each side.
+    const main = document.querySelector('main') ?? document.body;
+    const room = Math.min(window.innerWidth, main.clientWidth) - 2 * 24;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
@@ -28,10 +27,6 @@ export function brokenWords(page: Page): Promise<BrokenWord[]> {
       if (!parent || !text.trim()) continue;
       // Hidden text (visually-hidden captions, closed disclosures) has no lines to break.
       if (parent.closest('.visually-hidden, [hidden], template, script, style, title')) continue;
-      const block = blockOf(parent);
-      const style = getComputedStyle(block);
-      const room =
-        block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       for (const m of text.matchAll(/[^\s\-‐–—/]+[\-‐–—/]?/gu)) {
         const range = document.createRange();
         range.setStart(node, m.index);
@@ -41,7 +36,7 @@ export function brokenWords(page: Page): Promise<BrokenWord[]> {
         const lines = new Set(rects.map((r) => Math.round(r.top)));
         if (lines.size < 2) continue;
         const width = rects.reduce((sum, r) => sum + r.width, 0);
-        if (width > room + 1) continue;
+        if (width > room) continue;
         found.push({ word: m[0], where: (parent.textContent ?? '').slice(0, 60) });
       }
     }
