@@ -16,11 +16,13 @@ import {
   operationIdOnDetail,
 } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 // Leases of 2 minutes: a deadline is always "close", so the banner shows for any frozen work.
 const scene = useScene({ LEASE_TTL: '2m', RECEIPT_TTL: '2m' });
+// The network goes off and the server refuses old work on purpose: Chromium logs those requests.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 /** The deadlines of the leases this device holds (its IndexedDB), as ms. */
 function leaseDeadlines(page: Page): Promise<number[]> {

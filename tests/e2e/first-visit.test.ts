@@ -5,9 +5,9 @@
  * screen and the shell; once someone has signed in it fetches every later screen, so each of them
  * opens offline (server-down.test.ts covers the offline reload of the items themselves).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import {
   cachedUrls,
   clearHttpCache,
@@ -19,6 +19,9 @@ import { signInUi } from './support/sign-in';
 import { useScene } from './support/scene';
 
 const scene = useScene();
+// Every later screen is opened offline on purpose: Chromium logs what a screen still asks the
+// network for (the tester panel's server rules and timeline).
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 /** The screens behind sign-in, and the German catalogue (an English browser never needs it). */
 const LAZY =
   /\/assets\/(everyday-screens|tester-screen|import-screen|reorder-screen|scan-panel|de)-/;

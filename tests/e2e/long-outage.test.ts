@@ -15,7 +15,7 @@
  * inside the 150 s and hide a parked sender. What is tested is the open app's own sender, the only
  * one on browsers without Background Sync (Firefox, Safari).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   FORBIDDEN,
   LABEL,
@@ -26,11 +26,13 @@ import {
   openItem,
   recordLabels,
 } from './support/app';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
 
 const scene = useScene();
+// The server is stopped for a long outage on purpose: Chromium logs the requests that meet it.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 const OUTAGE_MS = 3 * 60_000;
 /** The promise: everything has reached the server this soon after it returns. */

@@ -7,10 +7,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browserScenario } from '../support/reliability';
 import { FORBIDDEN, LABEL, adjustStock, nav, openItem, recordLabels } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
+// The server is stopped on purpose: Chromium logs the requests that meet it.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 interface WhileDown {
   /** Every label recorded so far ("<summary>: <label>" for operation rows). */

@@ -11,10 +11,12 @@ import type { Page } from 'playwright-core';
 import { browserScenario } from '../support/reliability';
 import { FORBIDDEN, LABEL, adjustStock, deviceChangeLabel, nav, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
+// Phones go offline and sessions end on purpose: Chromium logs the requests that meet them.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 /** Everything in the app's IndexedDB, as text (what the next person could read in DevTools). */
 function indexedDbText(page: Page): Promise<string> {

@@ -18,10 +18,13 @@ import {
   recordLabels,
 } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene(); // SIMULATE=1: the tester panel is there
+// Every test here arms a fault (a dropped request or reply, a failed commit, a busy
+// server): Chromium logs each broken request.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 let context: BrowserContext;
 let page: Page;

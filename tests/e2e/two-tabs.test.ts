@@ -10,11 +10,13 @@ import type { Page } from 'playwright-core';
 import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
 import { LABEL, adjustStock, deviceChangeLabel, eventually, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
-import { dispatchSync, newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, dispatchSync, newPhoneContext } from './support/browser';
 import { operationGate } from './support/operation-gate';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
+// Tabs are closed mid-send and replies cut off on purpose: Chromium logs the broken requests.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 const OPERATIONS = /\/api\/operations(\/batch)?$/;
 

@@ -43,6 +43,7 @@ export interface ContextOptions {
  */
 export const cspViolations: string[] = [];
 const CSP_REPORT = /Content Security Policy|Refused to (load|execute|apply|frame|connect)/i;
+const SW_BLOCKED = 'Service Worker registration blocked by Playwright';
 
 /** A phone-sized context: the app is mobile-first. */
 export async function newPhoneContext(
@@ -57,6 +58,8 @@ export async function newPhoneContext(
   });
   context.on('console', (message) => {
     if (CSP_REPORT.test(message.text())) cspViolations.push(message.text());
+    // Playwright's own words where a test blocks the worker: the harness, not the app.
+    if (o.blockServiceWorker && message.text() === SW_BLOCKED) return;
     noteConsole(message.type(), message.text(), message.location().url);
   });
   return context;
@@ -77,6 +80,16 @@ const expected: RegExp[] = [];
 export function expectConsole(...patterns: RegExp[]): void {
   expected.push(...patterns);
 }
+
+/**
+ * What Chromium logs for requests a test breaks on purpose: a connection dropped or refused, the
+ * network off, a tester fault's or a stopped server's status. For suites whose every test
+ * provokes them (`beforeEach(() => expectConsole(...NETWORK_FAULTS))`); anything else still fails.
+ */
+export const NETWORK_FAULTS: readonly RegExp[] = [
+  /^error: Failed to load resource: net::ERR_[A-Z_]+ \(/,
+  /^error: Failed to load resource: the server responded with a status of (410|500|502|503|504) /,
+];
 
 /** Between tests: nothing expected any more, nothing noted. */
 export function resetConsole(): void {
