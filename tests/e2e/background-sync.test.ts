@@ -7,10 +7,12 @@ import { browserScenario } from '../support/reliability';
 import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
 import { adjustStock, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
-import { dispatchSync, newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, dispatchSync, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
+// The server is stopped while the tab closes on purpose: Chromium logs the refused requests.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 describe('Background Sync', () => {
   beforeEach(browserScenario);

@@ -16,10 +16,12 @@ import {
   recordLabels,
 } from './support/app';
 import { signInUi } from './support/sign-in';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
+// Replies are dropped and connections cut on purpose: Chromium logs each broken request.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 
 interface Breakage {
   /** Before the change is saved: break the reply of its first send. */

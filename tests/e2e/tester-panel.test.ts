@@ -2,16 +2,19 @@
  * Issue 15, the tester's bench: the armed faults are listed in words, match the server's rules
  * and are removable one by one; the timeline's server rows are plain words, never raw codes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ArmedFaults } from '../../src/protocol/schemas';
 import type { Api } from '../api/support/api';
 import { LABEL, adjustStock, nav, openItem } from './support/app';
-import { newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
 
 const scene = useScene();
+// The panel arms faults (dropped replies, a busy server) on purpose: Chromium logs the broken
+// requests.
+beforeEach(() => expectConsole(...NETWORK_FAULTS));
 let context: BrowserContext;
 let page: Page;
 let api: Api;
