@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';
 import { retentionProblems, type RetentionSettings } from './core/retention';
+import type { Pooler } from './store/postgres-connection';
 import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './passwords';
 
 /** A setting that stops the server (or the users command) at start, with a message naming it. */
@@ -19,6 +20,10 @@ export interface Config extends RetentionSettings {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL past any pooler, for the migrations (DATABASE_DIRECT_URL); null: DATABASE_URL. */
+  databaseDirectUrl: string | null;
+  /** 'transaction' when DATABASE_URL is a transaction-mode pooler such as PgBouncer (PG_POOLER). */
+  pgPooler: Pooler;
   demo: boolean;
   simulate: boolean;
   simulateAllowRemote: boolean;
@@ -114,6 +119,18 @@ export function loadConfig(
     problems.push('DATABASE_URL: use sqlite:<path>, sqlite::memory: or postgres://…');
   }
   const isSqlite = databaseUrl.startsWith('sqlite:');
+  const databaseDirectUrl = env['DATABASE_DIRECT_URL'] || null;
+  if (databaseDirectUrl !== null && (isSqlite || !/^postgres(ql)?:\/\//.test(databaseDirectUrl))) {
+    problems.push('DATABASE_DIRECT_URL: a postgres://… URL, with a PostgreSQL DATABASE_URL');
+  }
+  const pgPooler = env['PG_POOLER'] || 'none';
+  if (pgPooler !== 'none' && pgPooler !== 'transaction') {
+    problems.push(
+      'PG_POOLER: use transaction (DATABASE_URL is PgBouncer in transaction mode) or none',
+    );
+  } else if (pgPooler === 'transaction' && isSqlite) {
+    problems.push('PG_POOLER: only with a PostgreSQL DATABASE_URL');
+  }
   const production = env['NODE_ENV'] === 'production';
   const synchronous = (env['SQLITE_SYNCHRONOUS'] ?? 'FULL').toUpperCase();
   if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
@@ -124,6 +141,8 @@ export function loadConfig(
     port: integer('PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
     databaseUrl,
+    databaseDirectUrl,
+    pgPooler: pgPooler === 'transaction' ? 'transaction' : 'none',
     // Production never gets demo users or items unless asked for by name.
     demo: flag('DEMO', isSqlite && !production),
     simulate: flag('SIMULATE', false),

@@ -97,7 +97,14 @@ async function main(): Promise<number> {
     );
     return EXIT.usage;
   }
-  const store = await openStore({ databaseUrl, sqliteSynchronous: 'FULL', groupCommit: false });
+  const store = await openStore({
+    databaseUrl,
+    // As the server reads them (config.ts); a PG_POOLER it refuses stops the server, not this.
+    databaseDirectUrl: env['DATABASE_DIRECT_URL'] || null,
+    pgPooler: env['PG_POOLER'] === 'transaction' ? 'transaction' : 'none',
+    sqliteSynchronous: 'FULL',
+    groupCommit: false,
+  });
   try {
     return await runUsersCommand(command, store, io, cost);
   } finally {

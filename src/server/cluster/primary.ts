@@ -14,7 +14,8 @@ import { assertNever } from '../../protocol/assert-never';
 /** How long a collection waits for the workers; a worker that is slower is left out. */
 const COLLECT_TIMEOUT_MS = 2_000;
 
-export function supervise(n: number): void {
+/** `note`: what the start line adds after the process count (main.ts). */
+export function supervise(n: number, note = ''): void {
   let stopping = false;
   let announced = false;
   /** Restarts in a row without a worker staying up for RESTART_STABLE_MS. */
@@ -59,7 +60,7 @@ export function supervise(n: number): void {
         listening.add(worker.id);
         if (!announced && listening.size >= n) {
           announced = true;
-          console.log(`Stockroom listening on ${message.url} (${n} processes)`);
+          console.log(`Stockroom listening on ${message.url} (${n} processes)${note}`);
         } else if (announced) {
           console.log(`worker ${worker.process.pid} listening`);
         }

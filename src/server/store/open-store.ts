@@ -3,7 +3,10 @@ import type { Config } from '../config';
 import { openSqliteStore } from './sqlite-store';
 import type { Store } from './store';
 
-export type StoreSettings = Pick<Config, 'databaseUrl' | 'sqliteSynchronous' | 'groupCommit'>;
+export type StoreSettings = Pick<
+  Config,
+  'databaseUrl' | 'databaseDirectUrl' | 'pgPooler' | 'sqliteSynchronous' | 'groupCommit'
+>;
 
 export async function openStore(settings: StoreSettings): Promise<Store> {
   const url = settings.databaseUrl;
@@ -14,5 +17,8 @@ export async function openStore(settings: StoreSettings): Promise<Store> {
     });
   }
   const { openPostgresStore } = await import('./postgres-store');
-  return openPostgresStore(url);
+  return openPostgresStore(url, {
+    pooler: settings.pgPooler,
+    ...(settings.databaseDirectUrl ? { directUrl: settings.databaseDirectUrl } : {}),
+  });
 }

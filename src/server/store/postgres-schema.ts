@@ -3,7 +3,7 @@
  * server processes may start at once on one database: an advisory lock makes them take turns, so
  * each migration runs exactly once. Never edit a shipped migration: add a new one.
  */
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
@@ -115,11 +115,15 @@ export function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
-export async function migrate(client: PoolClient, schema: string | null): Promise<void> {
+export async function migrate(client: ClientBase, schema: string | null): Promise<void> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    if (schema) {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      // Not a startup option: behind a transaction pooler there is none (postgres-connection.ts).
+      await client.query(`SET LOCAL search_path TO ${quoteIdent(schema)}`);
+    }
     await client.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations
        (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,

@@ -5,7 +5,13 @@ import type { ItemsResponse, Op } from '../../protocol/schemas';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import { openPostgresStore, splitSchema, type PostgresOptions } from './postgres-store';
 import { POSTGRES_MIGRATIONS, quoteIdent } from './postgres-schema';
-import { dropSchema, randomSchema, requirePostgres, TEST_DATABASE_URL } from './postgres-test-db';
+import {
+  dropSchema,
+  randomSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  TEST_PGBOUNCER_URL,
+} from './postgres-test-db';
 import type { ApplyRequest, Store } from './store';
 import { runStoreContract } from './store-contract';
 import type { BrokenVariant } from '../../../tests/support/broken-stores/open';
@@ -20,6 +26,20 @@ runStoreContract('postgres', async () => {
     open: () => openPostgresStore(TEST_DATABASE_URL, { schema, poolSize: 4 }),
     dispose: () => dropSchema(schema),
   };
+});
+
+// The same contract through PgBouncer in transaction mode, where each transaction may get another
+// server connection: no named statement or session setting may be relied on.
+describe('through PgBouncer (transaction mode)', () => {
+  beforeAll(() => requirePostgres(TEST_PGBOUNCER_URL));
+  runStoreContract('postgres (PgBouncer)', async () => {
+    const schema = randomSchema('bouncer');
+    return {
+      open: () =>
+        openPostgresStore(TEST_PGBOUNCER_URL, { schema, poolSize: 4, pooler: 'transaction' }),
+      dispose: () => dropSchema(schema),
+    };
+  });
 });
 
 describe('Postgres store: several processes on one database', () => {
