@@ -50,6 +50,8 @@ pool_mode = transaction
 default_pool_size = 20
 max_client_conn = 1000
 stats_users = $PGUSER_NAME
+log_connections = 0
+log_disconnections = 0
 pidfile = $PGB_DIR/pgbouncer.pid
 logfile = $PGB_DIR/pgbouncer.log
 EOF

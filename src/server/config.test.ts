@@ -55,3 +55,25 @@ describe('production settings', () => {
     expect(problems({ TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/^TRUST_PROXY/);
   });
 });
+
+describe('PostgreSQL behind a pooler', () => {
+  const pg = { DATABASE_URL: 'postgres://u:p@127.0.0.1:6432/db', STOCKROOM_SECRET: 's' };
+  it('PG_POOLER: none by default, transaction behind PgBouncer, nothing else', () => {
+    expect(config(pg).pgPooler).toBe('none');
+    expect(config({ ...pg, PG_POOLER: 'transaction' }).pgPooler).toBe('transaction');
+    expect(problems({ ...pg, PG_POOLER: 'session' })[0]).toMatch(/^PG_POOLER: use transaction/);
+    expect(problems({ PG_POOLER: 'transaction' })).toEqual([
+      'PG_POOLER: only with a PostgreSQL DATABASE_URL',
+    ]);
+  });
+
+  it('DATABASE_DIRECT_URL: a postgres URL beside a PostgreSQL DATABASE_URL', () => {
+    expect(config(pg).databaseDirectUrl).toBeNull();
+    const direct = 'postgres://u:p@127.0.0.1:5432/db';
+    expect(config({ ...pg, DATABASE_DIRECT_URL: direct }).databaseDirectUrl).toBe(direct);
+    expect(problems({ ...pg, DATABASE_DIRECT_URL: 'sqlite:x.db' })[0]).toMatch(
+      /^DATABASE_DIRECT_URL/,
+    );
+    expect(problems({ DATABASE_DIRECT_URL: direct })[0]).toMatch(/^DATABASE_DIRECT_URL/);
+  });
+});

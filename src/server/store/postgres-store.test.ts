@@ -86,6 +86,39 @@ describe('Postgres store: several processes on one database', () => {
     }
   });
 
+  // Behind PgBouncer the migrations' transaction-scoped lock still makes concurrent starts take
+  // turns, through the pooler or on DATABASE_DIRECT_URL.
+  it.each([
+    ['through the pooler', {}],
+    ['on DATABASE_DIRECT_URL', { directUrl: TEST_DATABASE_URL }],
+  ] as const)('migrates once through PgBouncer when several start together, %s', async (_, o) => {
+    schema = randomSchema('pgonly');
+    const options = { schema, poolSize: 4, pooler: 'transaction', ...o } as const;
+    const through = () => openPostgresStore(TEST_PGBOUNCER_URL, options);
+    stores.push(...(await Promise.all([through(), through(), through()])));
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      const r = await client.query(`SELECT version FROM ${schema}.schema_migrations`);
+      expect(r.rows).toEqual(POSTGRES_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('runs the migrations on DATABASE_DIRECT_URL when it is set', async () => {
+    schema = randomSchema('pgonly');
+    const wrong = new URL(TEST_DATABASE_URL);
+    wrong.password = 'not-the-password';
+    await expect(
+      openPostgresStore(TEST_PGBOUNCER_URL, {
+        schema,
+        pooler: 'transaction',
+        directUrl: wrong.toString(),
+      }),
+    ).rejects.toThrow(/password authentication failed/);
+  });
+
   it('keeps its tables in the schema named by ?schema= in DATABASE_URL', async () => {
     schema = randomSchema('pgurl');
     const url = new URL(TEST_DATABASE_URL);
