@@ -5,14 +5,16 @@
  * deployment on a fresh schema of its own and warmed up first. Beside it, what the pooler is for:
  * the PostgreSQL server connections each deployment holds under that load (the most seen in
  * `pg_stat_activity`, by application_name) and PgBouncer's `SHOW POOLS` (most clients waiting).
- * And the price of going unnamed alone: one process directly connected, named statements ÷
- * `PG_POOLER=transaction` on the direct URL (unnamed, SET LOCAL), which is what decides whether
- * named statements are kept where they are safe.
+ *
+ * pg_named_vs_unnamed (reported): the price of what the pooler needs, without the pooler: one
+ * process directly connected with named statements ÷ one with `PG_POOLER=transaction` on the
+ * direct URL (unnamed statements, SET LOCAL search_path), which decides whether named statements
+ * are kept where they are safe. Two figures, so each gets the run's time limit of its own.
  */
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { round, type FigureOptions, type FigureResult } from '../figure';
+import { round, type Figure, type FigureOptions, type FigureResult } from '../figure';
 import { loadPlan, operationsLoad, type LoadPlan } from '../support/http-load-plan';
 import { withLoadWorker, type LoadWorker } from '../support/load';
 import { warmUp, type WarmUpPlan } from '../support/pg-servers';
@@ -134,12 +136,12 @@ async function ratio(
   return { ...ab, runs };
 }
 
-async function measure({ quick, workDir }: FigureOptions): Promise<FigureResult> {
+const warmUpFor = (quick: boolean): WarmUpPlan =>
+  quick ? { perProcess: 1_000, limitSeconds: 8 } : { perProcess: 5_000, limitSeconds: 45 };
+
+async function poolerVsDirect({ quick, workDir }: FigureOptions): Promise<FigureResult> {
   await ensurePgBouncer();
   const plan = { ...loadPlan(quick), warmupSeconds: 0 };
-  const warming: WarmUpPlan = quick
-    ? { perProcess: 2_000, limitSeconds: 12 }
-    : { perProcess: 5_000, limitSeconds: 45 };
   const pooled: Side = {
     name: 'pooler',
     base: TEST_PGBOUNCER_URL,
@@ -153,12 +155,11 @@ async function measure({ quick, workDir }: FigureOptions): Promise<FigureResult>
     workers: PROCESSES,
   };
   return withLoadWorker(async (worker) => {
-    // Four processes through PgBouncer, four directly (one after the other in each round).
-    const main = await withSides([pooled, direct], join(workDir, 'four'), async (servers) => {
+    const main = await withSides([pooled, direct], workDir, async (servers) => {
       const [p, d] = servers as [ServerProcess, ServerProcess];
       const warm = {
-        pooler: await warmUp(worker, p, PROCESSES, warming),
-        direct: await warmUp(worker, d, PROCESSES, warming),
+        pooler: await warmUp(worker, p, PROCESSES, warmUpFor(quick)),
+        direct: await warmUp(worker, d, PROCESSES, warmUpFor(quick)),
       };
       let finish = () => undefined as void;
       const stop = new Promise<void>((resolve) => (finish = resolve));
@@ -169,20 +170,6 @@ async function measure({ quick, workDir }: FigureOptions): Promise<FigureResult>
       } finally {
         finish();
       }
-    });
-    // One process each, both directly connected: named statements ÷ unnamed with SET LOCAL.
-    const named: Side = { name: 'named', base: TEST_DATABASE_URL, pooler: 'none', workers: 1 };
-    const unnamed: Side = {
-      name: 'unnamed',
-      base: TEST_DATABASE_URL,
-      pooler: 'transaction',
-      workers: 1,
-    };
-    const statements = await withSides([named, unnamed], join(workDir, 'one'), async (servers) => {
-      const [n, u] = servers as [ServerProcess, ServerProcess];
-      await warmUp(worker, n, 1, warming);
-      await warmUp(worker, u, 1, warming);
-      return ratio(worker, [n, u], ['named, direct', 'unnamed + SET LOCAL, direct'], plan);
     });
     return {
       value: round(main.ab.ratio),
@@ -196,20 +183,43 @@ async function measure({ quick, workDir }: FigureOptions): Promise<FigureResult>
         serverConnections: main.peaks.serverConnections,
         pgbouncer: main.peaks.pgbouncer,
         warmUp: main.warm,
-        namedVsUnnamedOneProcess: {
-          ratio: round(statements.ratio),
-          namedPerSec: statements.a,
-          unnamedPerSec: statements.b,
-          rounds: statements.rounds,
-        },
-        runs: [...main.ab.runs, ...statements.runs],
+        runs: main.ab.runs,
       },
     };
   });
 }
 
-export const pgPoolerVsDirect = {
-  name: 'pg_pooler_vs_direct',
-  target: 'report',
-  run: measure,
-};
+async function namedVsUnnamed({ quick, workDir }: FigureOptions): Promise<FigureResult> {
+  const plan = { ...loadPlan(quick), warmupSeconds: 0 };
+  const named: Side = { name: 'named', base: TEST_DATABASE_URL, pooler: 'none', workers: 1 };
+  const unnamed: Side = {
+    name: 'unnamed',
+    base: TEST_DATABASE_URL,
+    pooler: 'transaction',
+    workers: 1,
+  };
+  return withLoadWorker(async (worker) => {
+    const ab = await withSides([named, unnamed], workDir, async (servers) => {
+      const [n, u] = servers as [ServerProcess, ServerProcess];
+      await warmUp(worker, n, 1, warmUpFor(quick));
+      await warmUp(worker, u, 1, warmUpFor(quick));
+      return ratio(worker, [n, u], ['named, direct', 'unnamed + SET LOCAL, direct'], plan);
+    });
+    return {
+      value: round(ab.ratio),
+      pass: true,
+      details: {
+        namedPerSec: ab.a,
+        unnamedPerSec: ab.b,
+        totalRatio: ab.totalRatio,
+        rounds: ab.rounds,
+        runs: ab.runs,
+      },
+    };
+  });
+}
+
+export const pgPoolerFigures: readonly Figure[] = [
+  { name: 'pg_pooler_vs_direct', target: 'report', run: poolerVsDirect },
+  { name: 'pg_named_vs_unnamed', target: 'report', run: namedVsUnnamed },
+];

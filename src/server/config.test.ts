@@ -67,6 +67,12 @@ describe('PostgreSQL behind a pooler', () => {
     ]);
   });
 
+  it('PG_POOL_SIZE: 10 connections per process by default', () => {
+    expect(config(pg).pgPoolSize).toBe(10);
+    expect(config({ ...pg, PG_POOL_SIZE: '4' }).pgPoolSize).toBe(4);
+    expect(problems({ ...pg, PG_POOL_SIZE: '0' })[0]).toMatch(/^PG_POOL_SIZE/);
+  });
+
   it('DATABASE_DIRECT_URL: a postgres URL beside a PostgreSQL DATABASE_URL', () => {
     expect(config(pg).databaseDirectUrl).toBeNull();
     const direct = 'postgres://u:p@127.0.0.1:5432/db';

@@ -24,6 +24,8 @@ export interface Config extends RetentionSettings {
   databaseDirectUrl: string | null;
   /** 'transaction' when DATABASE_URL is a transaction-mode pooler such as PgBouncer (PG_POOLER). */
   pgPooler: Pooler;
+  /** Connections each process's PostgreSQL pool may open (PG_POOL_SIZE). */
+  pgPoolSize: number;
   demo: boolean;
   simulate: boolean;
   simulateAllowRemote: boolean;
@@ -143,6 +145,7 @@ export function loadConfig(
     databaseUrl,
     databaseDirectUrl,
     pgPooler: pgPooler === 'transaction' ? 'transaction' : 'none',
+    pgPoolSize: integer('PG_POOL_SIZE', 10, 1, 1000),
     // Production never gets demo users or items unless asked for by name.
     demo: flag('DEMO', isSqlite && !production),
     simulate: flag('SIMULATE', false),

@@ -102,6 +102,7 @@ async function main(): Promise<number> {
     // As the server reads them (config.ts); a PG_POOLER it refuses stops the server, not this.
     databaseDirectUrl: env['DATABASE_DIRECT_URL'] || null,
     pgPooler: env['PG_POOLER'] === 'transaction' ? 'transaction' : 'none',
+    pgPoolSize: 2,
     sqliteSynchronous: 'FULL',
     groupCommit: false,
   });

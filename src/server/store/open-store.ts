@@ -5,7 +5,12 @@ import type { Store } from './store';
 
 export type StoreSettings = Pick<
   Config,
-  'databaseUrl' | 'databaseDirectUrl' | 'pgPooler' | 'sqliteSynchronous' | 'groupCommit'
+  | 'databaseUrl'
+  | 'databaseDirectUrl'
+  | 'pgPooler'
+  | 'pgPoolSize'
+  | 'sqliteSynchronous'
+  | 'groupCommit'
 >;
 
 export async function openStore(settings: StoreSettings): Promise<Store> {
@@ -19,6 +24,7 @@ export async function openStore(settings: StoreSettings): Promise<Store> {
   const { openPostgresStore } = await import('./postgres-store');
   return openPostgresStore(url, {
     pooler: settings.pgPooler,
+    poolSize: settings.pgPoolSize,
     ...(settings.databaseDirectUrl ? { directUrl: settings.databaseDirectUrl } : {}),
   });
 }

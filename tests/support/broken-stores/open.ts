@@ -33,7 +33,10 @@ export async function openBrokenStore(
 async function open(settings: StoreSettings, variant: BrokenVariant): Promise<Store> {
   const url = settings.databaseUrl;
   if (!url.startsWith('sqlite:')) {
-    return openBrokenPostgresStore(url, variant, { pooler: settings.pgPooler });
+    return openBrokenPostgresStore(url, variant, {
+      pooler: settings.pgPooler,
+      poolSize: settings.pgPoolSize,
+    });
   }
   const options = { synchronous: settings.sqliteSynchronous, groupCommit: settings.groupCommit };
   const db = openSqliteDatabase(url, options);
