@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PASSWORD_COST } from '../passwords';
 import { DEFAULT_DATABASE_URL, passwordCostRange } from '../config';
-import { openStore } from '../store/open-store';
+import { commandConnection, openStore } from '../store/open-store';
 import { EXIT, parseUsersArgs, runUsersCommand, USAGE, type UsersIo } from './users-command';
 
 /** The first line of a piped standard input. */
@@ -99,12 +99,10 @@ async function main(): Promise<number> {
   }
   const store = await openStore({
     databaseUrl,
-    // As the server reads them (config.ts); a PG_POOLER it refuses stops the server, not this.
-    databaseDirectUrl: env['DATABASE_DIRECT_URL'] || null,
-    pgPooler: env['PG_POOLER'] === 'transaction' ? 'transaction' : 'none',
-    pgPoolSize: 2,
+    ...commandConnection(env),
     sqliteSynchronous: 'FULL',
     groupCommit: false,
+    migrate: true,
   });
   try {
     return await runUsersCommand(command, store, io, cost);

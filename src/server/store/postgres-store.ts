@@ -21,8 +21,9 @@ import {
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
-import { migrate } from './postgres-schema';
+import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
 import { prepared, render, sql } from './postgres-sql';
+import type { Migrated, MigrateOptions } from './schema-check';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -38,7 +39,7 @@ import type {
   UserRow,
 } from './store';
 
-export interface PostgresOptions {
+export interface PostgresOptions extends MigrateOptions {
   /** A schema of its own (created if missing), e.g. one per test; default: the role's search_path. */
   schema?: string;
   poolSize?: number;
@@ -106,7 +107,9 @@ export async function openPostgresStore(
   const db = new Database(pool, pooler, schema);
   let base: number;
   try {
-    await migrateOn(options.directUrl ?? null, pool, schema);
+    // Not inside `onMigrated?.(…)`: an optional call skips evaluating its argument.
+    const migrated = await migrateOn(options.directUrl ?? null, pool, schema, options.migrate);
+    options.onMigrated?.(migrated);
     base = await cursorBase(db);
   } catch (error) {
     await pool.end();
@@ -120,21 +123,25 @@ export async function openPostgresStore(
  * else on a connection of the pool. Either works: they run in one transaction under a
  * transaction-scoped advisory lock, which a transaction pooler keeps.
  */
-async function migrateOn(directUrl: string | null, pool: pg.Pool, schema: string | null) {
+async function migrateOn(
+  directUrl: string | null,
+  pool: pg.Pool,
+  schema: string | null,
+  allowed = true,
+): Promise<Migrated> {
   if (directUrl === null) {
     const client = await pool.connect();
     try {
-      await migrate(client, schema);
+      return await migrate(client, schema, allowed);
     } finally {
       client.release();
     }
-    return;
   }
   const client = new pg.Client({ connectionString: splitSchema(directUrl).url });
   client.on('error', () => undefined);
   await client.connect();
   try {
-    await migrate(client, schema);
+    return await migrate(client, schema, allowed);
   } finally {
     await client.end();
   }
@@ -159,6 +166,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
+  readonly latestSchema = POSTGRES_MIGRATIONS.length;
 
   constructor(
     private readonly db: Database,
@@ -169,6 +177,15 @@ class PostgresStore implements Store {
 
   async close(): Promise<void> {
     await this.db.pool.end();
+  }
+
+  async schemaVersion(): Promise<number> {
+    return schemaVersion(this.db);
+  }
+
+  async removeExpiredSessions(now: number): Promise<number> {
+    const r = await this.db.query(render(sql`DELETE FROM sessions WHERE expires_at < ${now}`));
+    return r.rowCount ?? 0;
   }
 
   async countUsers(): Promise<number> {
