@@ -22,6 +22,8 @@ import {
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
 import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
+import { postgresSignInCounts } from './postgres-sign-in';
+import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
 import type { Migrated, MigrateOptions } from './schema-check';
 import type {
@@ -34,6 +36,7 @@ import type {
   OperationRecord,
   RetentionPolicy,
   SessionRow,
+  SignInCounts,
   StoredUser,
   Store,
   UserRow,
@@ -173,7 +176,11 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
-  ) {}
+  ) {
+    this.signIns = postgresSignInCounts(db);
+  }
+
+  private readonly signIns: SignInCounts;
 
   async close(): Promise<void> {
     await this.db.pool.end();
@@ -441,5 +448,17 @@ class PostgresStore implements Store {
       'SELECT count(*)::int AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
     );
     return { pending: r.rows[0]?.n ?? 0, oldestCreatedAt: r.rows[0]?.oldest ?? null };
+  }
+
+  reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation> {
+    return this.signIns.reserveSignIn(attempt, now);
+  }
+
+  settleSignIn(attempt: SignInAttempt, settlement: Settlement): Promise<void> {
+    return this.signIns.settleSignIn(attempt, settlement);
+  }
+
+  pruneSignIns(now: number): Promise<number> {
+    return this.signIns.pruneSignIns(now);
   }
 }
