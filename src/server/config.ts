@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';
 import { retentionProblems, type RetentionSettings } from './core/retention';
+import { DEFAULT_LEDGER_MAX_BYTES } from './export/file-sink';
 import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './passwords';
 
 /** A setting that stops the server (or the users command) at start, with a message naming it. */
@@ -213,7 +214,7 @@ export function loadConfig(
     metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,
     migrate: flag('MIGRATE', true),
     shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', '10s'),
-    exportFileMaxBytes: byteSize('EXPORT_FILE_MAX_SIZE', '64MiB'),
+    exportFileMaxBytes: byteSize('EXPORT_FILE_MAX_SIZE', `${DEFAULT_LEDGER_MAX_BYTES}`),
   };
 
   if (config.cleanupIntervalMs <= 0) problems.push('CLEANUP_INTERVAL must be more than 0');
