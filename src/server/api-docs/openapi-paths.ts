@@ -98,7 +98,7 @@ export function paths(): Json {
         responses: {
           '200': {
             description:
-              'A bearer token (sliding expiry, SESSION_TTL); (added) `testerMode`: whether the tester routes answer this session.',
+              "A bearer token (sliding expiry, SESSION_TTL); (added) `testerMode`: whether the tester routes answer this session; `epoch`: the database's random id, made anew by every restore, and after a restore `restoredFrom.takenAt`, the backup's snapshot time (a device that meets another epoch asks about the confirmed work the backup may lack).",
             content: json('SessionResponse'),
           },
           ...problems('invalid-request', 'unauthorized', 'rate-limited', 'unsupported-media-type'),
@@ -119,7 +119,11 @@ export function paths(): Json {
         security: bearer,
         requestBody: { required: true, content: json('LeaseRequest') },
         responses: {
-          '201': { description: 'The lease and its signed token.', content: json('LeaseResponse') },
+          '201': {
+            description:
+              'The lease and its signed token; `epoch` and, after a restore, `restoredFrom` as in sign-in.',
+            content: json('LeaseResponse'),
+          },
           ...problems(...authed, 'invalid-request', 'unsupported-media-type'),
         },
       },

@@ -21,12 +21,14 @@ import {
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { migrate, quoteIdent } from './postgres-schema';
+import { holdServingLock } from './postgres-serving-lock';
 import { prepared, render, sql } from './postgres-sql';
 import type {
   ApplyOptions,
   ApplyRequest,
   ApplyResult,
   ApplyTiming,
+  DatabaseIdentity,
   ExportRow,
   NewItem,
   OperationRecord,
@@ -95,6 +97,8 @@ export async function openPostgresStore(
     pipeline: true,
     ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
+  // Held for as long as this store is open: `npm run restore` is refused meanwhile.
+  const servingLock = await holdServingLock(url, schema);
   // An idle connection that breaks (server restart) is dropped by the pool; the next query reports
   // the problem to its caller. Without a listener the error would end the process.
   pool.on('error', () => undefined);
@@ -109,9 +113,10 @@ export async function openPostgresStore(
     }
   } catch (error) {
     await pool.end();
+    await servingLock.end();
     throw error;
   }
-  return new PostgresStore(pool, options.apply ?? applyInTransaction, base);
+  return new PostgresStore(pool, options.apply ?? applyInTransaction, base, servingLock);
 }
 
 interface UserDbRow {
@@ -139,10 +144,26 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
+    /** The shared serving lock's connection (postgres-serving-lock.ts). */
+    private readonly servingLock: pg.Client,
   ) {}
 
   async close(): Promise<void> {
     await this.pool.end();
+    await this.servingLock.end();
+  }
+
+  async identity(): Promise<DatabaseIdentity> {
+    const r = await this.pool.query<{ epoch: string; restored_from_taken_at: string | null }>(
+      'SELECT epoch, restored_from_taken_at FROM database_identity WHERE id = 1',
+    );
+    const row = r.rows[0];
+    if (!row) throw new Error('database_identity has no row: the database was not migrated');
+    return {
+      epoch: row.epoch,
+      restoredFrom:
+        row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
+    };
   }
 
   async countUsers(): Promise<number> {

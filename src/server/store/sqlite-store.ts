@@ -44,6 +44,7 @@ import type {
   ApplyRequest,
   ApplyResult,
   ApplyTiming,
+  DatabaseIdentity,
   ExportRow,
   NewItem,
   OperationRecord,
@@ -131,6 +132,18 @@ function migrate(db: Database.Database): void {
     SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
     db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
   }).immediate();
+}
+
+/** The one row of `database_identity` (also read from a backup copy by the restore command). */
+export function readIdentity(db: Database.Database): DatabaseIdentity {
+  const row = db
+    .prepare('SELECT epoch, restored_from_taken_at FROM database_identity WHERE id = 1')
+    .get() as { epoch: string; restored_from_taken_at: string | null };
+  return {
+    epoch: row.epoch,
+    restoredFrom:
+      row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
+  };
 }
 
 const toUser = (r: Row): StoredUser => ({
@@ -265,6 +278,10 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     while (this.pending.length || this.flushScheduled) await new Promise((r) => setImmediate(r));
     this.db.close();
+  }
+
+  async identity(): Promise<DatabaseIdentity> {
+    return readIdentity(this.db);
   }
 
   async countUsers(): Promise<number> {

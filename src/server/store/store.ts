@@ -88,9 +88,21 @@ export interface ExportRow {
   createdAt: number;
 }
 
+/**
+ * Which database this is (spec/api.md "Restoring"): `epoch` is random, made with the database and
+ * made anew by every restore; `restoredFrom` names the restored backup's snapshot time (ISO).
+ */
+export interface DatabaseIdentity {
+  epoch: string;
+  restoredFrom: { takenAt: string } | null;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
+
+  /** The epoch and what it was restored from (changes only by `npm run restore`, server stopped). */
+  identity(): Promise<DatabaseIdentity>;
 
   countUsers(): Promise<number>;
   /** false when the name is taken (so processes starting together seed demo data once). */
