@@ -17,7 +17,13 @@ const KEY_SQL = '$1::int, hashtext($2)::int';
 
 /** Opens a connection that holds the shared lock until it is ended. */
 export async function holdServingLock(url: string, schema: string | null): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: 'stockroom' });
+  // Named as what it is, apart from the pool's connections (whose name the URL may set).
+  const own = new URL(url);
+  own.searchParams.delete('application_name');
+  const client = new pg.Client({
+    connectionString: own.toString(),
+    application_name: 'stockroom-serving-lock',
+  });
   client.on('error', () => undefined);
   await client.connect();
   try {
