@@ -14,6 +14,7 @@ import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
 import type { WorkerLink } from './cluster/worker-link';
 import { startExporter } from './export/exporter';
+import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
 import { createAdmission } from './limits/admission';
 import { createSignInLimiter } from './limits/rate-limit';
 import { createServerMetrics } from './observability/server-metrics';
@@ -90,10 +91,13 @@ export async function startServer(
       receiptTtlMs: config.receiptTtlMs,
       tombstoneGraceMs: config.tombstoneGraceMs,
     });
+  // Scheduled backups start after the server listens; their numbers are in /metrics from now.
+  let backups: BackupSchedule | null = null;
   const metrics = createServerMetrics({
     clock,
     store,
     admission,
+    backups: () => backups?.stats() ?? { lastSuccessMs: null, failures: 0 },
     ...(cluster ? { gather: cluster.gather } : {}),
   });
   cluster?.answerWith(metrics.collect);
@@ -135,6 +139,7 @@ export async function startServer(
   const cleanup = repeat(config.cleanupIntervalMs, runCleanup);
   const stop = async () => {
     cleanup.stop();
+    backups?.stop();
     await exporter?.stop();
     await store.close();
   };
@@ -163,6 +168,17 @@ export async function startServer(
       await stop();
       throw error;
     }
+  }
+  if (config.backupDir !== null) {
+    backups = startBackupSchedule(
+      {
+        dir: config.backupDir,
+        intervalMs: config.backupIntervalMs,
+        keep: config.backupKeep,
+        databaseUrl: config.databaseUrl,
+      },
+      { info: (line) => app.log.info(line), error: (err, msg) => app.log.error({ err }, msg) },
+    );
   }
   if (config.simulate) app.log.warn('tester mode (SIMULATE=1): faults and the tester clock are on');
   const address = app.server.address();
