@@ -85,7 +85,10 @@ export function startBackupSchedule(
           return 'skipped';
         }
         const stamp = new Date(now()).toISOString().replace(/:/g, '-');
-        const line = await run(settings.databaseUrl, join(settings.dir, `${PREFIX}${stamp}${SUFFIX}`));
+        const line = await run(
+          settings.databaseUrl,
+          join(settings.dir, `${PREFIX}${stamp}${SUFFIX}`),
+        );
         stats.lastSuccessMs = now();
         log.info(line);
         for (const old of (await backupsIn(settings.dir)).slice(settings.keep)) {
@@ -95,7 +98,10 @@ export function startBackupSchedule(
       });
     } catch (error) {
       stats.failures += 1;
-      log.error(error, 'scheduled backup failed; the server goes on, the next one is tried on time');
+      log.error(
+        error,
+        'scheduled backup failed; the server goes on, the next one is tried on time',
+      );
       return 'failed';
     }
   };
