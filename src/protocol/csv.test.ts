@@ -19,6 +19,11 @@ describe('csvCell', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\t=1')).toBe("'\t=1");
     expect(csvCell('a=b')).toBe('a=b');
+    // Spreadsheets skip leading spaces before a formula: the guard looks past them.
+    expect(csvCell(' =1+1')).toBe("' =1+1");
+    expect(csvCell('   @SUM(A1)')).toBe("'   @SUM(A1)");
+    expect(csvCell(' -2')).toBe("' -2");
+    expect(csvCell('  plain =x')).toBe('  plain =x');
     expect(csvCell(-3)).toBe('-3');
     expect(csvCell(0)).toBe('0');
     expect(csvCell(true)).toBe('true');

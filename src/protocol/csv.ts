@@ -2,11 +2,13 @@
  * CSV for spreadsheets (RFC 4180): CRLF line ends, a field with a comma, quote, CR or LF is quoted
  * with its quotes doubled. A text cell that a spreadsheet would run as a formula (starting with
  * `=`, `+`, `-`, `@`, or a tab or carriage return, which some read the same way) gets a leading `'`;
- * numbers are written as numbers, so a delta of -3 stays -3. Pure: no I/O.
+ * the check looks past leading spaces, since spreadsheets skip them too (` =1+1` is a formula).
+ * Numbers are written as numbers, so a delta of -3 stays -3. Pure: no I/O.
  */
 export type CsvValue = string | number | boolean | null;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A text a spreadsheet could run: its first character that is not a space starts a formula. */
+export const FORMULA_START = /^ *[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: CsvValue): string {

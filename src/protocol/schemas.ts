@@ -191,6 +191,7 @@ export const PROBLEM_CODES = {
   'request-timeout': 408,
   'rate-limited': 429,
   overloaded: 503,
+  'not-ready': 503,
   'internal-error': 500,
 } as const;
 export type ProblemCode = keyof typeof PROBLEM_CODES;

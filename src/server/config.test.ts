@@ -54,4 +54,33 @@ describe('production settings', () => {
     ]);
     expect(problems({ TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/^TRUST_PROXY/);
   });
+
+  it('EXPORT_WEBHOOK_URL: http(s) only, without a user or password (never echoed)', () => {
+    expect(
+      config({ EXPORT_WEBHOOK_URL: 'https://erp.example/hooks/stock?x=1' }).exportWebhookUrl,
+    ).toBe('https://erp.example/hooks/stock?x=1');
+    expect(problems({ EXPORT_WEBHOOK_URL: 'http://127.0.0.1:9000/effects' })).toEqual([]);
+    for (const url of [
+      'https://owner:s3cret-pass@erp.example/hook',
+      'https://owner@erp.example/hook',
+      'http://:s3cret-pass@erp.example/hook',
+      'ftp://erp.example/hook',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'erp.example/hook',
+    ]) {
+      const found = problems({ EXPORT_WEBHOOK_URL: url });
+      expect(found, url).toHaveLength(1);
+      expect(found[0], url).toMatch(/^EXPORT_WEBHOOK_URL: /);
+      expect(found[0], url).not.toMatch(/s3cret|owner/);
+    }
+  });
+
+  it('SIMULATE=1 together with TRUST_PROXY is refused', () => {
+    expect(problems({ SIMULATE: '1', TRUST_PROXY: 'loopback' })).toEqual([
+      expect.stringMatching(/^SIMULATE=1 cannot be used with TRUST_PROXY/),
+    ]);
+    expect(problems({ SIMULATE: '1' })).toEqual([]);
+    expect(problems({ TRUST_PROXY: 'loopback' })).toEqual([]);
+  });
 });

@@ -56,11 +56,34 @@ export interface Config extends RetentionSettings {
   backupDir: string | null;
   backupIntervalMs: number;
   backupKeep: number;
+  /** false (`MIGRATE=0`): a database with pending migrations stops the start instead. */
+  migrate: boolean;
+  /** SIGTERM/SIGINT: the whole stop (drain, export worker, store) ends within this. */
+  shutdownTimeoutMs: number;
+  /** The JSON-lines ledger moves to a numbered file once it would grow past this many bytes. */
+  exportFileMaxBytes: number;
 }
 
 export type Env = Record<string, string | undefined>;
 
 const HOUR_MS = 3_600_000;
+const MIN_EXPORT_FILE_BYTES = 1024;
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  B: 1,
+  KIB: 1024,
+  MIB: 1024 ** 2,
+  GIB: 1024 ** 3,
+};
+
+/** `65536`, `512KiB`, `64MiB`, `1GiB` (binary units; case ignored) → bytes, or null. */
+export function parseByteSize(text: string): number | null {
+  const m = /^(\d+)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = m ? SIZE_UNITS[(m[2] ?? '').toUpperCase()] : undefined;
+  if (!m || unit === undefined) return null;
+  const bytes = Number(m[1]) * unit;
+  return Number.isSafeInteger(bytes) ? bytes : null;
+}
 
 /** log2 N for scrypt: production never below the default 2^17; tests may go lower. */
 export function passwordCostRange(production: boolean): [min: number, max: number] {
@@ -76,6 +99,29 @@ function isProxyAddress(part: string): boolean {
   if (bits === undefined) return true;
   const n = Number(bits);
   return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * What is wrong with the webhook's address, or null. Only http(s); no user or password in it: the
+ * address appears in logs and errors, and a secret there would be written out on every retry (a
+ * receiver that needs one should take it in a header this server does not send yet, or behind a
+ * proxy). The message never repeats the address itself.
+ */
+export function webhookUrlProblem(text: string | null): string | null {
+  if (text === null) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'not a valid URL (use http://host/path or https://host/path)';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `use an http:// or https:// address, not ${url.protocol}`;
+  }
+  if (url.username !== '' || url.password !== '') {
+    return 'must not contain a user name or password (they would be written into the log)';
+  }
+  return null;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:data/stockroom.db';
@@ -103,6 +149,15 @@ export function loadConfig(
       return fallback;
     }
     return n;
+  };
+  const byteSize = (name: string, fallback: string): number => {
+    const text = env[name] || fallback;
+    const bytes = parseByteSize(text);
+    if (bytes === null || bytes < MIN_EXPORT_FILE_BYTES) {
+      problems.push(`${name}: "${text}" is not a size of at least 1KiB (e.g. 64MiB, 1GiB)`);
+      return parseByteSize(fallback) ?? 0;
+    }
+    return bytes;
   };
   const flag = (name: string, fallback: boolean): boolean => {
     const text = env[name];
@@ -163,6 +218,9 @@ export function loadConfig(
     backupDir: env['BACKUP_DIR'] || null,
     backupIntervalMs: duration('BACKUP_INTERVAL', '24h'),
     backupKeep: integer('BACKUP_KEEP', 14, 1, 10_000),
+    migrate: flag('MIGRATE', true),
+    shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', '10s'),
+    exportFileMaxBytes: byteSize('EXPORT_FILE_MAX_SIZE', '64MiB'),
   };
 
   if (config.cleanupIntervalMs <= 0) problems.push('CLEANUP_INTERVAL must be more than 0');
@@ -175,6 +233,7 @@ export function loadConfig(
   for (const [name, ms] of [
     ['REQUEST_TIMEOUT', config.requestTimeoutMs],
     ['KEEP_ALIVE_TIMEOUT', config.keepAliveTimeoutMs],
+    ['SHUTDOWN_TIMEOUT', config.shutdownTimeoutMs],
   ] as const) {
     if (ms <= 0 || ms > HOUR_MS) problems.push(`${name} must be more than 0 and at most 1h`);
   }
@@ -201,6 +260,15 @@ export function loadConfig(
   if (badProxy.length > 0) {
     problems.push(
       `TRUST_PROXY: "${badProxy.join('", "')}" is not an address, a CIDR range or loopback`,
+    );
+  }
+  const webhook = webhookUrlProblem(config.exportWebhookUrl);
+  if (webhook) problems.push(`EXPORT_WEBHOOK_URL: ${webhook}`);
+  if (config.simulate && config.trustProxy !== null) {
+    // The tester routes trust a loopback socket address; behind a proxy every request has one.
+    problems.push(
+      'SIMULATE=1 cannot be used with TRUST_PROXY (behind a proxy the socket address no longer ' +
+        'says who is on this machine); unset one of them',
     );
   }
   if (config.simulate && !config.simulateAllowRemote && !LOOPBACK.test(config.host)) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signLease, verifyLease, type LeaseClaims } from './lease-token';
+import { newLeaseId, signLease, verifyLease, type LeaseClaims } from './lease-token';
 
 const claims: LeaseClaims = {
   id: 'L7f3k',
@@ -33,5 +33,16 @@ describe('lease tokens', () => {
   it('refuse a re-signed payload with an extended deadline', () => {
     const forged = signLease({ ...claims, deadline: 9_999 }, 'attacker');
     expect(verifyLease(forged, ['s'])).toBeNull();
+  });
+
+  it('make lease ids of 13 url-safe characters that start with a letter or digit', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 10, maxLength: 10 }), (bytes) => {
+        const id = newLeaseId((n) => Buffer.from(bytes.subarray(0, n)));
+        expect(id).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]{12}$/);
+      }),
+    );
+    // The draw that made an id start with '-' or '_' before (a first byte of 0xf8 or more).
+    expect(newLeaseId((n) => Buffer.alloc(n, 0xff))).toMatch(/^[A-Za-z0-9]/);
   });
 });

@@ -18,8 +18,17 @@ const Payload = z.strictObject({
 });
 export type LeaseClaims = Omit<z.infer<typeof Payload>, 'v'>;
 
+const LETTERS_AND_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * 78 random bits. The first character is a letter or digit: an id starting with `-` or `_` is
+ * awkward for people, and a spreadsheet would read a leading `-` as a formula (the CSV guard then
+ * prefixes it with `'`, so the cell no longer equals the id).
+ */
 export function newLeaseId(random: (bytes: number) => Buffer = randomBytes): string {
-  return random(9).toString('base64url');
+  const bytes = random(10);
+  const first = LETTERS_AND_DIGITS[(bytes[0] ?? 0) % LETTERS_AND_DIGITS.length] ?? 'L';
+  return first + bytes.subarray(1).toString('base64url');
 }
 
 function mac(secret: string, payload: string): Buffer {

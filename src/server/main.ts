@@ -1,5 +1,6 @@
 /**
- * `npm start`: the server process. Prints one line when listening; SIGTERM finishes in-flight work.
+ * `npm start`: the server process. Prints one line when listening; SIGTERM (or SIGINT) stops it
+ * cleanly within SHUTDOWN_TIMEOUT (start.ts `close`, http/stopping.ts), exit code 0.
  * `WORKERS=n` (n > 1) runs n server processes sharing the port (node:cluster, src/server/cluster);
  * each opens the same database, so use PostgreSQL (or accept SQLite's single writer) and one shared
  * STOCKROOM_SECRET.
@@ -9,12 +10,15 @@ import { supervise } from './cluster/primary';
 import { loadConfig } from './config';
 import { workerLink } from './cluster/worker-link';
 import { ConfigError, startServer } from './start';
+import { SchemaRefused } from './store/schema-check';
 
 const workers = Number(process.env['WORKERS'] ?? '1');
 
 async function serve(): Promise<void> {
   const link = cluster.isWorker ? workerLink() : null;
   const server = await startServer(process.env, {}, link);
+  const loaded = loadConfig(process.env);
+  const timeoutMs = loaded.ok ? loaded.config.shutdownTimeoutMs : 10_000;
   if (link) link.announce(server.url);
   else console.log(`Stockroom listening on ${server.url}`);
   let stopping = false;
@@ -22,6 +26,11 @@ async function serve(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`Stockroom stopping (${signal}): finishing in-flight work`);
+    // The stop keeps within its budget (start.ts); this only ends a stop that hangs anyway.
+    setTimeout(() => {
+      console.error(`Stockroom did not stop within SHUTDOWN_TIMEOUT (${timeoutMs} ms)`);
+      process.exit(1);
+    }, timeoutMs).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -40,14 +49,15 @@ if (!Number.isInteger(workers) || workers < 1) {
 } else if (workers > 1 && cluster.isPrimary) {
   // A setting no worker can start with stops here, instead of workers restarted forever.
   const loaded = loadConfig(process.env);
-  if (loaded.ok) supervise(workers);
+  if (loaded.ok) supervise(workers, loaded.config.shutdownTimeoutMs);
   else {
     console.error(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
     process.exit(1);
   }
 } else {
   serve().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    if (error instanceof SchemaRefused) console.error(`Stockroom cannot start: ${error.message}`);
+    else console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   });
 }

@@ -1,6 +1,14 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
+import {
+  dummyHash,
+  hashParameters,
+  hashPassword,
+  MAX_PASSWORD_COST,
+  MIN_PASSWORD_COST,
+  needsRehash,
+  verifyPassword,
+} from './passwords';
 
 describe('passwords', () => {
   it('hashes with scrypt N = 2^17 by default (128 MiB: above Node’s default maxmem)', async () => {
@@ -39,5 +47,29 @@ describe('passwords', () => {
   it('no password matches the dummy hash', async () => {
     expect(await verifyPassword('', dummyHash(10))).toBe(false);
     expect(await verifyPassword('manager', dummyHash(10))).toBe(false);
+  });
+
+  it('the dummy check has exactly the parameters of a real hash, at every cost', async () => {
+    // Hashing for real at the cheap costs; above them the real hash's form with only N changed
+    // (hashing at N = 2^20 takes a GiB), which the cheap costs show is all that changes.
+    const real = await hashPassword('a real password', MIN_PASSWORD_COST);
+    const realAtMin = hashParameters(real);
+    expect(realAtMin).toEqual({ logN: MIN_PASSWORD_COST, r: 8, p: 1, saltBytes: 16, keyBytes: 32 });
+    for (const cost of [MIN_PASSWORD_COST, MIN_PASSWORD_COST + 1, MIN_PASSWORD_COST + 2]) {
+      expect(hashParameters(dummyHash(cost))).toEqual(
+        hashParameters(await hashPassword('x', cost)),
+      );
+    }
+    for (let cost = MIN_PASSWORD_COST; cost <= MAX_PASSWORD_COST; cost++) {
+      expect(hashParameters(dummyHash(cost))).toEqual({ ...realAtMin, logN: cost });
+    }
+    expect(hashParameters(dummyHash())).toEqual({ ...realAtMin, logN: 17 });
+  });
+
+  it('every stored cost converges on the configured one: dearer hashes are redone too', async () => {
+    const dearer = await hashPassword('manager', 12);
+    expect(needsRehash(dearer, 11)).toBe(true);
+    expect(needsRehash(dearer, 12)).toBe(false);
+    expect(needsRehash(dearer, 13)).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
 const R = 8;
 const P = 1;
 /** log2 N of the hashes written before the cost was recorded in the stored form. */
@@ -52,13 +53,32 @@ function parse(stored: string): Params | null {
   return { logN, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
 }
 
+/** The stored form; the one writer of it, for real hashes and the dummy alike. */
+function stored({ logN, salt, key }: Params): string {
+  return `scrypt$ln=${logN},r=${R},p=${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
 export async function hashPassword(
   password: string,
   cost = DEFAULT_PASSWORD_COST,
 ): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, cost);
-  return `scrypt$ln=${cost},r=${R},p=${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const salt = randomBytes(SALT_LENGTH);
+  return stored({ logN: cost, salt, key: await scrypt(password, salt, cost) });
+}
+
+/** What a check of `stored` costs and compares: scrypt's parameters, the salt's and key's sizes. */
+export function hashParameters(
+  storedHash: string,
+): { logN: number; r: number; p: number; saltBytes: number; keyBytes: number } | null {
+  const params = parse(storedHash);
+  if (!params) return null;
+  return {
+    logN: params.logN,
+    r: R,
+    p: P,
+    saltBytes: params.salt.length,
+    keyBytes: params.key.length,
+  };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -68,17 +88,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === params.key.length && timingSafeEqual(actual, params.key);
 }
 
-/** True when the stored hash is cheaper than `cost` (or unreadable): hash again after sign-in. */
-export function needsRehash(stored: string, cost = DEFAULT_PASSWORD_COST): boolean {
-  const params = parse(stored);
-  return params === null || params.logN < cost;
+/**
+ * True when the stored hash is not at `cost` (or unreadable): hash again after sign-in. Cheaper
+ * ones are upgraded; dearer ones (PASSWORD_COST lowered since, or set apart for `npm run users`)
+ * come down to it too, so every account converges on the one cost the dummy check below costs, and
+ * an unknown name cannot be told from a known one by how long a wrong password takes.
+ */
+export function needsRehash(storedHash: string, cost = DEFAULT_PASSWORD_COST): boolean {
+  const params = parse(storedHash);
+  return params === null || params.logN !== cost;
 }
 
 /**
- * Checked for unknown (and disabled) users too, at the same cost, so timing does not tell which
+ * Checked for unknown (and disabled) users too, with exactly the parameters of a real hash at
+ * `cost` (the configured cost, which every stored hash converges on), so timing does not tell which
  * names exist. Its key is all zeros: no password matches it.
  */
 export function dummyHash(cost = DEFAULT_PASSWORD_COST): string {
-  const zeros = (n: number) => Buffer.alloc(n).toString('base64url');
-  return `scrypt$ln=${cost},r=${R},p=${P}$${zeros(16)}$${zeros(KEY_LENGTH)}`;
+  return stored({ logN: cost, salt: Buffer.alloc(SALT_LENGTH), key: Buffer.alloc(KEY_LENGTH) });
 }

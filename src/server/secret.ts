@@ -5,9 +5,10 @@
  * 32 bytes stops the server in every mode: nothing is ever signed with a weak key.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConfigError, MIN_SECRET_BYTES, type Config } from './config';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 export function leaseSecrets(config: Config): string[] {
   const current = config.secret ?? developmentSecret(config.databaseUrl);
@@ -29,8 +30,9 @@ function developmentSecret(databaseUrl: string): string {
     }
     return secret;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+  chmodSync(file, PRIVATE_FILE_MODE); // whatever the umask
   return secret;
 }

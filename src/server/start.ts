@@ -12,13 +12,14 @@ import { buildApp } from './http/app';
 import { BATCHES_PER_TURN, pacedIntake, type PacedIntake } from './http/paced-intake';
 import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
+import { createLifecycle, trackInFlight } from './http/stopping';
 import type { WorkerLink } from './cluster/worker-link';
 import { startExporter } from './export/exporter';
 import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
 import { createAdmission } from './limits/admission';
 import { createSignInLimiter } from './limits/rate-limit';
 import { createServerMetrics } from './observability/server-metrics';
-import { startMetricsServer } from './http/metrics-endpoint';
+import { METRICS_OFF_WARNING, metricsPlacement, startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
 import { FaultBook } from './sim/faults';
 import { Timeline } from './sim/timeline';
@@ -60,10 +61,23 @@ const LISTEN_BACKLOG = 4096;
  */
 const EXTRA_ACCEPT_HANDLES = 63;
 
-/** How long shutdown waits for in-flight work before closing the remaining connections. */
-const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * Of SHUTDOWN_TIMEOUT, what the export worker's last round and closing the store may take; the rest
+ * is for requests in flight. Past it, connections still open are closed.
+ */
+export function drainBudgetMs(shutdownTimeoutMs: number): number {
+  return shutdownTimeoutMs - Math.min(2_000, shutdownTimeoutMs / 4);
+}
 
 export { ConfigError };
+
+function sleep(ms: number): { done: Promise<void>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const done = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return { done, cancel: () => clearTimeout(timer) };
+}
 
 /** `cluster`: this process is one of WORKERS=n (its metrics are summed with the others'). */
 export async function startServer(
@@ -79,18 +93,28 @@ export async function startServer(
   const clock: Clock = testerClock ?? systemClock;
   // Before the store opens: a weak secret file stops the server with nothing touched.
   const secrets = leaseSecrets(config);
-  const store = await (hooks.openStore ?? openStore)(config);
+  const store = await (hooks.openStore ?? openStore)(config, (migrated) => {
+    // An upgrade is worth a line in the log; creating a new database is not.
+    if (migrated.from > 0 && migrated.to > migrated.from)
+      console.log(`database migrated from schema ${migrated.from} to ${migrated.to}`);
+  });
   if (config.demo) await seedDemo(store, clock.now(), config.passwordCost);
 
   const admission = createAdmission({
     maxInFlight: config.maxInFlight,
     maxQueueWaitMs: config.maxQueueWaitMs,
   });
-  const runCleanup = () =>
-    store.cleanup(clock.now(), {
+  const runCleanup = async () => {
+    const now = clock.now();
+    const result = await store.cleanup(now, {
       receiptTtlMs: config.receiptTtlMs,
       tombstoneGraceMs: config.tombstoneGraceMs,
     });
+    // Sessions past their expiry can never authenticate again; nothing else removes them.
+    await store.removeExpiredSessions(now);
+    return result;
+  };
+  const lifecycle = createLifecycle();
   // Scheduled backups start after the server listens; their numbers are in /metrics from now.
   let backups: BackupSchedule | null = null;
   const metrics = createServerMetrics({
@@ -120,9 +144,11 @@ export async function startServer(
     signInLimiter: createSignInLimiter(clock),
     metrics,
     runCleanup,
+    lifecycle,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };
   const app = await buildApp(deps);
+  const inFlight = trackInFlight(app.server);
   // A memory database with no sink configured keeps its export rows undelivered (tests), rather
   // than writing a ledger into the working directory.
   const memory = config.databaseUrl === 'sqlite::memory:';
@@ -181,6 +207,7 @@ export async function startServer(
     );
   }
   if (config.simulate) app.log.warn('tester mode (SIMULATE=1): faults and the tester clock are on');
+  if (metricsPlacement(config) === 'off') app.log.warn(METRICS_OFF_WARNING);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -190,14 +217,21 @@ export async function startServer(
     store,
     inject: app.inject.bind(app),
     async close() {
-      // In-flight requests finish (SIGTERM's promise); a connection still open after the grace
-      // period (e.g. a client that aborted a delayed request on a kept-alive socket) is closed
-      // rather than holding shutdown for Fastify's 72 s keep-alive timeout.
-      const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await (await acceptHandles)?.close();
-      await app.close();
+      // spec/api.md "Stopping" (http/stopping.ts): not ready and refusing at once; the listening
+      // socket closed (Node closes the idle connections with it); requests in flight answered
+      // within the drain budget, then every connection still open is closed (kept-alive ones
+      // would otherwise hold the stop for KEEP_ALIVE_TIMEOUT); then the export worker records its
+      // current round and the store closes.
+      lifecycle.beginStop();
+      const drained = sleep(drainBudgetMs(config.shutdownTimeoutMs));
+      const handlesClosed = acceptHandles?.then((handles) => handles.close());
+      const appClosed = app.close();
+      await Promise.race([inFlight.idle(), drained.done]);
+      drained.cancel();
+      app.server.closeAllConnections();
+      await handlesClosed;
+      await appClosed;
       await metricsServer?.server.close();
-      clearTimeout(force);
       await stop();
     },
   };

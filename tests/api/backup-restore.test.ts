@@ -136,7 +136,9 @@ function written(result: CommandResult, file: string): { operations: number; tak
   return { operations: Number(m?.[2]), takenAt: m?.[3] ?? '' };
 }
 
-async function identityOf(api: Api): Promise<{ session: SessionResponse; lease: LeaseResponse }> {
+async function identityOf(
+  api: Api,
+): Promise<{ session: SessionResponse; lease: LeaseResponse; ready: unknown }> {
   const session = SessionResponse.parse(
     (
       await send(api.base, 'POST', '/api/session', {
@@ -145,7 +147,8 @@ async function identityOf(api: Api): Promise<{ session: SessionResponse; lease: 
     ).body,
   );
   const lease = LeaseResponse.parse((await api.post('/api/leases', { deviceId: 'probe' })).body);
-  return { session, lease };
+  const ready = (await send(api.base, 'GET', '/readyz')).body;
+  return { session, lease, ready };
 }
 
 /** Applied adjustments of one demo item, each confirmed: id → the receipt's exact bytes. */
@@ -222,6 +225,8 @@ describe.each([
     expect(before.session.epoch).toMatch(/^[0-9a-f]{32}$/);
     expect(before.lease.epoch).toBe(before.session.epoch);
     expect(before.session.restoredFrom).toBeUndefined();
+    expect(before.ready).toMatchObject({ ready: true, epoch: before.session.epoch });
+    expect(before.ready).not.toHaveProperty('restoredFrom');
 
     const early = await api.lease();
     const kept = await confirmed(api, early, 15);
@@ -274,6 +279,11 @@ describe.each([
     expect(after.session.restoredFrom).toEqual({ takenAt });
     expect(after.lease.epoch).toBe(after.session.epoch);
     expect(after.lease.restoredFrom).toEqual({ takenAt });
+    expect(after.ready).toMatchObject({
+      ready: true,
+      epoch: after.session.epoch,
+      restoredFrom: { takenAt },
+    });
 
     // Every receipt of the backup replays exactly; the later ones are not there.
     for (const [id, text] of kept) {

@@ -6,6 +6,7 @@
  * so the cleanup's counts are exactly this file's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../src/server/auth';
 import { signIn } from './support/api';
 import type { Api } from './support/api';
 import type { Reply } from './support/http';
@@ -117,5 +118,25 @@ describe('invariants checked at start', () => {
       TOMBSTONE_GRACE: '0',
     });
     await equal.close();
+  });
+});
+
+describe('sessions', () => {
+  it('the cleanup job removes sessions whose expiry has passed, and keeps live ones', async () => {
+    const own = await startTestServer({ SESSION_TTL: '1h' });
+    try {
+      const fresh = await signIn(own.url);
+      const t0 = (await fresh.now()) + MINUTE;
+      await fresh.setClock(t0);
+      const old = await signIn(own.url); // expires at t0 + 1h, never used again
+      // `fresh` is used on the way (each use slides its expiry); `old` is not.
+      await fresh.setClock(t0 + 40 * MINUTE);
+      await fresh.setClock(t0 + 61 * MINUTE);
+      await fresh.cleanup();
+      expect(await own.store.sessionByHash(hashToken(old.token))).toBeNull();
+      expect(await own.store.sessionByHash(hashToken(fresh.token))).not.toBeNull();
+    } finally {
+      await own.close();
+    }
   });
 });

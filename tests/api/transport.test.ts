@@ -3,6 +3,7 @@
  * malformed request lines, broken framing. Still problem+json, never a stack trace, and nothing
  * is stored. Raw sockets, because fetch refuses to send most of these.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/api';
 import type { Api } from './support/api';
@@ -84,6 +85,33 @@ describe('413 payload-too-large: over 1 MiB', () => {
       chunked,
     );
     expectProblem(reply, 'payload-too-large');
+  });
+
+  it('keeps the connection: the rest of the body is read, and the next request is answered', async () => {
+    // What a reverse proxy does: it sends the whole body, then the next request on the same
+    // connection. Closing after the 413 reset the proxy mid-upload, which then answered 502.
+    const over = rawRequest(
+      server.url,
+      'POST /api/operations HTTP/1.1',
+      { ...json(), connection: 'keep-alive' },
+      bodyOfSize(MIB + MIB / 2),
+    );
+    const next = rawRequest(server.url, 'GET /api/health HTTP/1.1');
+    const url = new URL(server.url);
+    const socket = net.connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise<string>((resolve) => {
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      socket.on('error', () => socket.destroy());
+      socket.setTimeout(15_000, () => socket.destroy());
+    });
+    socket.end(Buffer.concat([over, next]));
+    const text = await ended;
+    const answers = text.match(/HTTP\/1\.1 \d{3}/g);
+    expect(answers).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
+    expect(text).toContain('"code":"payload-too-large"');
+    expect(text).toContain('{"ok":true}');
   });
 });
 

@@ -577,6 +577,7 @@ export const de: Messages = {
         'headers-too-large': 'die Kopfzeilen der Anfrage waren zu groß',
         'request-timeout': 'die Anfrage kam zu langsam an',
         'rate-limited': 'zu viele Versuche; zum Warten aufgefordert',
+        'not-ready': 'der Server war nicht bereit',
         'internal-error': 'auf dem Server ist etwas kaputtgegangen',
       },
       quantity: (quantity) => `, Bestand ${quantity}`,

@@ -573,6 +573,7 @@ export const en = {
         'headers-too-large': 'the request headers were too large',
         'request-timeout': 'the request arrived too slowly',
         'rate-limited': 'too many attempts; asked to wait',
+        'not-ready': 'the server was not ready',
         'internal-error': 'something broke on the server',
       } satisfies Record<ProblemCode | 'none', string>,
       quantity: (quantity: string) => `, quantity ${quantity}`,

@@ -4,7 +4,7 @@
  * blank rows are skipped, and the `'` our own export puts before formula-like text is taken off
  * again. Pure.
  */
-import { ITEM_CSV_COLUMNS } from '../../protocol/csv';
+import { FORMULA_START, ITEM_CSV_COLUMNS } from '../../protocol/csv';
 import type { CsvRecord } from '../../protocol/csv-read';
 import type { Messages } from '../i18n/en';
 
@@ -26,10 +26,8 @@ export interface ImportRow {
 export type ImportRows = { ok: true; rows: ImportRow[] } | { ok: false; message: string };
 
 /** The inverse of csvCell's formula protection (src/protocol/csv.ts). */
-const PROTECTED = /^'[=+\-@\t\r]/;
-
 export function unprotect(cell: string): string {
-  return PROTECTED.test(cell) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 const COLUMN_BY_NAME = new Map<string, ImportColumn>(

@@ -23,6 +23,8 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
   'rate-limited': 'Too many wrong passwords; see Retry-After.',
   overloaded:
     'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
+  'not-ready':
+    'Not ready for traffic: shutting down, the database does not answer, or migrations are pending.',
   'internal-error': 'Something broke on the server.',
 };
 
@@ -86,6 +88,60 @@ export function paths(): Json {
               },
             },
           },
+        },
+      },
+    },
+    '/livez': {
+      get: {
+        tags: ['operations'],
+        summary: 'Liveness probe: the process runs (the store is not touched)',
+        security: [],
+        responses: {
+          '200': {
+            description: 'The process answers. `Cache-Control: no-store`.',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { ok: { const: true } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/readyz': {
+      get: {
+        tags: ['operations'],
+        summary:
+          'Readiness probe: the store answers within 2 s, every migration is applied, not shutting down',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Ready for traffic. `Cache-Control: no-store`.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['ready', 'store', 'schema', 'epoch'],
+                  properties: {
+                    ready: { const: true },
+                    store: { enum: ['sqlite', 'postgres'] },
+                    schema: { type: 'integer', description: 'Migrations applied.' },
+                    epoch: {
+                      type: 'string',
+                      description: "The database's random id, made anew by every restore.",
+                    },
+                    restoredFrom: {
+                      type: 'object',
+                      description: "After a restore: the backup's snapshot time.",
+                      required: ['takenAt'],
+                      properties: { takenAt: { type: 'string', format: 'date-time' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          ...problems('not-ready'),
         },
       },
     },

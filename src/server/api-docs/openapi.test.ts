@@ -6,6 +6,8 @@ import { buildOpenApiDocument } from './openapi';
 /** Every route of spec/api.md (method + path), plus the documentation itself. */
 const ROUTES = [
   'get /api/health',
+  'get /livez',
+  'get /readyz',
   'post /api/session',
   'delete /api/session',
   'post /api/leases',

@@ -17,13 +17,17 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const quiet = { info: () => undefined, error: () => undefined };
+interface Log {
+  info(message: string): void;
+  error(error: unknown, message: string): void;
+}
+const quiet: Log = { info: () => undefined, error: () => undefined };
 
 function schedule(
   now: () => number,
   run: (url: string, file: string) => Promise<string>,
   keep = 3,
-  log = quiet,
+  log: Log = quiet,
 ): BackupSchedule {
   // The run at start is awaited by the tests through runOnce's lock, so give it nothing to do.
   const s = startBackupSchedule(

@@ -97,7 +97,12 @@ async function main(): Promise<number> {
     );
     return EXIT.usage;
   }
-  const store = await openStore({ databaseUrl, sqliteSynchronous: 'FULL', groupCommit: false });
+  const store = await openStore({
+    databaseUrl,
+    sqliteSynchronous: 'FULL',
+    groupCommit: false,
+    migrate: true,
+  });
   try {
     return await runUsersCommand(command, store, io, cost);
   } finally {

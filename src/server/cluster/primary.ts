@@ -2,7 +2,8 @@
  * The primary process of `WORKERS=n` (node:cluster): forks n server processes sharing one port,
  * restarts one that dies with backoff, prints the start line once all n listen, and answers a
  * worker's scrape with every worker's metrics added up (the scrape lands on whichever worker the
- * port hands it to). SIGTERM/SIGINT stop every worker gracefully.
+ * port hands it to). SIGTERM/SIGINT are passed on to every worker, each stopping cleanly within
+ * SHUTDOWN_TIMEOUT, and the primary exits last (0 when every worker did).
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { FamilySnapshot } from '../observability/metrics';
@@ -14,8 +15,10 @@ import { assertNever } from '../../protocol/assert-never';
 /** How long a collection waits for the workers; a worker that is slower is left out. */
 const COLLECT_TIMEOUT_MS = 2_000;
 
-export function supervise(n: number): void {
+export function supervise(n: number, shutdownTimeoutMs: number): void {
   let stopping = false;
+  /** Stopping: whether every worker that exited so far exited 0. */
+  let cleanExits = true;
   let announced = false;
   /** Restarts in a row without a worker staying up for RESTART_STABLE_MS. */
   let crashes = 0;
@@ -86,7 +89,8 @@ export function supervise(n: number): void {
       if (entry.waiting.delete(worker.id) && entry.waiting.size === 0) entry.finish();
     }
     if (stopping) {
-      if (live().length === 0) process.exit(0);
+      if (code !== 0) cleanExits = false;
+      if (live().length === 0) process.exit(cleanExits ? 0 : 1);
       return;
     }
     const now = Date.now();
@@ -101,10 +105,21 @@ export function supervise(n: number): void {
     }, delay);
   });
 
-  const stop = () => {
+  /** Passed on to every worker (each stops as start.ts says); the primary exits last. */
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
     stopping = true;
+    console.log(
+      `Stockroom stopping (${signal}): ${live().length} processes finishing in-flight work`,
+    );
     if (live().length === 0) process.exit(0);
     for (const w of live()) w.process.kill('SIGTERM');
+    // A worker that hangs past its own limit is ended, so the primary never outlives the timeout by much.
+    setTimeout(() => {
+      console.error(`workers did not stop within SHUTDOWN_TIMEOUT (${shutdownTimeoutMs} ms)`);
+      for (const w of live()) w.process.kill('SIGKILL');
+      process.exit(1);
+    }, shutdownTimeoutMs + 1_000).unref();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

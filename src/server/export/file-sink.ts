@@ -12,10 +12,11 @@
  * and a retried batch skips every id the ledger already holds, so a failure never writes an
  * accepted effect twice and there is no per-effect progress to record.
  */
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { processLockDeps, withFileLock, type LockDeps } from './file-lock';
 import type { Effect, Sink } from './sink';
+import { ensurePrivateFile } from '../private-files';
 
 const CHUNK = 1 << 20;
 const NEWLINE = 0x0a;
@@ -30,7 +31,8 @@ export async function openFileSink(
   lockDeps: LockDeps = processLockDeps,
 ): Promise<FileSink> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  // The ledger holds every effect's payload (notes, user names): its owner's alone.
+  ensurePrivateFile(path, dir);
   const sink = new LedgerFile(path, lockDeps);
   await sink.deliver([]); // reads the existing ledger (and repairs a torn tail) before any work
   await syncDirectory(dir); // the file's directory entry is durable too

@@ -91,6 +91,37 @@ describe('webhook sink', () => {
     expect([...hook.processed.keys()]).toEqual(['L.7']);
   });
 
+  it('never follows a redirect: a 3xx is a refusal, and the place it points to gets nothing', async () => {
+    const landed: string[] = [];
+    const redirecting = createServer((req, res) => {
+      void read(req).then(() => {
+        if (req.url?.startsWith('/landing')) {
+          landed.push(`${req.method} ${req.url}`);
+          res.writeHead(200).end('{"ok":true}');
+          return;
+        }
+        const status = Number(req.url?.slice(1));
+        res.writeHead(status, { Location: '/landing' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+    try {
+      for (const status of [301, 302, 303, 307, 308]) {
+        const sink = createWebhookSink(`${base}/${status}`);
+        let accepted = 0;
+        const delivery = sink.deliver([{ effectId: `L.${status}`, payload: '{}' }], async (n) => {
+          accepted += n;
+        });
+        await expect(delivery).rejects.toMatchObject({ effectId: `L.${status}`, status });
+        expect(accepted).toBe(0);
+      }
+      expect(landed).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+    }
+  });
+
   it('with the worker, through failures and lost answers: each effect processed once downstream', async () => {
     const ids = await fillOutbox(store, 12, T0);
     hook.script.push(

@@ -4,6 +4,11 @@
  * (or 409: "already have it") is a delivery, reported at once so the worker records it before the
  * next request; anything else, or no answer, rejects and the worker retries what is left later with
  * backoff (a refusal never resends what was accepted before it).
+ *
+ * A redirect is never followed: fetch would turn the POST of a 302 or 303 into a GET without the
+ * body, and a 2xx to that GET would count as a delivery the receiver never got (a silent export
+ * loss). A 3xx is a refusal like any other: retried, logged, never recorded as delivered. The
+ * address is checked at start (config.ts: http(s), no user or password).
  */
 import type { Effect, Sink } from './sink';
 
@@ -45,6 +50,7 @@ export function createWebhookSink(url: string, options: WebhookOptions = {}): Si
             method: 'POST',
             headers: { 'Content-Type': 'application/json', 'Idempotency-Key': effect.effectId },
             body: effect.payload,
+            redirect: 'manual',
             signal: AbortSignal.timeout(timeoutMs),
           });
         } catch (cause) {

@@ -17,6 +17,8 @@ import { sessionRoutes } from './routes-session';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
 import { operatingRoutes } from './routes-operating';
+import { probeRoutes } from './routes-probes';
+import { refuseWhileStopping } from './stopping';
 import { sendProblem } from './send-problem';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   answerEverything(app.server);
   // First, so its headers are on every answer, refusals by later hooks included.
   await securityHeaders(app);
+  // Next: a request that arrives once a stop has begun is refused before anything else runs.
+  refuseWhileStopping(app, deps.lifecycle);
 
   // Only JSON in UTF-8 is accepted: anything else is refused before authentication.
   app.removeAllContentTypeParsers();
@@ -151,6 +155,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
     if (error instanceof ProblemError) return sendProblem(reply, error.problem);
     const mapped = fromFrameworkError(error);
+    // Fastify closes the connection after a body over the limit while the sender may still be
+    // uploading it: a reverse proxy then meets a reset instead of this answer (Caddy turned about
+    // one in eight into a 502). Kept open, Node reads the rest of the body and drops it (within
+    // REQUEST_TIMEOUT), and the sender, a proxy too, gets the 413 problem.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     if (mapped) return sendProblem(reply, mapped);
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(reply, {
@@ -160,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/api/health', async () => ({ ok: true }));
+  await app.register(probeRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));

@@ -13,6 +13,7 @@ import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
 import type { PacedIntake } from './paced-intake';
+import type { Lifecycle } from './stopping';
 import type { Store } from '../store/store';
 
 export interface Sim {
@@ -68,6 +69,8 @@ export interface AppDeps {
   signInLimiter: SignInLimiter;
   metrics: HttpMetrics;
   runCleanup(): Promise<{ compacted: number; removed: number }>;
+  /** Whether a stop has begun (SIGTERM): /readyz fails and new requests are refused. */
+  lifecycle: Lifecycle;
   logLevel: string;
 }
 

@@ -9,6 +9,25 @@ import { sendProblem } from './send-problem';
 import type { HttpMetrics } from './deps';
 import { ProblemError, refuse } from './problem';
 
+/**
+ * Where `/metrics` is served: on its own loopback port (METRICS_PORT), on the app's port, or, in
+ * production without METRICS_TOKEN or METRICS_PORT, nowhere (a 404, and a warning at start): the
+ * app's port faces the shop's network or the internet, and the metrics tell anyone how busy the
+ * shop is and how the server is doing.
+ */
+export function metricsPlacement(config: {
+  production: boolean;
+  metricsToken: string | null;
+  metricsPort: number | null;
+}): 'own-port' | 'app' | 'off' {
+  if (config.metricsPort !== null) return 'own-port';
+  return config.production && config.metricsToken === null ? 'off' : 'app';
+}
+
+export const METRICS_OFF_WARNING =
+  '/metrics is off: in production set METRICS_TOKEN (scrapes send it as a bearer token) or ' +
+  'METRICS_PORT (a loopback port of its own)';
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Constant-time: the comparison takes as long whatever the guess. */

@@ -20,6 +20,7 @@ const TITLES: Record<ProblemCode, string> = {
   'request-timeout': 'Request timeout',
   'rate-limited': 'Too many attempts',
   overloaded: 'Server too busy',
+  'not-ready': 'Not ready',
   'internal-error': 'Internal error',
 };
 

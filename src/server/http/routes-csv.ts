@@ -9,6 +9,7 @@ import type { Store } from '../store/store';
 import type { AppDeps } from './deps';
 import { csvLines, ITEM_CSV_COLUMNS, itemCsvRow, type CsvValue } from '../../protocol/csv';
 import { refuse } from './problem';
+import { ITEM_ID_HINT, ItemIdParams, parsePart } from './request-parts';
 
 const HISTORY_COLUMNS = [
   'recordedAt',
@@ -77,7 +78,7 @@ export const csvRoutes =
 
     app.get<{ Params: { id: string } }>('/api/items/:id/history.csv', async (request, reply) => {
       await request.user();
-      const itemId = request.params.id;
+      const { id: itemId } = parsePart(ItemIdParams, request.params, ITEM_ID_HINT);
       const first = await deps.store.history(itemId, HISTORY_PAGE, null);
       if (!first) throw refuse('not-found', `no item "${itemId}"`);
       // Item ids are [a-z0-9-] (the shape every item is created with): safe in a file name.

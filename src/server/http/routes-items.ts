@@ -1,10 +1,9 @@
 /** Items (with `?since` deltas) and an item's history (the business journal, cursor-paged). */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors } from '../../protocol/field-errors';
-import { safeText } from '../../protocol/text';
 import type { AppDeps } from './deps';
 import { refuse } from './problem';
+import { ITEM_ID_HINT, ItemIdParams, parsePart } from './request-parts';
 
 const count = z
   .string()
@@ -19,32 +18,21 @@ const HistoryQuery = z.strictObject({
     .optional(),
 });
 
-/** Any text may name an item that does not exist (404), but text that breaks the rule is a 400. */
-const HistoryParams = z.strictObject({ id: safeText() });
-
-function parseQuery<T>(schema: z.ZodType<T>, query: unknown, what = 'the query string'): T {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) {
-    throw refuse('invalid-request', `${what} is not valid; see errors`, {
-      errors: fieldErrors(parsed.error),
-    });
-  }
-  return parsed.data;
-}
+const QUERY_HINT = 'the query string is not valid; see errors';
 
 export const itemRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
     app.get('/api/items', async (request) => {
       await request.user();
-      const { since } = parseQuery(ItemsQuery, request.query);
+      const { since } = parsePart(ItemsQuery, request.query, QUERY_HINT);
       return deps.store.listItems(since ?? null);
     });
 
     app.get<{ Params: { id: string } }>('/api/items/:id/history', async (request) => {
       await request.user();
-      const { id } = parseQuery(HistoryParams, request.params, 'the item id in the URL');
-      const { limit, before } = parseQuery(HistoryQuery, request.query);
+      const { id } = parsePart(ItemIdParams, request.params, ITEM_ID_HINT);
+      const { limit, before } = parsePart(HistoryQuery, request.query, QUERY_HINT);
       const page = await deps.store.history(id, limit ?? 50, before ?? null);
       if (!page) throw refuse('not-found', `no item "${id}"`);
       return page;

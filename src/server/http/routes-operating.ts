@@ -7,7 +7,7 @@ import { collectDiagnostics } from '../observability/diagnostics';
 import { renderDocsPage } from '../api-docs/docs-page';
 import { buildOpenApiDocument } from '../api-docs/openapi';
 import type { AppDeps, CountingAdmission, HttpMetrics } from './deps';
-import { metricsRoute } from './metrics-endpoint';
+import { metricsPlacement, metricsRoute } from './metrics-endpoint';
 import { refuse } from './problem';
 
 export const operatingRoutes =
@@ -27,13 +27,19 @@ export const operatingRoutes =
       });
     });
 
-    // With METRICS_PORT the metrics live on their own loopback port (start.ts), not here.
-    if (deps.config.metricsPort === null) {
+    // With METRICS_PORT the metrics live on their own loopback port (start.ts), not here; in
+    // production without a token they are not served at all. Either way a 404 problem, not the
+    // app shell (the SPA fallback would answer it).
+    const placement = metricsPlacement(deps.config);
+    if (placement === 'app') {
       await app.register(metricsRoute(metrics, deps.config.metricsToken));
     } else {
-      // Not the app shell either (the SPA fallback would answer it).
+      const detail =
+        placement === 'own-port'
+          ? 'metrics are served on their own port (METRICS_PORT)'
+          : 'metrics are off: in production they need METRICS_TOKEN or METRICS_PORT';
       app.get('/metrics', async () => {
-        throw refuse('not-found', 'metrics are served on their own port (METRICS_PORT)');
+        throw refuse('not-found', detail);
       });
     }
     app.get('/api/openapi.json', async () => openapi);

@@ -5,20 +5,14 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { fieldErrors } from '../../protocol/field-errors';
 import { ClockRequest, FaultRule, type ClockState } from '../../protocol/schemas';
 import { safeText } from '../../protocol/text';
 import { MAX_FAULT_RULES } from '../sim/faults';
 import type { AppDeps, Sim } from './deps';
 import { isLoopbackAddress } from './loopback';
 import { refuse } from './problem';
+import { parsePart } from './request-parts';
 import { assertNever } from '../../protocol/assert-never';
-
-function parse<T>(schema: z.ZodMiniType<T>, value: unknown, hint: string): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw refuse('invalid-request', hint, { errors: fieldErrors(parsed.error) });
-  return parsed.data;
-}
 
 export const simRoutes =
   (deps: AppDeps, sim: Sim): FastifyPluginAsync =>
@@ -44,7 +38,7 @@ export const simRoutes =
 
     app.post('/api/sim/faults', async (request, reply) => {
       await manager(request);
-      const rule = parse(
+      const rule = parsePart(
         FaultRule,
         request.body,
         'send { "fault", "times"?, "delayMs"?, "match"? }',
@@ -73,7 +67,7 @@ export const simRoutes =
 
     app.delete('/api/sim/faults/:id', async (request, reply) => {
       await manager(request);
-      const { id } = parse(
+      const { id } = parsePart(
         z.strictObject({ id: safeText().check(z.minLength(1), z.maxLength(200)) }),
         request.params,
         'send the id of an armed fault rule',
@@ -90,7 +84,7 @@ export const simRoutes =
     });
     app.post('/api/sim/clock', async (request) => {
       await manager(request);
-      const change = parse(
+      const change = parsePart(
         ClockRequest,
         request.body,
         'send { "advanceMs" } or { "set" }, with "freeze"?',
@@ -125,7 +119,7 @@ export const simRoutes =
 
     app.get('/api/sim/timeline', async (request) => {
       const caller = await manager(request);
-      const { operationId, user } = parse(
+      const { operationId, user } = parsePart(
         z.strictObject({
           operationId: safeText().check(z.minLength(1), z.maxLength(200)),
           user: z.optional(safeText().check(z.minLength(1), z.maxLength(128))),

@@ -80,6 +80,17 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   );
 }
 
+/**
+ * `no-store` by the route that answered, never by the raw URL: the router decodes and matches
+ * `/%61pi/items` as `/api/items`, which a test of the raw text (`startsWith('/api/')`) let through
+ * with a person's stock and no `Cache-Control` at all. `route` is the matched route's pattern
+ * (undefined when none matched); problems (404s included) are never cached either.
+ */
+export function isPrivateAnswer(route: string | undefined, contentType: string): boolean {
+  if (route !== undefined && (route === '/metrics' || route.startsWith('/api/'))) return true;
+  return contentType.startsWith('application/problem+json');
+}
+
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
   const headers = await helmetHeaders();
   // Callback hooks: they run for every request, and an async one costs a promise each time.
@@ -96,7 +107,7 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
       return done(null, payload);
     }
     void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    if (path.startsWith('/api/') || path === '/metrics') {
+    if (isPrivateAnswer(request.routeOptions.url, type)) {
       void reply.header('Cache-Control', 'no-store');
     }
     done(null, payload);

@@ -28,6 +28,7 @@ const REASONS: Partial<Record<ProblemCode, string>> = {
   'request-timeout': 'Request Timeout',
   'headers-too-large': 'Request Header Fields Too Large',
   overloaded: 'Service Unavailable',
+  'not-ready': 'Service Unavailable',
 };
 
 /** How long an ended connection may linger for its peer to read the answer before it is cut. */

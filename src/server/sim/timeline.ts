@@ -1,9 +1,9 @@
 /**
  * The server side of an operation's story, for testers: attempt received (or received again),
  * accepted, committed, response sent or dropped, replay returned, refused. Kept per (user,
- * operation), bounded.
+ * operation), bounded: at most 10,000 operations of 100 events, each id of the operation id shape.
  */
-import { Receipt, type TimelineEvent } from '../../protocol/schemas';
+import { OperationId, Receipt, type TimelineEvent } from '../../protocol/schemas';
 import type { Clock } from '../clock';
 
 const MAX_OPERATIONS = 10_000;
@@ -35,6 +35,10 @@ export class Timeline {
   constructor(private readonly clock: Clock) {}
 
   record(userId: string, operationId: string, attemptId: string, fact: TimelineFact): void {
+    // Only ids of the operation id shape (at most 75 characters): whatever else a request calls
+    // its id is refused anyway, and keeping it would let anyone signed in grow this map by
+    // megabytes per request (a body of 1 MiB is one id).
+    if (!OperationId.safeParse(operationId).success) return;
     const key = `${userId} ${operationId}`;
     let list = this.events.get(key);
     if (!list) {

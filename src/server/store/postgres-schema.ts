@@ -4,6 +4,7 @@
  * each migration runs exactly once. Never edit a shipped migration: add a new one.
  */
 import type { PoolClient } from 'pg';
+import { checkSchema, type Migrated } from './schema-check';
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
@@ -128,7 +129,23 @@ export function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
-export async function migrate(client: PoolClient, schema: string | null): Promise<void> {
+/** How many migrations the database has applied (0 for a new one). */
+export async function schemaVersion(client: Pick<PoolClient, 'query'>): Promise<number> {
+  const done = await client.query<{ n: number }>(
+    'SELECT coalesce(max(version), 0)::int AS n FROM schema_migrations',
+  );
+  return done.rows[0]?.n ?? 0;
+}
+
+/**
+ * One transaction under the advisory lock: a newer schema, or pending migrations with MIGRATE=0,
+ * throw (checkSchema) and roll everything back, so nothing is written.
+ */
+export async function migrate(
+  client: PoolClient,
+  schema: string | null,
+  allowed = true,
+): Promise<Migrated> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -137,15 +154,14 @@ export async function migrate(client: PoolClient, schema: string | null): Promis
       `CREATE TABLE IF NOT EXISTS schema_migrations
        (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
     );
-    const done = await client.query<{ n: number }>(
-      'SELECT coalesce(max(version), 0)::int AS n FROM schema_migrations',
-    );
-    const from = done.rows[0]?.n ?? 0;
+    const from = await schemaVersion(client);
+    checkSchema(from, POSTGRES_MIGRATIONS.length, allowed);
     for (let version = from + 1; version <= POSTGRES_MIGRATIONS.length; version++) {
       await client.query(POSTGRES_MIGRATIONS[version - 1] ?? '');
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
     }
     await client.query('COMMIT');
+    return { from, to: Math.max(from, POSTGRES_MIGRATIONS.length) };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;

@@ -20,9 +20,10 @@ import {
   type RecordRow,
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
-import { migrate, quoteIdent } from './postgres-schema';
+import { migrate, POSTGRES_MIGRATIONS, quoteIdent, schemaVersion } from './postgres-schema';
 import { holdServingLock } from './postgres-serving-lock';
 import { prepared, render, sql } from './postgres-sql';
+import type { MigrateOptions } from './schema-check';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -39,7 +40,7 @@ import type {
   UserRow,
 } from './store';
 
-export interface PostgresOptions {
+export interface PostgresOptions extends MigrateOptions {
   /** A schema of its own (created if missing), e.g. one per test; default: the role's search_path. */
   schema?: string;
   poolSize?: number;
@@ -106,7 +107,9 @@ export async function openPostgresStore(
   try {
     const client = await pool.connect();
     try {
-      await migrate(client, schema);
+      // Not inside `onMigrated?.(…)`: an optional call skips evaluating its argument.
+      const migrated = await migrate(client, schema, options.migrate ?? true);
+      options.onMigrated?.(migrated);
       base = await cursorBase(client);
     } finally {
       client.release();
@@ -138,6 +141,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 
 class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
+  readonly latestSchema = POSTGRES_MIGRATIONS.length;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -164,6 +168,15 @@ class PostgresStore implements Store {
       restoredFrom:
         row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
     };
+  }
+
+  async schemaVersion(): Promise<number> {
+    return schemaVersion(this.pool);
+  }
+
+  async removeExpiredSessions(now: number): Promise<number> {
+    const r = await this.pool.query('DELETE FROM sessions WHERE expires_at < $1', [now]);
+    return r.rowCount ?? 0;
   }
 
   async countUsers(): Promise<number> {

@@ -16,7 +16,6 @@
  * (no fsync on the server's thread) of its own while operations are flowing.
  */
 import Database from 'better-sqlite3';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type {
@@ -55,9 +54,11 @@ import type {
   UserRow,
 } from './store';
 import { SimulatedCrash } from './store-errors';
+import { ensurePrivateFile } from '../private-files';
+import { checkSchema, type MigrateOptions, type Migrated } from './schema-check';
 import { pastDeadline } from '../core/deadline';
 
-export interface SqliteOptions {
+export interface SqliteOptions extends MigrateOptions {
   synchronous?: 'FULL' | 'NORMAL';
   /** false: one transaction (and one fsync) per apply call; for the group-commit benchmark. */
   groupCommit?: boolean;
@@ -104,11 +105,21 @@ export function openSqliteDatabase(url: string, options: SqliteOptions): Databas
   if (path !== ':memory:') {
     // Only this process's user may read the database (password hashes, sessions, notes): a new
     // file is made 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the
-    // same mode. An existing file keeps the mode its operator chose.
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    closeSync(openSync(path, 'a', 0o600));
+    // same mode (private-files.ts). An existing file keeps the mode its operator chose.
+    ensurePrivateFile(path, dirname(path));
   }
   const db = new Database(path);
+  // Before any pragma that writes (journal_mode): a newer schema is refused untouched.
+  try {
+    checkSchema(
+      db.pragma('user_version', { simple: true }) as number,
+      SQLITE_MIGRATIONS.length,
+      options.migrate ?? true,
+    );
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   // The busy timeout first: another process starting on the same fresh file may hold the lock
   // while it switches to WAL or migrates (WORKERS=n).
   db.pragma('busy_timeout = 10000');
@@ -121,17 +132,31 @@ export function openSqliteDatabase(url: string, options: SqliteOptions): Databas
   // many commits. Durability is the WAL's fsync at every COMMIT either way.
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   db.pragma('foreign_keys = ON');
-  migrate(db);
+  try {
+    const migrated = migrate(db, options.migrate ?? true);
+    options.onMigrated?.(migrated);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
-/** Read the version inside the write lock, so two processes starting together migrate once. */
-function migrate(db: Database.Database): void {
-  db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
-    db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
-  }).immediate();
+/**
+ * Read the version inside the write lock, so two processes starting together migrate once (and a
+ * newer build that migrated in between is noticed: the check runs again here).
+ */
+function migrate(db: Database.Database, allowed: boolean): Migrated {
+  return db
+    .transaction(() => {
+      const version = db.pragma('user_version', { simple: true }) as number;
+      checkSchema(version, SQLITE_MIGRATIONS.length, allowed);
+      if (version === SQLITE_MIGRATIONS.length) return { from: version, to: version };
+      SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
+      db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
+      return { from: version, to: SQLITE_MIGRATIONS.length };
+    })
+    .immediate();
 }
 
 /** The one row of `database_identity` (also read from a backup copy by the restore command). */
@@ -182,6 +207,7 @@ const itemParams = (item: ItemState, updatedAt: number, globalRevision: number) 
  */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
+  readonly latestSchema = SQLITE_MIGRATIONS.length;
   private pending: Group[] = [];
   private flushScheduled = false;
   private readonly sql;
@@ -282,6 +308,14 @@ export class SqliteStore implements Store {
 
   async identity(): Promise<DatabaseIdentity> {
     return readIdentity(this.db);
+  }
+
+  async schemaVersion(): Promise<number> {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  async removeExpiredSessions(now: number): Promise<number> {
+    return this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now).changes;
   }
 
   async countUsers(): Promise<number> {

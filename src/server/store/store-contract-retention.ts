@@ -1,4 +1,7 @@
-/** The store contract, part 3: retention (`cleanup`): compaction and tombstone removal boundaries. */
+/**
+ * The store contract, part 3: retention (`cleanup`): compaction and tombstone removal boundaries;
+ * expired sessions removed (`removeExpiredSessions`).
+ */
 import { expect, it } from 'vitest';
 import { Receipt } from '../../protocol/schemas';
 import { compactReceiptText } from '../core/receipt';
@@ -7,6 +10,20 @@ import { at, ALICE, DAY, T0, type ContractContext } from './store-contract-suppo
 const parse = (text: string) => Receipt.parse(JSON.parse(text));
 
 export function registerRetentionContract(ctx: ContractContext): void {
+  it('removes sessions whose expiry has passed, and only those', async () => {
+    const session = (tokenHash: string, expiresAt: number) =>
+      ctx.store.insertSession({ tokenHash, userId: ALICE.id, expiresAt });
+    await session('expired', T0 - 1);
+    await session('expires-now', T0);
+    await session('later', T0 + DAY);
+    expect(await ctx.store.removeExpiredSessions(T0)).toBe(1);
+    expect(await ctx.store.sessionByHash('expired')).toBeNull();
+    // At exactly its expiry a session still authenticates (auth.ts), so it stays.
+    expect(await ctx.store.sessionByHash('expires-now')).not.toBeNull();
+    expect(await ctx.store.removeExpiredSessions(T0 + DAY + 1)).toBe(2);
+    expect(await ctx.store.sessionByHash('later')).toBeNull();
+  });
+
   it('compacts after the receipt TTL and removes tombstones only strictly after deadline + grace', async () => {
     await ctx.seed();
     const policy = { receiptTtlMs: 1000, tombstoneGraceMs: 500 };

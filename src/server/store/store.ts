@@ -99,7 +99,11 @@ export interface DatabaseIdentity {
 
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
+  /** How many migrations this build has (a database at a lower version is not ready). */
+  readonly latestSchema: number;
   close(): Promise<void>;
+  /** GET /readyz: one trivial query, the number of migrations the database has applied. */
+  schemaVersion(): Promise<number>;
 
   /** The epoch and what it was restored from (changes only by `npm run restore`, server stopped). */
   identity(): Promise<DatabaseIdentity>;
@@ -124,6 +128,8 @@ export interface Store {
   sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null>;
   extendSession(tokenHash: string, expiresAt: number): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
+  /** The cleanup job: every session whose expiry has passed (`expiresAt < now`); how many went. */
+  removeExpiredSessions(now: number): Promise<number>;
 
   /** Demo and fixtures only: items that exist without an operation. */
   seedItems(items: NewItem[], now: number): Promise<void>;

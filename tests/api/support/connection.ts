@@ -55,6 +55,27 @@ export class Connection {
     }
   }
 
+  /**
+   * The next complete response (one with Content-Length), removed from what was read, so a
+   * pipelined answer after it stays for the next call; status 0 if the connection closed first.
+   */
+  async next(): Promise<RawReply> {
+    const reply = await this.reply();
+    const headEnd = this.data.indexOf('\r\n\r\n');
+    const length = Number(reply.headers['content-length'] ?? 0);
+    this.data = headEnd < 0 ? Buffer.alloc(0) : this.data.subarray(headEnd + 4 + length);
+    return { ...reply, body: reply.body.slice(0, length) };
+  }
+
+  /** Whether `text` arrives before the connection closes (e.g. an interim `100 Continue`). */
+  async seen(text: string): Promise<boolean> {
+    for (;;) {
+      if (this.data.includes(text)) return true;
+      if (this.isClosed) return false;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
   /** Drops what has been read so far (the next `reply()` reads the next response). */
   consume(): void {
     this.data = Buffer.alloc(0);

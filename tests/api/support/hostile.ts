@@ -131,3 +131,79 @@ export const rawHeads = fc.oneof(
     Buffer.concat([Buffer.from('GET /api/health HTTP/'), b, Buffer.from('\r\nhost: x\r\n')]),
   ),
 );
+
+/** One route of the server's own OpenAPI document, with the names of its URL parameters. */
+export interface DocumentedRoute {
+  method: string;
+  /** With `{name}` where a path parameter goes. */
+  template: string;
+  pathParams: string[];
+  queryParams: string[];
+}
+
+interface OpenApiParameter {
+  name: string;
+  in: string;
+}
+
+/**
+ * Every route the server documents (GET /api/openapi.json; src/server/api-docs/openapi.test.ts
+ * holds the document to the contract's routes), so a route added later is covered here at once.
+ */
+export async function documentedRoutes(base: string): Promise<DocumentedRoute[]> {
+  const res = await fetch(`${base}/api/openapi.json`);
+  const doc = (await res.json()) as {
+    paths: Record<string, Record<string, { parameters?: OpenApiParameter[] }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([template, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      const parameters = operation.parameters ?? [];
+      const named = (where: string) => parameters.filter((p) => p.in === where).map((p) => p.name);
+      return {
+        method: method.toUpperCase(),
+        template,
+        pathParams: named('path'),
+        queryParams: named('query'),
+      };
+    }),
+  );
+}
+
+const urlChar = (from: number, to: number) =>
+  fc.integer({ min: from, max: to }).map((c) => String.fromCharCode(c));
+/** Characters the text rule refuses in every string that a URL can carry (NUL, C0, DEL, C1). */
+export const refusedInUrl = fc.oneof(
+  fc.constant('\u0000'),
+  urlChar(0x01, 0x1f),
+  fc.constant('\u007f'),
+  urlChar(0x80, 0x9f),
+);
+
+/** A URL part as sent (percent-encoded), and whether its decoded text breaks the text rule. */
+export interface UrlValue {
+  encoded: string;
+  breaksTextRule: boolean;
+}
+
+const REFUSED = /\p{Cc}|\p{Cs}/u;
+const ordinaryText = fc
+  .oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.constantFrom('lamp-14', 'L1.0', 'x'.repeat(3000), '😀', 'a/b', 'a?b', 'a#b'),
+  )
+  // Not a dot segment: a URL parser takes `.` and `..` away, and the route with them.
+  .filter((s) => s.length > 0 && s !== '.' && s !== '..' && !REFUSED.test(s));
+
+/** Hostile and ordinary values for a path parameter or a query parameter. */
+export const urlValues: fc.Arbitrary<UrlValue> = fc.oneof(
+  fc
+    .tuple(fc.string({ maxLength: 8 }), refusedInUrl, fc.string({ maxLength: 8 }))
+    .filter(([a, , c]) => !/\p{Cs}/u.test(a + c))
+    .map(([a, b, c]) => ({ encoded: encodeURIComponent(a + b + c), breaksTextRule: true })),
+  ordinaryText.map((s) => ({ encoded: encodeURIComponent(s), breaksTextRule: false })),
+  // Malformed or odd percent-encodings (invalid UTF-8, overlong forms, an encoded surrogate).
+  fc
+    .constantFrom('%', '%zz', '%ff', '%c0%af', '%ed%a0%80', '%e2%82', '%2F', '%25', '+')
+    .map((encoded) => ({ encoded, breaksTextRule: false })),
+);

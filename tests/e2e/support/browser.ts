@@ -1,10 +1,17 @@
 /** Real Chromium for the browser suites (playwright-core driving the system's Chromium). */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** `extraArgs`: Chromium switches a suite needs besides ours (a fake camera, say). */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * `extraArgs`: Chromium switches a suite needs besides ours (a fake camera, say). `env`: variables
+ * set for Chromium on top of ours (a HOME whose NSS database trusts a certificate authority, say).
+ */
+export async function launchBrowser(
+  extraArgs: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    ...(Object.keys(env).length === 0 ? {} : { env: { ...process.env, ...env } }),
     args: [
       '--no-sandbox',
       '--disable-background-networking',
