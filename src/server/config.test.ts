@@ -55,6 +55,14 @@ describe('production settings', () => {
     expect(problems({ TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/^TRUST_PROXY/);
   });
 
+  it('MAX_CONNECTIONS_PER_ADDRESS: 256 by default', () => {
+    expect(config({}).maxConnectionsPerAddress).toBe(256);
+    expect(config({ MAX_CONNECTIONS_PER_ADDRESS: '3' }).maxConnectionsPerAddress).toBe(3);
+    expect(problems({ MAX_CONNECTIONS_PER_ADDRESS: '0' })[0]).toMatch(
+      /^MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
   it('EXPORT_WEBHOOK_URL: http(s) only, without a user or password (never echoed)', () => {
     expect(
       config({ EXPORT_WEBHOOK_URL: 'https://erp.example/hooks/stock?x=1' }).exportWebhookUrl,
@@ -82,5 +90,31 @@ describe('production settings', () => {
     ]);
     expect(problems({ SIMULATE: '1' })).toEqual([]);
     expect(problems({ TRUST_PROXY: 'loopback' })).toEqual([]);
+  });
+});
+
+describe('running for a year', () => {
+  it('SHUTDOWN_TIMEOUT 10s, MIGRATE on, EXPORT_FILE_MAX_SIZE 64MiB by default', () => {
+    expect(config({})).toMatchObject({
+      shutdownTimeoutMs: 10_000,
+      migrate: true,
+      exportFileMaxBytes: 64 * 1024 * 1024,
+    });
+    expect(config({ SHUTDOWN_TIMEOUT: '30s', MIGRATE: '0' })).toMatchObject({
+      shutdownTimeoutMs: 30_000,
+      migrate: false,
+    });
+  });
+
+  it('EXPORT_FILE_MAX_SIZE takes bytes or KiB, MiB, GiB, at least 1KiB', () => {
+    expect(config({ EXPORT_FILE_MAX_SIZE: '512KiB' }).exportFileMaxBytes).toBe(524_288);
+    expect(config({ EXPORT_FILE_MAX_SIZE: '2gib' }).exportFileMaxBytes).toBe(2 * 1024 ** 3);
+    expect(config({ EXPORT_FILE_MAX_SIZE: '4096' }).exportFileMaxBytes).toBe(4096);
+    for (const bad of ['10', '5MB', '-1', 'lots']) {
+      expect(problems({ EXPORT_FILE_MAX_SIZE: bad })[0]).toMatch(/^EXPORT_FILE_MAX_SIZE: /);
+    }
+    expect(problems({ SHUTDOWN_TIMEOUT: '0' })).toEqual([
+      'SHUTDOWN_TIMEOUT must be more than 0 and at most 1h',
+    ]);
   });
 });

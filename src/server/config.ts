@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';
 import { retentionProblems, type RetentionSettings } from './core/retention';
+import { DEFAULT_LEDGER_MAX_BYTES } from './export/file-sink';
 import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './passwords';
 
 /** A setting that stops the server (or the users command) at start, with a message naming it. */
@@ -48,6 +49,8 @@ export interface Config extends RetentionSettings {
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Open connections per client socket address (IPv6 by /64); a trusted proxy is not counted. */
+  maxConnectionsPerAddress: number;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   /** When set, `/metrics` is served on this loopback port instead of the app's. */
@@ -213,6 +216,8 @@ export function loadConfig(
     // admission control (not this cap) decides what work starts. Past the cap a connection only
     // gets `Retry-After: 1`, which brings every refused device back in the same second.
     maxConnections: integer('MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    // One host cannot hold every connection (spec/api.md "Sign-in limits hold everywhere").
+    maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     metricsToken: env['METRICS_TOKEN'] || null,
     metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,
     backupDir: env['BACKUP_DIR'] || null,
@@ -220,7 +225,7 @@ export function loadConfig(
     backupKeep: integer('BACKUP_KEEP', 14, 1, 10_000),
     migrate: flag('MIGRATE', true),
     shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', '10s'),
-    exportFileMaxBytes: byteSize('EXPORT_FILE_MAX_SIZE', '64MiB'),
+    exportFileMaxBytes: byteSize('EXPORT_FILE_MAX_SIZE', `${DEFAULT_LEDGER_MAX_BYTES}`),
   };
 
   if (config.cleanupIntervalMs <= 0) problems.push('CLEANUP_INTERVAL must be more than 0');

@@ -1,10 +1,10 @@
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processLockDeps } from './file-lock';
 import { openFileSink } from './file-sink';
-import { ledgerEffectIds } from './ledger';
+import { ledgerEffectIds, rotatedLedgerFiles } from './ledger';
 
 const effect = (id: string) => ({
   effectId: id,
@@ -62,6 +62,61 @@ describe('file sink (JSON-lines ledger)', () => {
     const written = await ledgerEffectIds(path);
     expect(written).toHaveLength(60);
     expect(new Set(written)).toEqual(new Set(ids));
+  });
+
+  describe('rotation by size (EXPORT_FILE_MAX_SIZE)', () => {
+    // Each line is 29 bytes ({"effectId":"L.n","delta":1}\n for one-digit n): three fit in 100.
+    const MAX = 100;
+    const ids = Array.from({ length: 9 }, (_, i) => `L.${i + 1}`);
+    const sizes = async () =>
+      Promise.all(
+        [...(await rotatedLedgerFiles(path)).map((f) => f.path), path].map(
+          async (file) => (await stat(file)).size,
+        ),
+      );
+
+    it('moves the file to <file>.1, .2, … before it grows past the limit; every id once, in order', async () => {
+      const sink = await openFileSink(path, processLockDeps, MAX);
+      for (const id of ids) await sink.deliver([effect(id)]);
+      expect((await rotatedLedgerFiles(path)).map((f) => f.n)).toEqual([1, 2]);
+      expect(await sizes()).toEqual([87, 87, 87]);
+      expect(await ledgerEffectIds(path)).toEqual(ids);
+      // The new file holds payloads too: its owner's alone, like the first.
+      expect((await stat(path)).mode & 0o777).toBe(0o600);
+    });
+
+    it('an id in a rotated file, delivered again after a restart, is not written again', async () => {
+      const before = await openFileSink(path, processLockDeps, MAX);
+      for (const id of ids) await before.deliver([effect(id)]);
+      const restarted = await openFileSink(path, processLockDeps, MAX);
+      expect(restarted.has('L.1')).toBe(true);
+      await restarted.deliver([effect('L.1'), effect('L.5'), effect('L.10')]);
+      expect(await ledgerEffectIds(path)).toEqual([...ids, 'L.10']);
+    });
+
+    it('a crash between writing and recording, then a rotation: the redelivery writes nothing', async () => {
+      // Written, but the process died before the worker recorded it: the row is still pending.
+      await (await openFileSink(path, processLockDeps, MAX)).deliver([effect('L.1')]);
+      // The restarted process delivers newer rows; the file rotates past L.1.
+      const restarted = await openFileSink(path, processLockDeps, MAX);
+      for (const id of ids.slice(1)) await restarted.deliver([effect(id)]);
+      expect((await rotatedLedgerFiles(path)).length).toBeGreaterThan(0);
+      // The pending row's claim lapses and it is delivered again, by this process or a third.
+      await restarted.deliver([effect('L.1')]);
+      await (await openFileSink(path, processLockDeps, MAX)).deliver([effect('L.1')]);
+      expect(await ledgerEffectIds(path)).toEqual(ids);
+    });
+
+    it('another process rotated the file: what it wrote before is still known', async () => {
+      const a = await openFileSink(path, processLockDeps, MAX);
+      const b = await openFileSink(path, processLockDeps, MAX);
+      await a.deliver([effect('L.1'), effect('L.2')]);
+      // b rotates (L.1 and L.2 move to <file>.1); a has not looked since.
+      await b.deliver([effect('L.3'), effect('L.4')]);
+      await a.deliver([effect('L.2'), effect('L.5')]);
+      await b.deliver([effect('L.1'), effect('L.5')]);
+      expect(await ledgerEffectIds(path)).toEqual(['L.1', 'L.2', 'L.3', 'L.4', 'L.5']);
+    });
   });
 
   it('wraps a payload that is not a JSON object, keeping the effect id', async () => {

@@ -11,10 +11,18 @@
  * Unlike the webhook, a batch here is one append: it is accepted whole (one fsync) or not at all,
  * and a retried batch skips every id the ledger already holds, so a failure never writes an
  * accepted effect twice and there is no per-effect progress to record.
+ *
+ * Rotation (EXPORT_FILE_MAX_SIZE): an append that would take the file past `maxBytes` first
+ * renames it to `<file>.<n>` (n = 1, 2, … in time order; ./ledger.ts) and starts a new one, under
+ * the same lock. The ledger is every one of those files: the ids of the rotated ones are read too
+ * (they never change again), so an effect delivered again after a rotation, a crash or a restore
+ * is still not written twice. Another process's rotation shows as a new file at `<file>`: then
+ * everything is read again.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { processLockDeps, withFileLock, type LockDeps } from './file-lock';
+import { rotatedLedgerFiles, rotatedName } from './ledger';
 import type { Effect, Sink } from './sink';
 import { ensurePrivateFile } from '../private-files';
 
@@ -26,14 +34,18 @@ export interface FileSink extends Sink {
   has(effectId: string): boolean;
 }
 
+/** EXPORT_FILE_MAX_SIZE's default: a file a text editor and `grep` still handle with ease. */
+export const DEFAULT_LEDGER_MAX_BYTES = 64 * 1024 * 1024;
+
 export async function openFileSink(
   path: string,
   lockDeps: LockDeps = processLockDeps,
+  maxBytes = DEFAULT_LEDGER_MAX_BYTES,
 ): Promise<FileSink> {
   const dir = dirname(path);
   // The ledger holds every effect's payload (notes, user names): its owner's alone.
   ensurePrivateFile(path, dir);
-  const sink = new LedgerFile(path, lockDeps);
+  const sink = new LedgerFile(path, lockDeps, maxBytes);
   await sink.deliver([]); // reads the existing ledger (and repairs a torn tail) before any work
   await syncDirectory(dir); // the file's directory entry is durable too
   return sink;
@@ -42,13 +54,18 @@ export async function openFileSink(
 class LedgerFile implements FileSink {
   readonly kind = 'file' as const;
   private readonly ids = new Set<string>();
-  /** Bytes of the file already read into `ids`. */
+  /** Bytes of the file at `path` already read into `ids`. */
   private offset = 0;
+  /** Which file `offset` is in (its inode): another process's rotation puts a new one there. */
+  private inode: number | null = null;
+  /** The rotated files whose ids are in `ids` (they never change once rotated). */
+  private readonly rotatedRead = new Set<number>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly path: string,
     private readonly lockDeps: LockDeps,
+    private readonly maxBytes: number,
   ) {}
 
   has(effectId: string): boolean {
@@ -68,15 +85,20 @@ class LedgerFile implements FileSink {
   }
 
   private async appendNew(effects: readonly Effect[]): Promise<void> {
-    const handle = await open(this.path, 'a+');
+    let handle = await open(this.path, 'a+');
     try {
       await this.catchUp(handle);
+      await this.readRotated();
       const fresh = new Map<string, string>();
       for (const e of effects) {
         if (!this.ids.has(e.effectId) && !fresh.has(e.effectId)) fresh.set(e.effectId, line(e));
       }
       if (fresh.size === 0) return;
       const bytes = Buffer.from([...fresh.values()].join(''));
+      if (this.offset > 0 && this.offset + bytes.length > this.maxBytes) {
+        await handle.close();
+        handle = await this.rotate();
+      }
       await handle.write(bytes);
       await handle.datasync();
       fresh.forEach((_, id) => this.ids.add(id));
@@ -86,15 +108,56 @@ class LedgerFile implements FileSink {
     }
   }
 
+  /** `<file>` becomes the next `<file>.<n>`; a new, empty `<file>` (durable entries both). */
+  private async rotate(): Promise<FileHandle> {
+    const taken = await rotatedLedgerFiles(this.path);
+    const next = (taken.at(-1)?.n ?? 0) + 1;
+    await rename(this.path, rotatedName(this.path, next));
+    // Its ids are all in `ids` already: catchUp read the file to its end.
+    this.rotatedRead.add(next);
+    ensurePrivateFile(this.path, dirname(this.path));
+    const handle = await open(this.path, 'a+');
+    await syncDirectory(dirname(this.path));
+    this.offset = 0;
+    this.inode = (await handle.stat()).ino;
+    return handle;
+  }
+
+  /** The ids of rotated files not read yet (on open, and after another process rotated). */
+  private async readRotated(): Promise<void> {
+    for (const { n, path } of await rotatedLedgerFiles(this.path)) {
+      if (this.rotatedRead.has(n)) continue;
+      const handle = await open(path, 'r');
+      try {
+        const { size } = await handle.stat();
+        await this.readIds(handle, 0, size);
+      } finally {
+        await handle.close();
+      }
+      this.rotatedRead.add(n);
+    }
+  }
+
   private async catchUp(handle: FileHandle): Promise<void> {
-    const { size } = await handle.stat();
-    if (size < this.offset) {
-      // Replaced or truncated by someone else: start over rather than trust what we remember.
+    const { size, ino } = await handle.stat();
+    if (size < this.offset || (this.inode !== null && ino !== this.inode)) {
+      // Rotated by another process, or replaced or truncated by someone: start over from every
+      // file rather than trust what we remember.
       this.ids.clear();
+      this.rotatedRead.clear();
       this.offset = 0;
     }
+    this.inode = ino;
+    const end = await this.readIds(handle, this.offset, size);
+    this.offset = end;
+    if (end < size) await handle.truncate(end);
+  }
+
+  /** Reads the complete lines between `from` and `size` into `ids`; returns where the last one ends. */
+  private async readIds(handle: FileHandle, from: number, size: number): Promise<number> {
+    let done = from;
     let pending = Buffer.alloc(0);
-    let position = this.offset;
+    let position = from;
     while (position < size) {
       const chunk = Buffer.alloc(Math.min(CHUNK, size - position));
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
@@ -104,10 +167,10 @@ class LedgerFile implements FileSink {
       const end = pending.lastIndexOf(NEWLINE);
       if (end < 0) continue;
       this.readLines(pending.subarray(0, end + 1).toString('utf8'));
-      this.offset += end + 1;
+      done += end + 1;
       pending = pending.subarray(end + 1);
     }
-    if (pending.length > 0) await handle.truncate(this.offset);
+    return done;
   }
 
   private readLines(text: string): void {

@@ -24,13 +24,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx <entry>`: one process, which a signal reaches directly. */
+/**
+ * `node --import tsx <entry>`: one process, which a signal reaches directly. `cwd`: another
+ * checkout (the previous release, tests/e2e/upgrade.test.ts) instead of this one.
+ */
 export function spawnTs(
   entry: string,
   env: Record<string, string>,
+  cwd = ROOT,
 ): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -40,8 +44,9 @@ export async function spawnServer(
   env: Record<string, string>,
   entry = 'src/server/main.ts',
   startTimeoutMs = 60_000,
+  cwd = ROOT,
 ): Promise<ServerProcess> {
-  const child = spawnTs(entry, { LOG_LEVEL: 'warn', ...env });
+  const child = spawnTs(entry, { LOG_LEVEL: 'warn', ...env }, cwd);
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const url = await new Promise<string>((done, fail) => {

@@ -1,0 +1,189 @@
+/**
+ * An upgrade as a shop lives it (spec/api.md "Upgrading", issue 23 part 3): the previous release,
+ * built from this repository's own history, serves a phone that holds changes it has not sent
+ * (made offline: "Saved on this device") and one whose reply was lost ("Outcome unknown"). The old
+ * server stops; the current one starts on the same database (migrating it) and serves the current
+ * build. The phone comes back online: the app offers its update, the person reloads, and every
+ * change is confirmed exactly once, with nothing in the outbox lost.
+ *
+ * The previous release is a commit named here (tags may not travel with a copy of the repository):
+ * a clone without it FAILS with a message saying how to get it, never skips.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readFile, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServer, type RunningServer } from '../../src/server/start';
+import { signIn } from '../api/support/api';
+import { BASE_ENV } from '../api/support/server';
+import { ROOT, spawnServer, type ServerProcess } from '../multi/support/process';
+import { adjustStock, LABEL, openItem, recordLabels } from './support/app';
+import { launchBrowser, newPhoneContext } from './support/browser';
+import { signInUi } from './support/sign-in';
+
+/** Release 0.1.0 (tag v0.1.0; CHANGELOG.md): the release this one upgrades from. */
+const PREVIOUS_RELEASE = 'd27c3f7f07e774275601043f3b9fb7e25a13075c';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+function git(args: string[]): string {
+  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+}
+
+/** The previous release's files, sharing this checkout's node_modules (same package-lock.json). */
+async function extractPrevious(): Promise<string> {
+  try {
+    git(['cat-file', '-e', `${PREVIOUS_RELEASE}^{commit}`]);
+  } catch {
+    throw new Error(
+      `the previous release's commit ${PREVIOUS_RELEASE} (0.1.0) is not in this clone's history: ` +
+        'the upgrade test builds it from there. Fetch the full history (git fetch --unshallow, ' +
+        'or git fetch origin --tags) and run the test again.',
+    );
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'stockroom-previous-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  execFileSync('sh', ['-c', `git archive ${PREVIOUS_RELEASE} | tar -x -C "${dir}"`], { cwd: ROOT });
+  const [theirs, ours] = await Promise.all([
+    readFile(join(dir, 'package-lock.json')),
+    readFile(join(ROOT, 'package-lock.json')),
+  ]);
+  if (!theirs.equals(ours)) {
+    throw new Error(
+      `package-lock.json differs from the previous release's (${PREVIOUS_RELEASE}): its ` +
+        'dependencies would need an install of their own. Extend this test to run `npm ci` in ' +
+        'the extracted release, or name a newer previous release.',
+    );
+  }
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+/** The previous release's own build (its scripts/build.ts, its vite config) into `<dir>/dist`. */
+function buildPrevious(dir: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+      cwd: dir,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`the previous release's build failed:\n${output}`)),
+    );
+  });
+}
+
+const schemaOf = (file: string): number => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+};
+
+describe('upgrade from the previous release with a phone holding work', () => {
+  it('unsent and unknown changes are each confirmed once after the update', async () => {
+    const previous = await extractPrevious();
+    await buildPrevious(previous);
+    const data = await mkdtemp(join(tmpdir(), 'stockroom-upgrade-db-'));
+    cleanups.push(() => rm(data, { recursive: true, force: true }));
+    const file = join(data, 'stockroom.db');
+    const env = {
+      ...BASE_ENV,
+      DATABASE_URL: `sqlite:${file}`,
+      EXPORT_FILE: join(data, 'export.jsonl'),
+    };
+
+    const old: ServerProcess = await spawnServer(
+      { ...env, STATIC_DIR: join(previous, 'dist') },
+      'src/server/main.ts',
+      120_000,
+      previous,
+    );
+    cleanups.push(() => old.stop());
+    const base = old.url;
+    const port = new URL(base).port;
+    const browser: Browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+
+    let api = await signIn(base);
+    const item = (await api.items()).items.find((i) => i.quantity >= 10);
+    if (!item) throw new Error('the demo data has no item with 10 in stock');
+    await signInUi(page, base);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await openItem(page, item.name);
+    const labels = await recordLabels(page);
+    const rows = page
+      .getByRole('region', { name: "This device's changes" })
+      .locator('.op-row__label');
+
+    // A change whose reply is lost: the old server commits it, the phone does not know.
+    await api.fault({ fault: 'drop-response', times: 1_000 });
+    await adjustStock(page, -3);
+    await expect
+      .poll(async () => (await labels()).some((l) => l.includes(LABEL.unknown)), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    // Offline before the faults go, so the phone cannot settle it with the old server.
+    await context.setOffline(true);
+    await api.clearFaults();
+    // Two changes made offline: saved on the device, never sent.
+    await adjustStock(page, -1);
+    await adjustStock(page, -2);
+    await expect
+      .poll(async () => (await rows.allTextContents()).filter((t) => t === LABEL.queued).length)
+      .toBe(2);
+    const schemaBefore = schemaOf(file);
+
+    // The upgrade: a clean stop of the old server, the current one on the same database and port.
+    old.child.kill('SIGTERM');
+    expect(await old.exited).toBe(0);
+    const current: RunningServer = await startServer({
+      ...env,
+      PORT: port,
+      STATIC_DIR: inject('distDir'),
+    });
+    cleanups.push(() => current.close());
+    expect(schemaOf(file)).toBe(current.store.latestSchema);
+    expect(current.store.latestSchema).toBeGreaterThanOrEqual(schemaBefore);
+
+    // Back online: the old app sends to the new server, and offers the new version.
+    await context.setOffline(false);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await page.getByText('A new version of Stockroom is ready.').waitFor({ timeout: 60_000 });
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Reload to update' }).click(),
+    ]);
+    await openItem(page, item.name);
+
+    // Every change confirmed, none lost from the outbox, each applied once on the server.
+    await expect
+      .poll(async () => rows.allTextContents(), { timeout: 60_000 })
+      .toEqual([LABEL.confirmed, LABEL.confirmed, LABEL.confirmed]);
+    api = await signIn(current.url);
+    const mine = (await api.history(item.id)).filter((e) => e.userName === 'manager');
+    expect(mine.map((e) => e.delta).sort()).toEqual([-1, -2, -3]);
+    expect(new Set(mine.map((e) => e.operationId)).size).toBe(3);
+    expect((await api.item(item.id)).quantity).toBe(item.quantity - 6);
+    await context.close();
+  }, 600_000);
+});
