@@ -13,7 +13,10 @@ const HOUR = 3_600_000;
 let dir = '';
 const schedules: BackupSchedule[] = [];
 afterEach(async () => {
-  for (const s of schedules.splice(0)) s.stop();
+  for (const s of schedules.splice(0)) {
+    s.stop();
+    await s.settled();
+  }
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -32,7 +32,10 @@ export interface BackupSchedule {
   stats(): BackupStats;
   /** One scheduled run now (what the timer does): made, skipped (a recent one exists), or failed. */
   runOnce(): Promise<'made' | 'skipped' | 'failed'>;
+  /** Stops the timer; a backup already running finishes on its own (a process of its own). */
   stop(): void;
+  /** Resolves when no run of this schedule is under way (tests clean up after it). */
+  settled(): Promise<void>;
 }
 
 const PREFIX = 'stockroom-';
@@ -75,7 +78,14 @@ export function startBackupSchedule(
   run: (databaseUrl: string, file: string) => Promise<string> = runBackupCommand,
 ): BackupSchedule {
   const stats: BackupStats = { lastSuccessMs: null, failures: 0 };
-  const runOnce = async (): Promise<'made' | 'skipped' | 'failed'> => {
+  const running = new Set<Promise<unknown>>();
+  const runOnce = (): Promise<'made' | 'skipped' | 'failed'> => {
+    const run = attempt();
+    running.add(run);
+    void run.finally(() => running.delete(run));
+    return run;
+  };
+  const attempt = async (): Promise<'made' | 'skipped' | 'failed'> => {
     try {
       await mkdir(settings.dir, { recursive: true, mode: 0o700 });
       return await withFileLock(join(settings.dir, '.backup.lock'), async () => {
@@ -109,5 +119,12 @@ export function startBackupSchedule(
   // Also once at start: a server restarted more often than its interval still makes backups (a
   // recent one in the folder makes this a skip).
   void runOnce();
-  return { stats: () => ({ ...stats }), runOnce, stop: () => timer.stop() };
+  return {
+    stats: () => ({ ...stats }),
+    runOnce,
+    stop: () => timer.stop(),
+    settled: async () => {
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
 }
