@@ -48,6 +48,8 @@ export function benchEnv(workDir: string): Record<string, string> {
     STOCKROOM_SECRET: 'bench',
     DEMO: '1',
     LEASE_SIZE: '1000000',
+    // Every simulated device connects from this machine's one loopback address.
+    MAX_CONNECTIONS_PER_ADDRESS: '1000000',
     EXPORT_FILE: join(workDir, 'export.jsonl'),
   };
 }

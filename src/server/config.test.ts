@@ -55,6 +55,14 @@ describe('production settings', () => {
     expect(problems({ TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/^TRUST_PROXY/);
   });
 
+  it('MAX_CONNECTIONS_PER_ADDRESS: 256 by default', () => {
+    expect(config({}).maxConnectionsPerAddress).toBe(256);
+    expect(config({ MAX_CONNECTIONS_PER_ADDRESS: '3' }).maxConnectionsPerAddress).toBe(3);
+    expect(problems({ MAX_CONNECTIONS_PER_ADDRESS: '0' })[0]).toMatch(
+      /^MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
   it('EXPORT_WEBHOOK_URL: http(s) only, without a user or password (never echoed)', () => {
     expect(
       config({ EXPORT_WEBHOOK_URL: 'https://erp.example/hooks/stock?x=1' }).exportWebhookUrl,

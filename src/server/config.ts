@@ -49,6 +49,8 @@ export interface Config extends RetentionSettings {
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Open connections per client socket address (IPv6 by /64); a trusted proxy is not counted. */
+  maxConnectionsPerAddress: number;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   /** When set, `/metrics` is served on this loopback port instead of the app's. */
@@ -210,6 +212,8 @@ export function loadConfig(
     // admission control (not this cap) decides what work starts. Past the cap a connection only
     // gets `Retry-After: 1`, which brings every refused device back in the same second.
     maxConnections: integer('MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    // One host cannot hold every connection (spec/api.md "Sign-in limits hold everywhere").
+    maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     metricsToken: env['METRICS_TOKEN'] || null,
     metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,
     migrate: flag('MIGRATE', true),

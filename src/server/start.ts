@@ -16,6 +16,7 @@ import { createLifecycle, trackInFlight } from './http/stopping';
 import type { WorkerLink } from './cluster/worker-link';
 import { startExporter } from './export/exporter';
 import { createAdmission } from './limits/admission';
+import { passwordGate, passwordSlots } from './limits/password-gate';
 import { createSignInLimiter } from './limits/rate-limit';
 import { createServerMetrics } from './observability/server-metrics';
 import { METRICS_OFF_WARNING, metricsPlacement, startMetricsServer } from './http/metrics-endpoint';
@@ -111,6 +112,8 @@ export async function startServer(
     });
     // Sessions past their expiry can never authenticate again; nothing else removes them.
     await store.removeExpiredSessions(now);
+    // Sign-in counts past their window (bounded by expiry, never by evicting counts).
+    await store.pruneSignIns(now);
     return result;
   };
   const lifecycle = createLifecycle();
@@ -137,7 +140,8 @@ export async function startServer(
       : null,
     admission,
     intake: hooks.intake ?? pacedIntake(BATCHES_PER_TURN),
-    signInLimiter: createSignInLimiter(clock),
+    signInLimiter: createSignInLimiter(store, clock),
+    passwordChecks: passwordGate(passwordSlots()),
     metrics,
     runCleanup,
     lifecycle,

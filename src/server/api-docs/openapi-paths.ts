@@ -179,7 +179,8 @@ export function paths(): Json {
           '(200 replay or 422), deadline (410), then one transaction (201). The body of 200 and 201 ' +
           'is the receipt; a replay returns the committed bytes with `Idempotent-Replayed: true`. ' +
           'Roles: `staff` may make `adjust` and `count`; `manager` also `createItem`, `updateItem` ' +
-          'and `archiveItem`. Another type is a stored verdict: `rejected`, reason `not-allowed`. ' +
+          'and `archiveItem`, and `allowNegative: true` on `adjust`. Another type (or that flag from ' +
+          'staff) is a stored verdict: `rejected`, reason `not-allowed`. ' +
           '`updateItem` changes at least one field; a field it changes that was also changed after ' +
           '`basedOnRevision` → `review` (`stale-edit`); an SKU or barcode another item holds → ' +
           '`rejected` (`duplicate-item`). An archived item refuses every operation (`archived-item`).',

@@ -133,6 +133,20 @@ describe('decide', () => {
     expect(decide(count, lamp, staff)).toMatchObject({ outcome: 'applied' });
   });
 
+  it("refuses allowNegative: true from staff, whatever the stock; false is anyone's", () => {
+    const sell = (delta: number, allowNegative: boolean) =>
+      ({ type: 'adjust', itemId: 'lamp-14', delta, reason: 'sold', allowNegative }) as const;
+    expect(decide(sell(-20, true), lamp, staff)).toEqual({
+      outcome: 'rejected',
+      reason: 'not-allowed',
+      item: lamp,
+    });
+    expect(decide(sell(-1, true), lamp, staff)).toMatchObject({ reason: 'not-allowed' });
+    expect(decide(sell(-1, false), lamp, staff)).toMatchObject({ outcome: 'applied' });
+    expect(decide(sell(-20, false), lamp, staff)).toMatchObject({ reason: 'would-go-negative' });
+    expect(decide(sell(-20, true), lamp, free)).toMatchObject({ outcome: 'applied' });
+  });
+
   it('creates an item with a barcode and threshold, and refuses a taken barcode', () => {
     const create = {
       type: 'createItem',

@@ -50,8 +50,9 @@ const refuse = (
 ): Verdict => ({ outcome, reason, item });
 
 export function decide(op: Op, item: ItemState | null, facts: Facts): Verdict {
-  // The role comes first: a person who may not make this type learns nothing else from it.
-  if (!mayMake(facts.role, op.type)) return refuse('rejected', 'not-allowed', item);
+  // The role comes first: a person who may not make this type (or set this flag) learns nothing
+  // else from it.
+  if (!mayMake(facts.role, op)) return refuse('rejected', 'not-allowed', item);
   switch (op.type) {
     case 'createItem': {
       if (item || facts.skuOwner !== null || facts.barcodeOwner !== null)

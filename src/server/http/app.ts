@@ -10,6 +10,7 @@ import { ProblemError, refuse } from './problem';
 import { csvRoutes } from './routes-csv';
 import { securityHeaders } from './security';
 import { answerEverything, capConnections, clientErrorHandler, serverOptions } from './transport';
+import { trustedProxies } from './trusted-proxies';
 import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
@@ -86,7 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // request.ip is the client behind these proxies (X-Forwarded-For); the sign-in limits key on it.
     ...(deps.config.trustProxy ? { trustProxy: deps.config.trustProxy } : {}),
   });
-  capConnections(app.server, deps.config.maxConnections);
+  capConnections(app.server, {
+    max: deps.config.maxConnections,
+    perAddress: deps.config.maxConnectionsPerAddress,
+    isProxy: trustedProxies(deps.config.trustProxy),
+  });
   answerEverything(app.server);
   // First, so its headers are on every answer, refusals by later hooks included.
   await securityHeaders(app);

@@ -12,6 +12,7 @@ import type { ShedStats, Work } from '../core/admission';
 import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
+import type { PasswordGate } from '../limits/password-gate';
 import type { PacedIntake } from './paced-intake';
 import type { Lifecycle } from './stopping';
 import type { Store } from '../store/store';
@@ -34,12 +35,18 @@ export interface CountingAdmission extends Admission {
   stats(): ShedStats;
 }
 
-/** Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked. */
+/**
+ * Sign-in brute-force protection: an attempt is counted (reserved) before its password is checked;
+ * `settle` then records the answer (a right password takes back what was no guess).
+ */
 export interface SignInLimiter {
   reserve(
     userName: string,
     ip: string,
-  ): { allowed: true; succeeded(): void } | { allowed: false; retryAfterSeconds: number };
+  ): Promise<
+    | { allowed: true; settle(succeeded: boolean): Promise<void> }
+    | { allowed: false; retryAfterSeconds: number }
+  >;
 }
 
 export interface OperationMetrics {
@@ -67,6 +74,8 @@ export interface AppDeps {
   /** Backlog batches taken in a few per event-loop turn (./paced-intake.ts). */
   intake: PacedIntake;
   signInLimiter: SignInLimiter;
+  /** Password checks take turns, fewer at once than the thread pool has threads. */
+  passwordChecks: PasswordGate;
   metrics: HttpMetrics;
   runCleanup(): Promise<{ compacted: number; removed: number }>;
   /** Whether a stop has begun (SIGTERM): /readyz fails and new requests are refused. */

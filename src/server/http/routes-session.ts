@@ -19,7 +19,7 @@ export const sessionRoutes =
       }
       const { username, password } = parsed.data;
       // Counted before the slow check, so parallel guesses cannot buy more checks than the limit.
-      const attempt = deps.signInLimiter.reserve(username, request.ip);
+      const attempt = await deps.signInLimiter.reserve(username, request.ip);
       if (!attempt.allowed) {
         throw refuse('rate-limited', 'too many sign-in attempts; wait before trying again', {
           headers: { 'Retry-After': String(attempt.retryAfterSeconds) },
@@ -29,12 +29,16 @@ export const sessionRoutes =
       // Unknown and disabled users cost the same check, so timing does not tell them apart.
       const user = found?.disabled === false ? found : null;
       const cost = deps.config.passwordCost;
-      const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash(cost));
+      // Checks take turns (../limits/password-gate.ts): a burst never holds the whole thread pool.
+      const account = username.toLowerCase();
+      const ok = await deps.passwordChecks.run(account, () =>
+        verifyPassword(password, user?.passwordHash ?? dummyHash(cost)),
+      );
+      await attempt.settle(user !== null && ok);
       if (!user || !ok) throw refuse('unauthorized', 'wrong username or password');
-      attempt.succeeded();
       // An older, cheaper hash is replaced now that the password is at hand.
       if (needsRehash(user.passwordHash, cost)) {
-        const upgraded = await hashPassword(password, cost);
+        const upgraded = await deps.passwordChecks.run(account, () => hashPassword(password, cost));
         await deps.store.upgradePasswordHash(user.id, user.passwordHash, upgraded);
       }
       const token = await deps.sessions.create(user.id);

@@ -5,8 +5,9 @@
  * - Headers and body must arrive within `requestTimeout` (Node's headers and request timeouts,
  *   checked often enough that the limit is what it says), else `408 request-timeout`.
  * - Idle keep-alive connections close after `keepAliveTimeout`.
- * - Past `maxConnections` open connections a new one gets `503 overloaded` and is closed before any
- *   HTTP parsing, so nothing it sends is ever processed.
+ * - Past `maxConnections` open connections, or `maxConnectionsPerAddress` from one client address,
+ *   a new one gets `503 overloaded` and is closed before any HTTP parsing, so nothing it sends is
+ *   ever processed.
  * - A request without `Host` (HTTP/1.1 requires one) is refused by the app as a problem, not by
  *   Node's bare 400; so are `CONNECT` and an unknown `Expect` (./answerEverything).
  */
@@ -14,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ProblemCode } from '../../protocol/schemas';
+import { addressKey } from '../core/client-address';
 import type { ProblemValue } from '../core/problem-value';
 import { problemBody, problemStatus, PROBLEM_TYPE } from './problem';
 
@@ -108,29 +110,52 @@ export function answerEverything(server: Server): void {
   });
 }
 
+/** The connection caps: overall, and per client address (./trusted-proxies.ts: not for a proxy). */
+export interface ConnectionCaps {
+  max: number;
+  perAddress: number;
+  /** A socket address that carries other people's connections (a trusted reverse proxy). */
+  isProxy(address: string): boolean;
+}
+
 /**
- * Caps open connections: the HTTP server's own connection listener runs only for connections
- * under the cap, so an excess connection is answered and closed without any request being read.
+ * Caps open connections, overall and per client address (IPv6 by its /64, ../core/client-address):
+ * the HTTP server's own connection listener runs only for connections under the caps, so an excess
+ * connection is answered and closed without any request being read. The address is the socket's:
+ * nothing the client sends (X-Forwarded-For) has arrived yet.
  */
-export function capConnections(server: Server, max: number): void {
+export function capConnections(server: Server, caps: ConnectionCaps): void {
   const listeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   let open = 0;
+  /** Open connections by counted address; an address leaves the map with its last connection. */
+  const byAddress = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    if (open >= max) {
+    const remote = socket.remoteAddress ?? '';
+    const key = caps.isProxy(remote) ? null : addressKey(remote);
+    const mine = key === null ? 0 : (byAddress.get(key) ?? 0);
+    if (open >= caps.max || mine >= caps.perAddress) {
       socket.on('error', () => socket.destroy());
       // Read and drop what the client sends, so closing does not reset the answer away.
       socket.resume();
       endWithProblem(socket, {
         code: 'overloaded',
-        detail: 'the server has too many open connections; try again shortly',
+        detail:
+          open >= caps.max
+            ? 'the server has too many open connections; try again shortly'
+            : 'too many open connections from this address; close some and try again',
         headers: { 'Retry-After': '1' },
       });
       return;
     }
     open += 1;
+    if (key !== null) byAddress.set(key, mine + 1);
     socket.once('close', () => {
       open -= 1;
+      if (key === null) return;
+      const left = (byAddress.get(key) ?? 1) - 1;
+      if (left > 0) byAddress.set(key, left);
+      else byAddress.delete(key);
     });
     for (const listener of listeners) listener.call(server, socket);
   });

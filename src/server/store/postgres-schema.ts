@@ -103,6 +103,18 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE users ADD COLUMN disabled BOOLEAN NOT NULL DEFAULT false;
   CREATE INDEX sessions_by_user ON sessions (user_id);
   `,
+  `
+  -- Sign-in limits (core/sign-in-limits.ts): one row per counted attempt and counter, with the time
+  -- it leaves its window, seen by every process and kept across restarts; a (user, address) that
+  -- signed in lately is one row with an empty attempt. The cleanup job removes expired rows.
+  CREATE TABLE sign_in_hits (
+    key TEXT NOT NULL,
+    attempt TEXT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    PRIMARY KEY (key, attempt)
+  );
+  CREATE INDEX sign_in_hits_by_expiry ON sign_in_hits (expires_at);
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

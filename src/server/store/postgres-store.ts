@@ -21,6 +21,8 @@ import {
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { migrate, POSTGRES_MIGRATIONS, quoteIdent, schemaVersion } from './postgres-schema';
+import { postgresSignInCounts } from './postgres-sign-in';
+import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
 import type { MigrateOptions } from './schema-check';
 import type {
@@ -33,6 +35,7 @@ import type {
   OperationRecord,
   RetentionPolicy,
   SessionRow,
+  SignInCounts,
   StoredUser,
   Store,
   UserRow,
@@ -143,7 +146,11 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
-  ) {}
+  ) {
+    this.signIns = postgresSignInCounts(pool);
+  }
+
+  private readonly signIns: SignInCounts;
 
   async close(): Promise<void> {
     await this.pool.end();
@@ -410,5 +417,17 @@ class PostgresStore implements Store {
       'SELECT count(*)::int AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
     );
     return { pending: r.rows[0]?.n ?? 0, oldestCreatedAt: r.rows[0]?.oldest ?? null };
+  }
+
+  reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation> {
+    return this.signIns.reserveSignIn(attempt, now);
+  }
+
+  settleSignIn(attempt: SignInAttempt, settlement: Settlement): Promise<void> {
+    return this.signIns.settleSignIn(attempt, settlement);
+  }
+
+  pruneSignIns(now: number): Promise<number> {
+    return this.signIns.pruneSignIns(now);
   }
 }

@@ -163,4 +163,16 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   DROP TABLE export_outbox;
   ALTER TABLE export_outbox_v5 RENAME TO export_outbox;
   `,
+  `
+  -- Sign-in limits (core/sign-in-limits.ts): one row per counted attempt and counter, with the time
+  -- it leaves its window, seen by every process and kept across restarts; a (user, address) that
+  -- signed in lately is one row with an empty attempt. The cleanup job removes expired rows.
+  CREATE TABLE sign_in_hits (
+    key TEXT NOT NULL,
+    attempt TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (key, attempt)
+  ) WITHOUT ROWID;
+  CREATE INDEX sign_in_hits_by_expiry ON sign_in_hits (expires_at);
+  `,
 ];

@@ -38,6 +38,8 @@ import {
 } from '../core/receipt';
 import { catalogueColumns, itemState, wireItem, type ItemColumns } from './item-row';
 import { SQLITE_MIGRATIONS } from './sqlite-schema';
+import { sqliteSignInCounts } from './sqlite-sign-in';
+import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -48,6 +50,7 @@ import type {
   OperationRecord,
   RetentionPolicy,
   SessionRow,
+  SignInCounts,
   StoredUser,
   Store,
   UserRow,
@@ -198,6 +201,7 @@ export class SqliteStore implements Store {
   private pending: Group[] = [];
   private flushScheduled = false;
   private readonly sql;
+  private readonly signIns: SignInCounts;
   /**
    * Every export row with `seq` ≤ this is delivered (rows are appended in commit order and a
    * delivered row is never pending again), so claims scan from here instead of using an index.
@@ -211,6 +215,7 @@ export class SqliteStore implements Store {
     protected readonly db: Database.Database,
     private readonly options: SqliteOptions,
   ) {
+    this.signIns = sqliteSignInCounts(db);
     this.sql = {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
@@ -691,6 +696,18 @@ export class SqliteStore implements Store {
       pending: row['n'] as number,
       oldestCreatedAt: (row['oldest'] as number | null) ?? null,
     };
+  }
+
+  reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation> {
+    return this.signIns.reserveSignIn(attempt, now);
+  }
+
+  settleSignIn(attempt: SignInAttempt, settlement: Settlement): Promise<void> {
+    return this.signIns.settleSignIn(attempt, settlement);
+  }
+
+  pruneSignIns(now: number): Promise<number> {
+    return this.signIns.pruneSignIns(now);
   }
 }
 

@@ -10,6 +10,7 @@ import { registerApplyContract } from './store-contract-apply';
 import { registerCatalogueContract } from './store-contract-catalogue';
 import { registerExportContract } from './store-contract-export';
 import { registerRetentionContract } from './store-contract-retention';
+import { registerSignInContract } from './store-contract-sign-in';
 import type { Store } from './store';
 import { ALICE, BOB, contractContext, T0, type StoreFixture } from './store-contract-support';
 
@@ -211,5 +212,6 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
     registerRetentionContract(ctx);
     registerExportContract(ctx);
     registerCatalogueContract(ctx);
+    registerSignInContract(ctx);
   });
 }

@@ -5,6 +5,7 @@
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
 import type { HistoryResponse, Item, ItemsResponse, Op, User } from '../../protocol/schemas';
+import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 
 export interface UserRow extends User {
   passwordHash: string;
@@ -148,4 +149,18 @@ export interface Store {
   claimExports(limit: number, now: number): Promise<ExportRow[]>;
   markExported(effectIds: string[], now: number): Promise<void>;
   exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }>;
+
+  /**
+   * Sign-in limits (core/sign-in-limits.ts), shared by every process of this database and kept
+   * across restarts: reads the attempt's counts and, when it is allowed, writes its hits, in ONE
+   * transaction, so no process can slip an attempt past a limit another one is filling.
+   */
+  reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation>;
+  /** The answer to a checked attempt (core `settle`), in one transaction. */
+  settleSignIn(attempt: SignInAttempt, settlement: Settlement): Promise<void>;
+  /** Removes the sign-in counts whose window has passed (the cleanup job); how many. */
+  pruneSignIns(now: number): Promise<number>;
 }
+
+/** The sign-in part of the port, which each adapter implements in a file of its own. */
+export type SignInCounts = Pick<Store, 'reserveSignIn' | 'settleSignIn' | 'pruneSignIns'>;

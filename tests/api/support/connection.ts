@@ -27,10 +27,15 @@ export class Connection {
     socket.on('error', () => undefined);
   }
 
-  static open(base: string): Promise<Connection> {
+  /** `localAddress`: a loopback source address of its own (127.0.0.2, …), a client of its own. */
+  static open(base: string, localAddress?: string): Promise<Connection> {
     const url = new URL(base);
     return new Promise((resolve, reject) => {
-      const socket = net.connect(Number(url.port), url.hostname);
+      const socket = net.connect({
+        port: Number(url.port),
+        host: url.hostname,
+        ...(localAddress === undefined ? {} : { localAddress }),
+      });
       socket.once('connect', () => resolve(new Connection(socket)));
       socket.once('error', reject);
     });
