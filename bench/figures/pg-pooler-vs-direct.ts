@@ -59,6 +59,8 @@ async function withSides<T>(
         DATABASE_URL: sideUrl(side, schemas[i]!),
         WORKERS: String(side.workers),
         PG_POOLER: side.pooler,
+        // What holds a session (the serving lock, the migrations): PostgreSQL itself.
+        DATABASE_DIRECT_URL: TEST_DATABASE_URL,
       },
     }));
     return await withServers(specs, body);

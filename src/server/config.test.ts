@@ -97,11 +97,15 @@ describe('PostgreSQL behind a pooler', () => {
   const pg = { DATABASE_URL: 'postgres://u:p@127.0.0.1:6432/db', STOCKROOM_SECRET: 's' };
   it('PG_POOLER: none by default, transaction behind PgBouncer, nothing else', () => {
     expect(config(pg).pgPooler).toBe('none');
-    expect(config({ ...pg, PG_POOLER: 'transaction' }).pgPooler).toBe('transaction');
+    const direct = { DATABASE_DIRECT_URL: 'postgres://u:p@127.0.0.1:5432/db' };
+    expect(config({ ...pg, ...direct, PG_POOLER: 'transaction' }).pgPooler).toBe('transaction');
+    expect(problems({ ...pg, PG_POOLER: 'transaction' })[0]).toMatch(
+      /^PG_POOLER=transaction needs DATABASE_DIRECT_URL/,
+    );
     expect(problems({ ...pg, PG_POOLER: 'session' })[0]).toMatch(/^PG_POOLER: use transaction/);
-    expect(problems({ PG_POOLER: 'transaction' })).toEqual([
+    expect(problems({ ...direct, PG_POOLER: 'transaction' })).toContain(
       'PG_POOLER: only with a PostgreSQL DATABASE_URL',
-    ]);
+    );
   });
 
   it('PG_POOL_SIZE: 10 connections per process by default', () => {

@@ -152,7 +152,12 @@ describe('export worker killed between delivery and record: each effect id reach
     let shared: Store | null = null;
     beforeAll(async () => {
       await requirePostgres(url);
-      shared = await openPostgresStore(url, { schema, poolSize: 2, pooler });
+      shared = await openPostgresStore(url, {
+        schema,
+        poolSize: 2,
+        pooler,
+        directUrl: TEST_DATABASE_URL,
+      });
     });
     afterAll(async () => {
       await shared?.close();

@@ -22,6 +22,7 @@ import {
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
 import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
+import { holdServingLock } from './postgres-serving-lock';
 import { postgresSignInCounts } from './postgres-sign-in';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
@@ -31,6 +32,7 @@ import type {
   ApplyRequest,
   ApplyResult,
   ApplyTiming,
+  DatabaseIdentity,
   ExportRow,
   NewItem,
   OperationRecord,
@@ -97,6 +99,12 @@ export async function openPostgresStore(
   const { url, schema: fromUrl } = splitSchema(databaseUrl);
   const schema = options.schema ?? fromUrl;
   const pooler = options.pooler ?? 'none';
+  // What holds a session (the serving lock) and runs the migrations: PostgreSQL itself.
+  const direct = options.directUrl ? splitSchema(options.directUrl).url : null;
+  if (pooler === 'transaction' && direct === null) throw new Error(NEEDS_DIRECT_URL);
+  const sessionUrl = direct ?? url;
+  // Held for as long as this store is open: `npm run restore` is refused meanwhile.
+  const servingLock = await holdServingLock(sessionUrl, schema);
   const pool = new pg.Pool({
     ...poolSettings(url, pooler, schema),
     max: options.poolSize ?? 10,
@@ -111,28 +119,34 @@ export async function openPostgresStore(
   let base: number;
   try {
     // Not inside `onMigrated?.(…)`: an optional call skips evaluating its argument.
-    const migrated = await migrateOn(options.directUrl ?? null, pool, schema, options.migrate);
+    const migrated = await migrateOn(direct, pool, schema, options.migrate);
     options.onMigrated?.(migrated);
     base = await cursorBase(db);
   } catch (error) {
     await pool.end();
+    await servingLock.end();
     throw error;
   }
-  return new PostgresStore(db, options.apply ?? applyInTransaction, base);
+  return new PostgresStore(db, options.apply ?? applyInTransaction, base, servingLock);
 }
 
+export const NEEDS_DIRECT_URL =
+  'Behind a transaction pooler (PG_POOLER=transaction) set DATABASE_DIRECT_URL to PostgreSQL ' +
+  'itself: the serving lock that keeps `npm run restore` off a database in use holds a session, ' +
+  'which a transaction pooler cannot give (the migrations run there too).';
+
 /**
- * Migrations on `directUrl` when set (DATABASE_DIRECT_URL: PostgreSQL itself, past any pooler),
- * else on a connection of the pool. Either works: they run in one transaction under a
- * transaction-scoped advisory lock, which a transaction pooler keeps.
+ * Migrations on `direct` when set (DATABASE_DIRECT_URL: PostgreSQL itself, past any pooler, as
+ * Prisma and golang-migrate do), else on a connection of the pool (directly connected). They run
+ * in one transaction under a transaction-scoped advisory lock, which a pooler would keep too.
  */
 async function migrateOn(
-  directUrl: string | null,
+  direct: string | null,
   pool: pg.Pool,
   schema: string | null,
   allowed = true,
 ): Promise<Migrated> {
-  if (directUrl === null) {
+  if (direct === null) {
     const client = await pool.connect();
     try {
       return await migrate(client, schema, allowed);
@@ -140,7 +154,7 @@ async function migrateOn(
       client.release();
     }
   }
-  const client = new pg.Client({ connectionString: splitSchema(directUrl).url });
+  const client = new pg.Client({ connectionString: direct });
   client.on('error', () => undefined);
   await client.connect();
   try {
@@ -176,6 +190,8 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
+    /** The shared serving lock's connection (postgres-serving-lock.ts). */
+    private readonly servingLock: pg.Client,
   ) {
     this.signIns = postgresSignInCounts(db);
   }
@@ -184,6 +200,20 @@ class PostgresStore implements Store {
 
   async close(): Promise<void> {
     await this.db.pool.end();
+    await this.servingLock.end();
+  }
+
+  async identity(): Promise<DatabaseIdentity> {
+    const r = await this.db.query<{ epoch: string; restored_from_taken_at: string | null }>(
+      'SELECT epoch, restored_from_taken_at FROM database_identity WHERE id = 1',
+    );
+    const row = r.rows[0];
+    if (!row) throw new Error('database_identity has no row: the database was not migrated');
+    return {
+      epoch: row.epoch,
+      restoredFrom:
+        row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
+    };
   }
 
   async schemaVersion(): Promise<number> {

@@ -50,10 +50,14 @@ export const postgresDatabase = (): Promise<SharedDatabase> => sharedPostgres(TE
 
 /**
  * The same PostgreSQL through PgBouncer in transaction mode (scripts/ci-pgbouncer.sh), as a
- * deployment with a pooler runs: PG_POOLER=transaction, migrations through the pooler too.
+ * deployment with a pooler runs: PG_POOLER=transaction, and PostgreSQL itself in
+ * DATABASE_DIRECT_URL for what holds a session (the serving lock, the migrations).
  */
 export const pgbouncerDatabase = (): Promise<SharedDatabase> =>
-  sharedPostgres(TEST_PGBOUNCER_URL, { PG_POOLER: 'transaction' });
+  sharedPostgres(TEST_PGBOUNCER_URL, {
+    PG_POOLER: 'transaction',
+    DATABASE_DIRECT_URL: TEST_DATABASE_URL,
+  });
 
 async function sharedPostgres(
   base: string,

@@ -36,6 +36,7 @@ async function open(settings: StoreSettings, variant: BrokenVariant): Promise<St
     return openBrokenPostgresStore(url, variant, {
       pooler: settings.pgPooler,
       poolSize: settings.pgPoolSize,
+      ...(settings.databaseDirectUrl ? { directUrl: settings.databaseDirectUrl } : {}),
     });
   }
   const options = { synchronous: settings.sqliteSynchronous, groupCommit: settings.groupCommit };
