@@ -55,6 +55,10 @@ export interface Config extends RetentionSettings {
   metricsToken: string | null;
   /** When set, `/metrics` is served on this loopback port instead of the app's. */
   metricsPort: number | null;
+  /** Scheduled backups (spec/api.md "Backups"): the folder (null: none), how often, how many kept. */
+  backupDir: string | null;
+  backupIntervalMs: number;
+  backupKeep: number;
   /** false (`MIGRATE=0`): a database with pending migrations stops the start instead. */
   migrate: boolean;
   /** SIGTERM/SIGINT: the whole stop (drain, export worker, store) ends within this. */
@@ -216,12 +220,19 @@ export function loadConfig(
     maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     metricsToken: env['METRICS_TOKEN'] || null,
     metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,
+    backupDir: env['BACKUP_DIR'] || null,
+    backupIntervalMs: duration('BACKUP_INTERVAL', '24h'),
+    backupKeep: integer('BACKUP_KEEP', 14, 1, 10_000),
     migrate: flag('MIGRATE', true),
     shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', '10s'),
     exportFileMaxBytes: byteSize('EXPORT_FILE_MAX_SIZE', `${DEFAULT_LEDGER_MAX_BYTES}`),
   };
 
   if (config.cleanupIntervalMs <= 0) problems.push('CLEANUP_INTERVAL must be more than 0');
+  if (config.backupIntervalMs <= 0) problems.push('BACKUP_INTERVAL must be more than 0');
+  if (config.backupDir !== null && databaseUrl === 'sqlite::memory:') {
+    problems.push('BACKUP_DIR: a memory database (sqlite::memory:) has nothing to back up');
+  }
   if (config.sessionTtlMs <= 0) problems.push('SESSION_TTL must be more than 0');
   if (config.leaseTtlMs <= 0) problems.push('LEASE_TTL must be more than 0');
   for (const [name, ms] of [

@@ -21,6 +21,7 @@ import {
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { migrate, POSTGRES_MIGRATIONS, quoteIdent, schemaVersion } from './postgres-schema';
+import { holdServingLock } from './postgres-serving-lock';
 import { postgresSignInCounts } from './postgres-sign-in';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
@@ -30,6 +31,7 @@ import type {
   ApplyRequest,
   ApplyResult,
   ApplyTiming,
+  DatabaseIdentity,
   ExportRow,
   NewItem,
   OperationRecord,
@@ -99,6 +101,8 @@ export async function openPostgresStore(
     pipeline: true,
     ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
+  // Held for as long as this store is open: `npm run restore` is refused meanwhile.
+  const servingLock = await holdServingLock(url, schema);
   // An idle connection that breaks (server restart) is dropped by the pool; the next query reports
   // the problem to its caller. Without a listener the error would end the process.
   pool.on('error', () => undefined);
@@ -115,9 +119,10 @@ export async function openPostgresStore(
     }
   } catch (error) {
     await pool.end();
+    await servingLock.end();
     throw error;
   }
-  return new PostgresStore(pool, options.apply ?? applyInTransaction, base);
+  return new PostgresStore(pool, options.apply ?? applyInTransaction, base, servingLock);
 }
 
 interface UserDbRow {
@@ -146,6 +151,8 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
+    /** The shared serving lock's connection (postgres-serving-lock.ts). */
+    private readonly servingLock: pg.Client,
   ) {
     this.signIns = postgresSignInCounts(pool);
   }
@@ -154,6 +161,20 @@ class PostgresStore implements Store {
 
   async close(): Promise<void> {
     await this.pool.end();
+    await this.servingLock.end();
+  }
+
+  async identity(): Promise<DatabaseIdentity> {
+    const r = await this.pool.query<{ epoch: string; restored_from_taken_at: string | null }>(
+      'SELECT epoch, restored_from_taken_at FROM database_identity WHERE id = 1',
+    );
+    const row = r.rows[0];
+    if (!row) throw new Error('database_identity has no row: the database was not migrated');
+    return {
+      epoch: row.epoch,
+      restoredFrom:
+        row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
+    };
   }
 
   async schemaVersion(): Promise<number> {

@@ -45,6 +45,7 @@ import type {
   ApplyRequest,
   ApplyResult,
   ApplyTiming,
+  DatabaseIdentity,
   ExportRow,
   NewItem,
   OperationRecord,
@@ -159,6 +160,18 @@ function migrate(db: Database.Database, allowed: boolean): Migrated {
       return { from: version, to: SQLITE_MIGRATIONS.length };
     })
     .immediate();
+}
+
+/** The one row of `database_identity` (also read from a backup copy by the restore command). */
+export function readIdentity(db: Database.Database): DatabaseIdentity {
+  const row = db
+    .prepare('SELECT epoch, restored_from_taken_at FROM database_identity WHERE id = 1')
+    .get() as { epoch: string; restored_from_taken_at: string | null };
+  return {
+    epoch: row.epoch,
+    restoredFrom:
+      row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
+  };
 }
 
 const toUser = (r: Row): StoredUser => ({
@@ -296,6 +309,10 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     while (this.pending.length || this.flushScheduled) await new Promise((r) => setImmediate(r));
     this.db.close();
+  }
+
+  async identity(): Promise<DatabaseIdentity> {
+    return readIdentity(this.db);
   }
 
   async schemaVersion(): Promise<number> {
