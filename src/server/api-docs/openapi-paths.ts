@@ -20,7 +20,8 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
   'payload-too-large': 'The body is over 1 MiB.',
   'headers-too-large': 'The request headers are too large.',
   'request-timeout': 'The headers or body did not arrive within REQUEST_TIMEOUT.',
-  'rate-limited': 'Too many wrong passwords; see Retry-After.',
+  'rate-limited':
+    'Too many sign-in attempts (wrong guesses, or 30 correct sign-ins per user and address in 15 minutes); see Retry-After.',
   overloaded:
     'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
   'not-ready':
