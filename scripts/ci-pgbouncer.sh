@@ -22,6 +22,8 @@ if ! command -v pgbouncer >/dev/null 2>&1; then
   echo "ci-pgbouncer: installing pgbouncer via apt-get"
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq pgbouncer >/dev/null
+  # Debian's own service (an empty /etc/pgbouncer config) would take port 6432 where systemd runs.
+  as_root systemctl stop pgbouncer.service >/dev/null 2>&1 || true
 fi
 
 url="postgres://$PGUSER_NAME:$PGPASS@127.0.0.1:$PGB_PORT/$PGDB"
