@@ -105,6 +105,6 @@ export function poolSettings(
 /** What the start line says about the store's connection (empty when directly connected). */
 export function poolerNote(pooler: Pooler): string {
   return pooler === 'transaction'
-    ? 'PostgreSQL through a transaction pooler (PG_POOLER=transaction): unnamed statements, schema per transaction'
+    ? 'PostgreSQL through a transaction pooler, PG_POOLER=transaction: unnamed statements, schema per transaction'
     : '';
 }
