@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reliability, scaled } from '../support/reliability';
-import { DATABASES, PGBOUNCER, sqliteDatabase, type SharedDatabase } from './support/databases';
+import {
+  DATABASES,
+  PGBOUNCER,
+  pgbouncerDatabase,
+  sqliteDatabase,
+  type SharedDatabase,
+} from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
 import { duplicateRaceViolations } from './support/race';
 import { routeFailures } from './support/routes';
@@ -61,6 +67,21 @@ describe.each([...DATABASES, PGBOUNCER])(
     }, 60_000);
   },
 );
+
+describe('the start line behind PgBouncer', () => {
+  it('says the store runs through a transaction pooler', async () => {
+    const db = await pgbouncerDatabase();
+    const server = await spawnServer(db.env);
+    try {
+      expect(server.output).toMatch(
+        /Stockroom listening on http:\S+ \(PostgreSQL through a transaction pooler, PG_POOLER=transaction/,
+      );
+    } finally {
+      await server.stop();
+      await db.dispose();
+    }
+  }, 120_000);
+});
 
 describe('the duplicate-race checker against broken server processes', () => {
   it('sees the duplicates when deduplication is switched off (SQLite file)', async () => {
