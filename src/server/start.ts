@@ -115,6 +115,8 @@ export async function startServer(
     await store.removeExpiredSessions(now);
     // Sign-in counts past their window (bounded by expiry, never by evicting counts).
     await store.pruneSignIns(now);
+    // Export rows the sink already holds, kept as long as a full receipt is kept.
+    await store.removeDeliveredExports(now - config.receiptTtlMs);
     return result;
   };
   const lifecycle = createLifecycle();

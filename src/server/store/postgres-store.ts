@@ -437,6 +437,14 @@ class PostgresStore implements Store {
     return { compacted, removed };
   }
 
+  async removeDeliveredExports(deliveredBefore: number): Promise<number> {
+    return this.inChunks(
+      render(sql`DELETE FROM export_outbox WHERE effect_id IN
+        (SELECT effect_id FROM export_outbox WHERE delivered_at < ${deliveredBefore}
+         LIMIT ${CLEANUP_CHUNK} FOR UPDATE SKIP LOCKED)`),
+    );
+  }
+
   private async inChunks(statement: { text: string; values: unknown[] }): Promise<number> {
     let total = 0;
     for (;;) {

@@ -665,6 +665,24 @@ export class SqliteStore implements Store {
     return { compacted, removed };
   }
 
+  async removeDeliveredExports(deliveredBefore: number): Promise<number> {
+    // Never the newest row: `seq` is a plain rowid, and SQLite gives a new row max(seq) + 1, so
+    // removing the newest one would hand its seq out again, below a worker's `exportFloor`.
+    const removeChunk = this.db.prepare(
+      `DELETE FROM export_outbox WHERE seq IN
+       (SELECT seq FROM export_outbox
+        WHERE delivered_at < ? AND seq < (SELECT max(seq) FROM export_outbox)
+        ORDER BY seq LIMIT ${CLEANUP_CHUNK})`,
+    );
+    let removed = 0;
+    for (;;) {
+      const n = removeChunk.run(deliveredBefore).changes;
+      removed += n;
+      if (n < CLEANUP_CHUNK) return removed;
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
   async claimExports(limit: number, _now: number): Promise<ExportRow[]> {
     // One read snapshot: every row before the first pending one is delivered (and stays so);
     // with none pending, every row there is now. Rows committed later get larger seqs.

@@ -161,6 +161,12 @@ export interface Store {
   claimExports(limit: number, now: number): Promise<ExportRow[]>;
   markExported(effectIds: string[], now: number): Promise<void>;
   exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }>;
+  /**
+   * The cleanup job: rows delivered before `deliveredBefore` (the sink holds them now, and the
+   * sink deduplicates by effect id, so nothing depends on them); how many went. Pending rows stay
+   * whatever their age.
+   */
+  removeDeliveredExports(deliveredBefore: number): Promise<number>;
 
   /**
    * Sign-in limits (core/sign-in-limits.ts), shared by every process of this database and kept
