@@ -8,6 +8,7 @@ import { fsyncMs } from './figures/fsync-ms';
 import { groupCommit } from './figures/group-commit';
 import { httpVsHealth } from './figures/http-vs-health';
 import { opsVsMinimal } from './figures/ops-vs-minimal';
+import { pgPoolerFigures } from './figures/pg-pooler-vs-direct';
 import { pgScalingFigures } from './figures/pg-scaling';
 import { replayVsApply } from './figures/replay-vs-apply';
 import { retentionScale } from './figures/retention-scale';
@@ -25,6 +26,7 @@ export const FIGURES: readonly Figure[] = [
   replayVsApply,
   retentionScale,
   ...pgScalingFigures,
+  ...pgPoolerFigures,
   ...stormFigures,
   clientDrainVsServer,
   clientEnqueueMs,

@@ -10,6 +10,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
+  TEST_PGBOUNCER_URL,
 } from '../../src/server/store/postgres-test-db';
 import { quoteIdent } from '../../src/server/store/postgres-schema';
 import { REPO_ROOT } from './server-process';
@@ -21,6 +22,17 @@ export async function ensurePostgres(url = TEST_DATABASE_URL): Promise<void> {
     await requirePostgres(url);
   } catch {
     await run('bash', ['scripts/ci-postgres.sh'], { cwd: REPO_ROOT, timeout: 300_000 });
+    await requirePostgres(url);
+  }
+}
+
+/** PgBouncer in transaction mode in front of it (scripts/ci-pgbouncer.sh), started when missing. */
+export async function ensurePgBouncer(url = TEST_PGBOUNCER_URL): Promise<void> {
+  await ensurePostgres();
+  try {
+    await requirePostgres(url);
+  } catch {
+    await run('bash', ['scripts/ci-pgbouncer.sh'], { cwd: REPO_ROOT, timeout: 300_000 });
     await requirePostgres(url);
   }
 }

@@ -24,6 +24,8 @@ function lastStatus(op: OperationView): number | null {
 }
 
 function reviewCase(op: OperationView, format: Format, now: number): ReasonCase {
+  // Before the receipt: a change a restored server lost still holds its old receipt.
+  if (op.restored) return { kind: 'restored', when: format.moment(op.restored.confirmedAt, now) };
   if (op.receipt) return { kind: 'receipt', reason: op.receipt.reason };
   if (op.imported) {
     return { kind: 'imported', age: format.age(op.createdAt, now), core: op.reasonText };
@@ -67,6 +69,7 @@ export function operationWords(
       nextCheck,
       localWriteFailed,
       imported: op.imported,
+      restoredMissing: op.restored?.missing === true,
       lastStatus: lastStatus(op),
     }),
   };

@@ -6,6 +6,7 @@ import { assertNever } from '../protocol/assert-never';
 import { forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
 import type { CommandResult } from './facade';
 import { setSession } from './local/meta';
+import { noteEpoch } from './local/epoch';
 import { signOutKeepingData, signOutRemovingData, type RemoveDataResult } from './local/sign-out';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
@@ -56,8 +57,13 @@ export async function signIn(
   const res = await api.signIn(deps.http, username, password);
   if (res.kind !== 'ok') return { ok: false, message: signInRefusal(res) };
   const { token, user, testerMode } = res.value;
+  const at = deps.http.clock.now();
   try {
-    await deps.write((tx) => setSession(tx, token, user, testerMode === true));
+    // The session and what its answer says about the database (a restore?), in one transaction.
+    await deps.write(async (tx) => {
+      await setSession(tx, token, user, testerMode === true);
+      await noteEpoch(tx, res.value, at);
+    });
   } catch (e) {
     return { ok: false, message: messageOf(e) };
   }

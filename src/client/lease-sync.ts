@@ -2,7 +2,9 @@
 import { randomId } from './core/clock';
 import { freshestLease, leaseNeedsRefresh } from './core/rules';
 import type { ServerSkew } from './core/server-clock';
+import { noteEpoch } from './local/epoch';
 import { storeLease, userLeases } from './local/leases';
+import { pullItemChanges } from './sync-items';
 import { ensureDevice, getMeta } from './local/meta';
 import { requestLease } from './net/api';
 import type { HttpDeps } from './net/http';
@@ -35,11 +37,14 @@ export async function ensureFreshLease(
     const res = await requestLease(deps.http, session.token, device.deviceId);
     if (res.kind === 'unauthorized') return 'unauthorized';
     if (res.kind !== 'ok') return 'unreachable';
-    await deps.store.write(async (tx) => {
+    const anotherDatabase = await deps.store.write(async (tx) => {
       // Signed out while it was on its way (data removed, maybe): a lease is the session's only.
-      if ((await getMeta(tx, 'session'))?.token !== session.token) return;
+      if ((await getMeta(tx, 'session'))?.token !== session.token) return false;
       await storeLease(tx, userId, res.value, deps.http.clock.now());
+      return noteEpoch(tx, res.value, deps.http.clock.now());
     });
+    // Its items start over: the full list at once (the projection was dropped with the epoch).
+    if (anotherDatabase) await pullItemChanges(deps, session.token);
   } catch (e) {
     if (!(e instanceof StorageFailure)) throw e;
     deps.storageFailed?.(e);

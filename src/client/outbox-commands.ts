@@ -20,7 +20,7 @@ import { assertNever } from '../protocol/assert-never';
 import { operationView } from './core/operation-view';
 import { handleOf } from './core/rules';
 import type { OperationView, StockroomClient, CommandResult } from './facade';
-import { BackupFile, exportOutbox, importOutbox } from './local/backup';
+import { BackupFile, exportOutbox, foreignWork, importOutbox } from './local/backup';
 import { enqueueAll } from './local/enqueue-all';
 import { cancelUnsent, reverse } from './local/fixes';
 import { getMeta } from './local/meta';
@@ -185,11 +185,27 @@ export class OutboxCommands {
     const backup = BackupFile.safeParse(parsed);
     if (!backup.success)
       return { ok: false, message: 'This file is not a Stockroom backup this version can read.' };
+    let refusal: string | null;
     try {
-      await this.deps.write((tx) => importOutbox(tx, backup.data, this.deps.clock.now()));
+      refusal = await this.deps.write(async (tx) => {
+        // In the same transaction as the import: the person cannot change in between.
+        const session = await getMeta(tx, 'session');
+        if (!session) return 'Sign in to import a backup of your changes.';
+        const { otherPeople, mismatched } = foreignWork(backup.data, session.user.id);
+        if (otherPeople.length > 0) {
+          return (
+            `This backup holds changes by ${otherPeople.join(', ')}. ` +
+            'Only they can import them, signed in as themselves; nothing was imported.'
+          );
+        }
+        if (mismatched) return 'This file is not a Stockroom backup this version can read.';
+        await importOutbox(tx, backup.data, this.deps.clock.now(), session.user);
+        return null;
+      });
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e) };
     }
+    if (refusal !== null) return { ok: false, message: refusal };
     this.deps.imported();
     this.deps.kick();
     return { ok: true };

@@ -239,7 +239,18 @@ export const Lease = z.object({
   deadline: Timestamp,
 });
 export type Lease = z.infer<typeof Lease>;
-export const LeaseResponse = z.object({ lease: Lease, token: z.string() });
+/**
+ * (spec/api.md "Restoring") The database's epoch, and after a restore the backup's snapshot time.
+ * Optional on the wire: older servers did not send them. A device that meets another epoch asks
+ * about the confirmed work the backup may lack (client core, restore-check).
+ */
+export const RestoredFrom = z.object({ takenAt: Timestamp });
+export type RestoredFrom = z.infer<typeof RestoredFrom>;
+const identityFields = {
+  epoch: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  restoredFrom: z.optional(RestoredFrom),
+};
+export const LeaseResponse = z.object({ lease: Lease, token: z.string(), ...identityFields });
 export type LeaseResponse = z.infer<typeof LeaseResponse>;
 
 export const ROLES = ['staff', 'manager'] as const;
@@ -257,6 +268,7 @@ export const SessionResponse = z.object({
   token: z.string(),
   user: User,
   testerMode: z.optional(z.boolean()),
+  ...identityFields,
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 

@@ -93,6 +93,38 @@ describe('production settings', () => {
   });
 });
 
+describe('PostgreSQL behind a pooler', () => {
+  const pg = { DATABASE_URL: 'postgres://u:p@127.0.0.1:6432/db', STOCKROOM_SECRET: 's' };
+  it('PG_POOLER: none by default, transaction behind PgBouncer, nothing else', () => {
+    expect(config(pg).pgPooler).toBe('none');
+    const direct = { DATABASE_DIRECT_URL: 'postgres://u:p@127.0.0.1:5432/db' };
+    expect(config({ ...pg, ...direct, PG_POOLER: 'transaction' }).pgPooler).toBe('transaction');
+    expect(problems({ ...pg, PG_POOLER: 'transaction' })[0]).toMatch(
+      /^PG_POOLER=transaction needs DATABASE_DIRECT_URL/,
+    );
+    expect(problems({ ...pg, PG_POOLER: 'session' })[0]).toMatch(/^PG_POOLER: use transaction/);
+    expect(problems({ ...direct, PG_POOLER: 'transaction' })).toContain(
+      'PG_POOLER: only with a PostgreSQL DATABASE_URL',
+    );
+  });
+
+  it('PG_POOL_SIZE: 10 connections per process by default', () => {
+    expect(config(pg).pgPoolSize).toBe(10);
+    expect(config({ ...pg, PG_POOL_SIZE: '4' }).pgPoolSize).toBe(4);
+    expect(problems({ ...pg, PG_POOL_SIZE: '0' })[0]).toMatch(/^PG_POOL_SIZE/);
+  });
+
+  it('DATABASE_DIRECT_URL: a postgres URL beside a PostgreSQL DATABASE_URL', () => {
+    expect(config(pg).databaseDirectUrl).toBeNull();
+    const direct = 'postgres://u:p@127.0.0.1:5432/db';
+    expect(config({ ...pg, DATABASE_DIRECT_URL: direct }).databaseDirectUrl).toBe(direct);
+    expect(problems({ ...pg, DATABASE_DIRECT_URL: 'sqlite:x.db' })[0]).toMatch(
+      /^DATABASE_DIRECT_URL/,
+    );
+    expect(problems({ DATABASE_DIRECT_URL: direct })[0]).toMatch(/^DATABASE_DIRECT_URL/);
+  });
+});
+
 describe('running for a year', () => {
   it('SHUTDOWN_TIMEOUT 10s, MIGRATE on, EXPORT_FILE_MAX_SIZE 64MiB by default', () => {
     expect(config({})).toMatchObject({

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';
 import { retentionProblems, type RetentionSettings } from './core/retention';
+import type { Pooler } from './store/postgres-connection';
 import { DEFAULT_LEDGER_MAX_BYTES } from './export/file-sink';
 import { DEFAULT_PASSWORD_COST, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './passwords';
 
@@ -20,6 +21,12 @@ export interface Config extends RetentionSettings {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL past any pooler, for the migrations (DATABASE_DIRECT_URL); null: DATABASE_URL. */
+  databaseDirectUrl: string | null;
+  /** 'transaction' when DATABASE_URL is a transaction-mode pooler such as PgBouncer (PG_POOLER). */
+  pgPooler: Pooler;
+  /** Connections each process's PostgreSQL pool may open (PG_POOL_SIZE). */
+  pgPoolSize: number;
   demo: boolean;
   simulate: boolean;
   simulateAllowRemote: boolean;
@@ -55,6 +62,10 @@ export interface Config extends RetentionSettings {
   metricsToken: string | null;
   /** When set, `/metrics` is served on this loopback port instead of the app's. */
   metricsPort: number | null;
+  /** Scheduled backups (spec/api.md "Backups"): the folder (null: none), how often, how many kept. */
+  backupDir: string | null;
+  backupIntervalMs: number;
+  backupKeep: number;
   /** false (`MIGRATE=0`): a database with pending migrations stops the start instead. */
   migrate: boolean;
   /** SIGTERM/SIGINT: the whole stop (drain, export worker, store) ends within this. */
@@ -172,6 +183,23 @@ export function loadConfig(
     problems.push('DATABASE_URL: use sqlite:<path>, sqlite::memory: or postgres://…');
   }
   const isSqlite = databaseUrl.startsWith('sqlite:');
+  const databaseDirectUrl = env['DATABASE_DIRECT_URL'] || null;
+  if (databaseDirectUrl !== null && (isSqlite || !/^postgres(ql)?:\/\//.test(databaseDirectUrl))) {
+    problems.push('DATABASE_DIRECT_URL: a postgres://… URL, with a PostgreSQL DATABASE_URL');
+  }
+  const pgPooler = env['PG_POOLER'] || 'none';
+  if (pgPooler !== 'none' && pgPooler !== 'transaction') {
+    problems.push(
+      'PG_POOLER: use transaction (DATABASE_URL is PgBouncer in transaction mode) or none',
+    );
+  } else if (pgPooler === 'transaction' && isSqlite) {
+    problems.push('PG_POOLER: only with a PostgreSQL DATABASE_URL');
+  } else if (pgPooler === 'transaction' && databaseDirectUrl === null) {
+    problems.push(
+      'PG_POOLER=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself, past the pooler): ' +
+        'the serving lock and the migrations hold a session, which a transaction pooler cannot give',
+    );
+  }
   const production = env['NODE_ENV'] === 'production';
   const synchronous = (env['SQLITE_SYNCHRONOUS'] ?? 'FULL').toUpperCase();
   if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
@@ -182,6 +210,9 @@ export function loadConfig(
     port: integer('PORT', 8080, 0, 65535),
     host: env['HOST'] || '127.0.0.1',
     databaseUrl,
+    databaseDirectUrl,
+    pgPooler: pgPooler === 'transaction' ? 'transaction' : 'none',
+    pgPoolSize: integer('PG_POOL_SIZE', 10, 1, 1000),
     // Production never gets demo users or items unless asked for by name.
     demo: flag('DEMO', isSqlite && !production),
     simulate: flag('SIMULATE', false),
@@ -216,12 +247,19 @@ export function loadConfig(
     maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     metricsToken: env['METRICS_TOKEN'] || null,
     metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,
+    backupDir: env['BACKUP_DIR'] || null,
+    backupIntervalMs: duration('BACKUP_INTERVAL', '24h'),
+    backupKeep: integer('BACKUP_KEEP', 14, 1, 10_000),
     migrate: flag('MIGRATE', true),
     shutdownTimeoutMs: duration('SHUTDOWN_TIMEOUT', '10s'),
     exportFileMaxBytes: byteSize('EXPORT_FILE_MAX_SIZE', `${DEFAULT_LEDGER_MAX_BYTES}`),
   };
 
   if (config.cleanupIntervalMs <= 0) problems.push('CLEANUP_INTERVAL must be more than 0');
+  if (config.backupIntervalMs <= 0) problems.push('BACKUP_INTERVAL must be more than 0');
+  if (config.backupDir !== null && databaseUrl === 'sqlite::memory:') {
+    problems.push('BACKUP_DIR: a memory database (sqlite::memory:) has nothing to back up');
+  }
   if (config.sessionTtlMs <= 0) problems.push('SESSION_TTL must be more than 0');
   if (config.leaseTtlMs <= 0) problems.push('LEASE_TTL must be more than 0');
   for (const [name, ms] of [

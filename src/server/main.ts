@@ -10,9 +10,17 @@ import { supervise } from './cluster/primary';
 import { loadConfig } from './config';
 import { workerLink } from './cluster/worker-link';
 import { ConfigError, startServer } from './start';
+import { poolerNote } from './store/postgres-connection';
 import { SchemaRefused } from './store/schema-check';
 
 const workers = Number(process.env['WORKERS'] ?? '1');
+
+/** What the start line adds about the database connection: " (…)", or nothing. */
+function startNote(env: typeof process.env): string {
+  const loaded = loadConfig(env);
+  const note = loaded.ok ? poolerNote(loaded.config.pgPooler) : '';
+  return note ? ` (${note})` : '';
+}
 
 async function serve(): Promise<void> {
   const link = cluster.isWorker ? workerLink() : null;
@@ -20,7 +28,7 @@ async function serve(): Promise<void> {
   const loaded = loadConfig(process.env);
   const timeoutMs = loaded.ok ? loaded.config.shutdownTimeoutMs : 10_000;
   if (link) link.announce(server.url);
-  else console.log(`Stockroom listening on ${server.url}`);
+  else console.log(`Stockroom listening on ${server.url}${startNote(process.env)}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -49,7 +57,7 @@ if (!Number.isInteger(workers) || workers < 1) {
 } else if (workers > 1 && cluster.isPrimary) {
   // A setting no worker can start with stops here, instead of workers restarted forever.
   const loaded = loadConfig(process.env);
-  if (loaded.ok) supervise(workers, loaded.config.shutdownTimeoutMs);
+  if (loaded.ok) supervise(workers, loaded.config.shutdownTimeoutMs, startNote(process.env));
   else {
     console.error(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
     process.exit(1);

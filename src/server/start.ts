@@ -15,6 +15,7 @@ import { repeat } from './repeat';
 import { createLifecycle, trackInFlight } from './http/stopping';
 import type { WorkerLink } from './cluster/worker-link';
 import { startExporter } from './export/exporter';
+import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
 import { createAdmission } from './limits/admission';
 import { passwordGate, passwordSlots } from './limits/password-gate';
 import { createSignInLimiter } from './limits/rate-limit';
@@ -114,13 +115,18 @@ export async function startServer(
     await store.removeExpiredSessions(now);
     // Sign-in counts past their window (bounded by expiry, never by evicting counts).
     await store.pruneSignIns(now);
+    // Export rows the sink already holds, kept as long as a full receipt is kept.
+    await store.removeDeliveredExports(now - config.receiptTtlMs);
     return result;
   };
   const lifecycle = createLifecycle();
+  // Scheduled backups start after the server listens; their numbers are in /metrics from now.
+  let backups: BackupSchedule | null = null;
   const metrics = createServerMetrics({
     clock,
     store,
     admission,
+    backups: () => backups?.stats() ?? { lastSuccessMs: null, failures: 0 },
     ...(cluster ? { gather: cluster.gather } : {}),
   });
   cluster?.answerWith(metrics.collect);
@@ -165,6 +171,7 @@ export async function startServer(
   const cleanup = repeat(config.cleanupIntervalMs, runCleanup);
   const stop = async () => {
     cleanup.stop();
+    backups?.stop();
     await exporter?.stop();
     await store.close();
   };
@@ -193,6 +200,17 @@ export async function startServer(
       await stop();
       throw error;
     }
+  }
+  if (config.backupDir !== null) {
+    backups = startBackupSchedule(
+      {
+        dir: config.backupDir,
+        intervalMs: config.backupIntervalMs,
+        keep: config.backupKeep,
+        databaseUrl: config.databaseUrl,
+      },
+      { info: (line) => app.log.info(line), error: (err, msg) => app.log.error({ err }, msg) },
+    );
   }
   if (config.simulate) app.log.warn('tester mode (SIMULATE=1): faults and the tester clock are on');
   if (metricsPlacement(config) === 'off') app.log.warn(METRICS_OFF_WARNING);

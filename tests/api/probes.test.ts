@@ -48,7 +48,12 @@ describe('GET /livez and GET /readyz', () => {
     expect(ready.status).toBe(200);
     expect(ready.headers.get('content-type')).toMatch(/^application\/json/);
     expect(ready.headers.get('cache-control')).toBe('no-store');
-    expect(ready.body).toEqual({ ready: true, store: 'sqlite', schema: server.store.latestSchema });
+    expect(ready.body).toEqual({
+      ready: true,
+      store: 'sqlite',
+      schema: server.store.latestSchema,
+      epoch: (await server.store.identity()).epoch,
+    });
     expect(server.store.latestSchema).toBeGreaterThan(0);
   });
 
@@ -112,6 +117,7 @@ describe('GET /readyz on PostgreSQL', () => {
       ready: true,
       store: 'postgres',
       schema: server.store.latestSchema,
+      epoch: (await server.store.identity()).epoch,
     });
   });
 });

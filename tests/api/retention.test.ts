@@ -140,3 +140,32 @@ describe('sessions', () => {
     }
   });
 });
+
+describe('export outbox', () => {
+  it('the cleanup job removes rows delivered more than RECEIPT_TTL ago, and no pending one', async () => {
+    const own = await startTestServer(RETENTION);
+    try {
+      const ownApi = await signIn(own.url);
+      const t0 = (await ownApi.now()) + MINUTE;
+      await ownApi.setClock(t0);
+      const lease = await ownApi.lease();
+      const itemId = await ownApi.newItem(lease, 5); // an export row too
+      for (const delta of [1, 2])
+        expectReceipt(await ownApi.postOp(lease.body(adjust(itemId, delta))), 201);
+      // This server has no export worker (in memory, no EXPORT_FILE): deliver the first two here.
+      const claimed = await own.store.claimExports(2, t0);
+      await own.store.markExported(
+        claimed.map((row) => row.effectId),
+        t0,
+      );
+
+      await ownApi.setClock(t0 + 5 * MINUTE + 1); // just past RECEIPT_TTL after the delivery
+      await ownApi.cleanup();
+      // Nothing delivered is left for a later removal to find, and the pending row is still due.
+      expect(await own.store.removeDeliveredExports(t0 + 365 * 24 * 60 * MINUTE)).toBe(0);
+      expect((await own.store.exportBacklog()).pending).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -7,8 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, type SharedDatabase } from '../multi/support/databases';
+import { signIn } from './support/api';
 import { signInFrom, type AddressedReply } from './support/from-address';
-import { startTestServer, type RunningServer } from './support/server';
+import { MINUTE, startTestServer, type RunningServer } from './support/server';
 
 for (const [kind, open] of DATABASES) {
   describe(`sign-in limits on ${kind}`, () => {
@@ -93,3 +94,27 @@ for (const [kind, open] of DATABASES) {
     });
   });
 }
+
+describe('the cleanup job removes sign-in counts whose window has passed', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('after 15 minutes on the tester clock, a cleanup run leaves no expired count behind', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await signInFrom(server.url, '127.0.0.31', `nobody-${i}`, 'x')).status).toBe(401);
+    const tester = await signIn(server.url, 'manager');
+    await tester.advanceClock(15 * MINUTE);
+    await tester.cleanup();
+    // Nothing expired is left for another prune to remove (without the job: 14 counts).
+    expect(await server.store.pruneSignIns(await tester.now())).toBe(0);
+    // And the guessing address starts over.
+    expect((await signInFrom(server.url, '127.0.0.31', 'nobody-0', 'x')).status).toBe(401);
+  });
+});

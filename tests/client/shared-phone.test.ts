@@ -308,3 +308,69 @@ describe('the backup export', () => {
     expect(backup).not.toContain(alexToken);
   });
 });
+
+describe('the backup import', () => {
+  /** demo's waiting change, exported by demo on this phone; demo then signs out. */
+  async function demoBackup(c: StockroomClientCore): Promise<{ backup: string; id: string }> {
+    h.network.set(false);
+    const op = await c.adjust({ itemId: 'cable-3m', delta: -1, reason: 'sold', note: 'n-import' });
+    const backup = await c.exportBackup();
+    await c.signOut();
+    h.network.set(true);
+    return { backup, id: op.id };
+  }
+
+  it("refuses another person's backup: nothing lands in anyone's review list", async () => {
+    const indexedDB = new IDBFactory();
+    const c = await signedIn(h, { indexedDB });
+    const { backup, id } = await demoBackup(c);
+    expect(await c.signIn('manager', 'manager')).toEqual({ ok: true });
+    await c.whenIdle();
+    const before = await deviceText(c);
+    const refused = await c.importBackup(backup);
+    expect(refused).toEqual({
+      ok: false,
+      message:
+        'This backup holds changes by demo. Only they can import them, signed in as themselves; ' +
+        'nothing was imported.',
+    });
+    expect(await deviceText(c)).toBe(before);
+    expect(c.getSnapshot().operations.map((o) => o.id)).not.toContain(id);
+
+    // Nor the other way round: a file edited to name the manager, imported by demo.
+    const manager = c.getSnapshot().user;
+    if (!manager) throw new Error('not signed in');
+    const parsed = JSON.parse(backup) as {
+      operations: { userId: string; userName: string; lease: { userId: string } }[];
+    };
+    for (const op of parsed.operations) {
+      op.userId = manager.id;
+      op.userName = manager.name;
+      op.lease.userId = manager.id;
+    }
+    await c.signOut();
+    expect(await c.signIn('demo', 'demo')).toEqual({ ok: true });
+    await c.whenIdle();
+    const planted = await c.importBackup(JSON.stringify(parsed));
+    expect(planted).toMatchObject({ ok: false, message: /holds changes by manager/ });
+    await c.signOut();
+    expect(await c.signIn('manager', 'manager')).toEqual({ ok: true });
+    await c.whenIdle();
+    expect(c.getSnapshot().operations.map((o) => o.id)).not.toContain(id);
+  });
+
+  it('needs a signed-in person, and refuses a file that breaks the text rule', async () => {
+    const indexedDB = new IDBFactory();
+    const c = await signedIn(h, { indexedDB });
+    const { backup } = await demoBackup(c);
+    expect(await c.importBackup(backup)).toEqual({
+      ok: false,
+      message: 'Sign in to import a backup of your changes.',
+    });
+    expect(await c.signIn('demo', 'demo')).toEqual({ ok: true });
+    const spoofed = backup.replace('"summary": "', '"summary": "\\u202e');
+    expect(spoofed).not.toBe(backup);
+    expect(await c.importBackup(spoofed)).toMatchObject({ ok: false });
+    expect(await c.importBackup(backup)).toEqual({ ok: true });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Old work lands in Review with the spec's words, never drained blindly: a change whose lease
  * expired before it reached the server (tester clock moved past LEASE_TTL), and changes imported
- * from an old backup (this device's clock 9 days after the export).
+ * from an old backup (this device's clock 9 days after the export). Another person's backup is
+ * refused on import: nothing of it reaches anyone's Review list.
  */
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -109,5 +110,43 @@ describe('Review', () => {
     // Imported work is never drained automatically.
     expect((await api.history(item.id)).length).toBe(journalBefore);
     await later.close();
+  });
+
+  it("another person's backup is refused on import: nothing lands in Review", async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+
+    // demo's phone saves a change the server refuses before any work, and exports a backup.
+    const demoPhone = await newPhoneContext(scene.browser);
+    const page1 = await demoPhone.newPage();
+    await signInUi(page1, scene.server.url, 'demo');
+    await openItem(page1, item.name);
+    await api.fault({ fault: 'unavailable', times: 1_000_000 });
+    await adjustStock(page1, -1);
+    await nav(page1, 'Settings').click();
+    const [download] = await Promise.all([
+      page1.waitForEvent('download'),
+      page1.getByRole('button', { name: 'Export backup' }).click(),
+    ]);
+    const backup = await readFile(await download.path());
+    await demoPhone.close();
+    await api.clearFaults();
+
+    // The manager imports it on their phone: refused, saying whose it is.
+    const managerPhone = await newPhoneContext(scene.browser);
+    const page2 = await managerPhone.newPage();
+    await signInUi(page2, scene.server.url, 'manager');
+    await nav(page2, 'Settings').click();
+    await page2.getByLabel('Import backup').setInputFiles({
+      name: 'stockroom-backup.json',
+      mimeType: 'application/json',
+      buffer: backup,
+    });
+    await page2.getByText(/^This backup holds changes by demo\./).waitFor();
+    await nav(page2, 'Activity').click();
+    await page2.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
+    expect(await page2.getByRole('link', { name: /^Review \d+ changes?$/ }).count()).toBe(0);
+    expect(await page2.getByText(item.name).count()).toBe(0);
+    await managerPhone.close();
   });
 });

@@ -16,7 +16,12 @@ import {
   signIn,
   type Session,
 } from './support/client';
-import { postgresDatabase, sqliteDatabase, type SharedDatabase } from './support/databases';
+import {
+  pgbouncerDatabase,
+  postgresDatabase,
+  sqliteDatabase,
+  type SharedDatabase,
+} from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
 import { reliability, scaled } from '../support/reliability';
 import { eventually } from '../support/eventually';
@@ -182,6 +187,14 @@ describe('kill -9 under load, then restart', () => {
     async (context) => {
       reliability(context, { suite, count: postgresKills, unit: 'kills' });
       expect(await killUnderLoad({ open: postgresDatabase, kills: postgresKills })).toEqual([]);
+    },
+    scaled(180_000, 3_600_000),
+  );
+  it(
+    `PostgreSQL through PgBouncer (transaction mode): ${postgresKills} kills`,
+    async (context) => {
+      reliability(context, { suite, count: postgresKills, unit: 'kills' });
+      expect(await killUnderLoad({ open: pgbouncerDatabase, kills: postgresKills })).toEqual([]);
     },
     scaled(180_000, 3_600_000),
   );

@@ -32,8 +32,28 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
     }
   }
 
+  async function sendAgain(): Promise<void> {
+    setBusy(true);
+    try {
+      // The same operation id as before: the server applies it at most once.
+      await client.checkAndResend(op.id);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <div className="review-actions stack">
+      {op.restored?.missing === true && op.canCheckAndResend === true && (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void sendAgain()}
+        >
+          {t.operations.detail.sendAgain}
+        </button>
+      )}
       {op.canEnterAgain && (
         <button
           type="button"

@@ -35,6 +35,9 @@ function explain(c: ExplainCase): string | null {
         ? 'Der Server hat das Ergebnis, aber dieses Gerät konnte es noch nicht speichern. Erneutes Prüfen ist sicher: Der Server liefert dasselbe Ergebnis.'
         : null;
     case 'review':
+      if (c.restoredMissing) {
+        return 'Sende sie nur erneut, wenn die Änderung noch stimmt: Sie behält ihre ID, daher wendet der Server sie höchstens einmal an. Nach ihrer Frist lehnt der Server sie ab, und du kannst sie als neue erneut eingeben.';
+      }
       if (c.imported) {
         return 'Aus einer Sicherung wiederhergestellt. Stockroom fragt den Server, ob er sie schon hat, bevor etwas gesendet wird.';
       }
@@ -99,6 +102,8 @@ export const deOperations: Messages['operations'] = {
         return c.reason === null ? 'der Server bittet um Prüfung' : receiptReasons[c.reason];
       case 'imported':
         return `aus einer Sicherung wiederhergestellt; ${c.age} erstellt, der Server kennt sie vielleicht nicht mehr`;
+      case 'restored':
+        return `Am ${c.when} bestätigt, aber der Server wurde aus einer älteren Sicherung wiederhergestellt und hat diese Änderung nicht mehr.`;
       case 'expired':
         return 'sie erreichte den Server nach ihrer Frist, daher hat er sie nicht angewendet';
       case 'refused':
@@ -128,6 +133,7 @@ export const deOperations: Messages['operations'] = {
   },
   detail: {
     checkAndResend: 'Sicher prüfen und erneut senden',
+    sendAgain: 'Erneut senden',
     stillNoAnswer: 'Noch keine Antwort; sie bleibt auf diesem Gerät gespeichert',
     stillNoAnswerUntil: (time) => `Noch keine Antwort; erneute Prüfung um ${time}`,
     discarded: (moment, note) => `Du hast sie ${moment} verworfen: „${note}“.`,

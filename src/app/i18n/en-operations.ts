@@ -22,6 +22,8 @@ export const enOperations = {
         return (
           c.core ?? `restored from a backup; made ${c.age}, the server may no longer remember it`
         );
+      case 'restored':
+        return `Confirmed on ${c.when}, but the server was restored from an earlier backup and no longer has this change.`;
       case 'expired':
         return 'it reached the server after its deadline, so the server did not apply it';
       case 'refused':
@@ -51,6 +53,8 @@ export const enOperations = {
   } satisfies Record<ReasonCode | 'none', string>,
   detail: {
     checkAndResend: 'Check and resend safely',
+    /** spec/client.md "After a server restore": the same id, applied at most once. */
+    sendAgain: 'Send again',
     stillNoAnswer: 'Still no answer; it stays stored on this device',
     stillNoAnswerUntil: (time: string) => `Still no answer; checking again at ${time}`,
     discarded: (moment: string, note: string) => `You discarded it ${moment}: “${note}”.`,

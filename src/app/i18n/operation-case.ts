@@ -12,6 +12,11 @@ export type ReasonCase =
   /** `age`: how long ago it was made, in words ("3 days ago"); `core`: the core's words. */
   | { kind: 'imported'; age: string; core: string | null }
   | { kind: 'expired' }
+  /**
+   * Confirmed, then the server was restored from a backup without it (spec/client.md "After a
+   * server restore"). `when`: when it was confirmed, as a moment in this locale.
+   */
+  | { kind: 'restored'; when: string }
   /** The server refused the request itself (400/422): the core's words carry its detail. */
   | { kind: 'refused'; core: string | null };
 
@@ -26,6 +31,8 @@ export interface ExplainCase {
   /** finishing: the receipt arrived but this device could not store it yet. */
   localWriteFailed: boolean;
   imported: boolean;
+  /** A confirmed change a restored server no longer has (Send again offered). */
+  restoredMissing: boolean;
   /** The last answer's HTTP status, if any (401: waits for sign-in). */
   lastStatus: number | null;
 }

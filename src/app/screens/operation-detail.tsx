@@ -60,7 +60,7 @@ function CheckAndResend(props: {
           disabled={busy}
           onClick={() => void check()}
         >
-          {words.detail.checkAndResend}
+          {op.restored?.missing ? words.detail.sendAgain : words.detail.checkAndResend}
         </button>
       )}
       {tapped && UNSETTLED.has(op.state) && (

@@ -29,6 +29,27 @@ export function ageInWords(ms: number): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
+/** "2 Dec 2026, 14:05": when a restored server's lost change was confirmed (the device's zone). */
+export function confirmedMoment(ms: number): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(ms),
+  );
+}
+
+/** spec/client.md "After a server restore", exactly. */
+export function restoredWords(confirmedAt: string): string {
+  return `Confirmed on ${confirmedAt}, but the server was restored from an earlier backup and no longer has this change.`;
+}
+
+/** A confirmed operation a restored server is being asked about: it shows as being checked. */
+export function restoreUnchecked(state: OpState): boolean {
+  return (
+    state.kind === 'review' &&
+    state.reason.code === 'restored' &&
+    state.reason.answer === 'unchecked'
+  );
+}
+
 function reviewWords(reason: ReviewReason, createdAt: number, now: number): string {
   switch (reason.code) {
     case 'receipt':
@@ -45,6 +66,8 @@ function reviewWords(reason: ReviewReason, createdAt: number, now: number): stri
       return `the server could not accept its content (${reason.detail})`;
     case 'imported':
       return `restored from a backup; made ${ageInWords(now - createdAt)} ago, the server may no longer remember it`;
+    case 'restored':
+      return restoredWords(confirmedMoment(reason.confirmedAt));
     default:
       return assertNever(reason);
   }
@@ -82,6 +105,7 @@ export function stateLabel(state: OpState, createdAt: number, now: number): stri
         : STATE_WORDS.finishing;
     case 'rejected':
     case 'review':
+      if (restoreUnchecked(state)) return STATE_WORDS.checking;
       return `${STATE_WORDS[state.kind]}: ${reasonText(state, createdAt, now) ?? ''}`;
     case 'queued':
     case 'sending':
@@ -140,6 +164,11 @@ export function explanation(
         return state.reason.answer === 'not-yet'
           ? 'The server has no record of it yet. Sending it now uses the same identity, so it cannot be applied twice.'
           : 'Restored from a backup. Stockroom asks the server whether it already has it before anything is sent.';
+      }
+      if (state.reason.code === 'restored') {
+        return state.reason.answer === 'unchecked'
+          ? 'The server was restored from a backup. Stockroom asks it whether it still has this change; nothing is sent by itself.'
+          : 'Send it again only if the change is still right: it keeps its identity, so the server applies it at most once. Past its deadline the server refuses it, and you can enter it again as new.';
       }
       if (state.reason.code === 'expired') {
         return "Check the item's history to see whether the change is there, then enter it again if needed.";

@@ -52,7 +52,14 @@ export type ReviewReason =
   /** 400/422: the server refused the request itself (a bug, or a reused id); shown plainly. */
   | { code: 'refused'; httpStatus: number; problem: ProblemCode | null; detail: string }
   /** Restored from a backup: never sent automatically; the status endpoint decides. */
-  | { code: 'imported'; importedAt: number; answer: StatusAnswerSoFar; retry: Retry };
+  | { code: 'imported'; importedAt: number; answer: StatusAnswerSoFar; retry: Retry }
+  /**
+   * Confirmed (at `confirmedAt`, the receipt's time), then the server was restored from a backup
+   * that may lack it (restore-check.ts). `unchecked`: the status endpoint is asked (processed →
+   * confirmed again); `missing`: the server no longer has it, and only the person sends it again
+   * (**Send again**), never the sender by itself.
+   */
+  | { code: 'restored'; confirmedAt: number; answer: 'unchecked' | 'missing'; retry: Retry };
 
 export type WaitingWhy = 'retries-exhausted' | 'sign-in' | 'server-problem';
 
@@ -175,8 +182,10 @@ export type OpEvent =
   | { type: 'orphaned'; at: number }
   /** Online again, app start, visibility, sign-in, "Check and resend safely". */
   | { type: 'new-round'; at: number }
-  /** "Check and resend safely" on this very operation (also sends imported work). */
+  /** "Check and resend safely" on this very operation (also sends imported work, and **Send again**). */
   | { type: 'resend-requested'; at: number }
+  /** The server was restored from a backup that may lack this confirmed operation. */
+  | { type: 'server-restored'; at: number; confirmedAt: number }
   /** The sender looks again by itself at resting work (recheck.ts): one attempt, then it rests. */
   | { type: 'recheck'; at: number };
 
@@ -221,7 +230,11 @@ export function awaitsStatus(state: OpState): state is ReviewState & {
 } {
   if (state.kind !== 'review') return false;
   const r = state.reason;
-  return r.code === 'expired' || (r.code === 'imported' && r.answer === 'unchecked');
+  return (
+    r.code === 'expired' ||
+    (r.code === 'imported' && r.answer === 'unchecked') ||
+    (r.code === 'restored' && r.answer === 'unchecked')
+  );
 }
 
 /**
@@ -271,7 +284,9 @@ function backOff(
 /** A status check of a review item with no final answer: keep the review, back off the checks. */
 function reviewBackOff(prior: ReviewState, at: number, jitter: number, policy: BackoffPolicy) {
   const reason = prior.reason;
-  if (reason.code !== 'expired' && reason.code !== 'imported') return prior;
+  if (reason.code !== 'expired' && reason.code !== 'imported' && reason.code !== 'restored') {
+    return prior;
+  }
   return { ...prior, reason: { ...reason, retry: failed(reason.retry, at, jitter, policy, null) } };
 }
 
@@ -423,13 +438,18 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
       };
     case 'status-answer': {
       if (!inFlight(state, event.attemptId) || state.kind !== 'checking') return state;
+      const prior = state.prior;
+      if (prior.kind === 'review' && prior.reason.code === 'restored') {
+        // Not processed, whatever else the server says: the restored server lacks it. Final: the
+        // person decides (Send again), nothing is sent by itself.
+        return { ...prior, reason: { ...prior.reason, answer: 'missing' } };
+      }
       switch (event.answer) {
         case 'never-applied':
           return { kind: 'not-applied', since: event.at };
         case 'forgotten':
           return { kind: 'expired', since: event.at };
         case 'not-yet': {
-          const prior = state.prior;
           // Not processed, and "resending the same id is safe": resend now (it counts as an attempt).
           if (prior.kind === 'unknown') {
             const next = backOff(prior, event.at, 0, policy, null);
@@ -483,11 +503,29 @@ export function next(state: OpState, event: OpEvent, policy: BackoffPolicy): OpS
     case 'new-round':
       return restart(state, event.at);
     case 'resend-requested':
-      if (state.kind === 'review' && state.reason.code === 'imported') {
-        // The person asks to send restored work: it may have left the old device, so it is uncertain.
+      if (
+        state.kind === 'review' &&
+        (state.reason.code === 'imported' ||
+          (state.reason.code === 'restored' && state.reason.answer === 'missing'))
+      ) {
+        // The person asks to send restored work (or work a restored server lost): the same id, as
+        // an uncertain one (a replay and a first application are both fine answers).
         return { kind: 'unknown', since: event.at, retry: fresh(event.at), notYet: false };
       }
       return restart(state, event.at);
+    case 'server-restored':
+      return state.kind === 'confirmed'
+        ? {
+            kind: 'review',
+            since: event.at,
+            reason: {
+              code: 'restored',
+              confirmedAt: event.confirmedAt,
+              answer: 'unchecked',
+              retry: fresh(event.at),
+            },
+          }
+        : state;
     case 'recheck': {
       if (!rechecked(state)) return state;
       // The last automatic attempt of a round: no answer puts it back to rest at once.

@@ -3,7 +3,7 @@ import type { AttemptView, OperationView } from './views';
 import type { LocalView } from './local-view';
 import type { AttemptRecord, OperationRecord } from './records';
 import { shortTime } from './check-words';
-import { explanation, reasonText, stateLabel } from './labels';
+import { explanation, reasonText, restoreUnchecked, stateLabel } from './labels';
 import { awaitsStatus, rechecked, type FinishingState, type OpState } from './operation-state';
 import { cancellable, reversibleKind } from './fixes';
 import { handleOf, resolvable } from './rules';
@@ -42,7 +42,11 @@ function canCheck(record: OperationRecord, state: OpState): boolean {
     case 'finishing':
       return state.localWriteFailed;
     case 'review':
-      return state.reason.code === 'imported' || state.reason.code === 'expired';
+      return (
+        state.reason.code === 'imported' ||
+        state.reason.code === 'expired' ||
+        (state.reason.code === 'restored' && state.reason.answer === 'missing')
+      );
     case 'sending':
     case 'checking':
     case 'confirmed':
@@ -104,14 +108,20 @@ export function operationView(
   const due = retryAt(state, time.recheckAt ?? null);
   const nextCheck =
     rechecked(state) && due !== null ? shortTime(due, { timeZone: time.timeZone }) : null;
-  // Enter again / discard act on the stored state, not while a receipt is being stored.
-  const canResolve = state.kind !== 'finishing' && resolvable(record);
+  // Enter again / discard act on the stored state, not while a receipt is being stored, nor while
+  // a restored server is asked whether it still has a confirmed change.
+  const checkingRestore = restoreUnchecked(state);
+  const canResolve = state.kind !== 'finishing' && !checkingRestore && resolvable(record);
+  const restored =
+    state.kind === 'review' && state.reason.code === 'restored'
+      ? { confirmedAt: iso(state.reason.confirmedAt), missing: state.reason.answer === 'missing' }
+      : null;
   return {
     id: record.id,
     handle: handleOf(record),
     userName: record.userName,
     op: record.op,
-    state: state.kind,
+    state: checkingRestore ? 'checking' : state.kind,
     label: stateLabel(state, record.createdAt, time.now),
     summary: record.summary,
     createdAt: iso(record.createdAt),
@@ -120,6 +130,7 @@ export function operationView(
     receipt,
     reasonText: reasonText(state, record.createdAt, time.now),
     imported: record.imported !== null,
+    restored,
     nextRetryAt: due !== null && due > time.now ? iso(due) : null,
     explanation: explanation(state, record.summary, nextCheck),
     resolution:

@@ -55,6 +55,12 @@ export interface OperationView {
   reasonText: string | null;
   /** Imported from a backup: never drained automatically. */
   imported: boolean;
+  /**
+   * (added) Confirmed, then the server was restored from a backup that may lack it: when it was
+   * confirmed, and whether the server answered that it no longer has it (**Send again**).
+   * Optional so existing fixtures stay valid; always set by createClient.
+   */
+  restored?: { confirmedAt: string; missing: boolean } | null;
   nextRetryAt: string | null;
   /**
    * (added; optional so existing fixtures stay valid, always set by createClient)

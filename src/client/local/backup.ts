@@ -5,7 +5,9 @@
  * device's history and never hand out new ids.
  */
 import { z } from 'zod/mini';
-import { Lease, Op, OperationId } from '../../protocol/schemas';
+import { parseOperationId } from '../../protocol/ids';
+import { Lease, Op, OperationId, type User } from '../../protocol/schemas';
+import { displayText, safeText } from '../../protocol/text';
 import { importedState, isPending } from '../core/operation-state';
 import type { Tx } from '../store/local-store';
 import type { LeaseRecord, OperationRecord } from '../core/records';
@@ -13,36 +15,48 @@ import { timelines, withEnds } from '../core/attempt-rows';
 import { getMeta, takeOrder } from './meta';
 import { putOperation } from './records';
 
+/**
+ * A backup file is input like any request: checked with the shared schemas and the text rule
+ * (spec/api.md "Text is checked") before anything of it reaches IndexedDB, and bounded, so a file
+ * cannot plant control characters, bidi tricks or megabytes of text in what the Review screen shows.
+ */
+const idText = (max: number) => safeText().check(z.minLength(1), z.maxLength(max));
+
 const BackupAttempt = z.object({
-  attemptId: z.string().check(z.minLength(1)),
+  attemptId: idText(200),
   kind: z.enum(['send', 'status']),
   sentAt: z.number(),
   endedAt: z.nullable(z.number()),
   result: z.enum(['pending', 'response', 'timeout', 'network-error', 'http-error']),
   httpStatus: z.nullable(z.number().check(z.int())),
-  serverTiming: z.record(z.string(), z.number()),
+  serverTiming: z.record(idText(64), z.number()),
 });
 
 const BackupOperation = z.object({
   id: OperationId,
-  userId: z.string().check(z.minLength(1)),
-  userName: z.string(),
+  userId: idText(128),
+  userName: displayText(1, 128),
   createdAt: z.number(),
-  summary: z.string(),
+  summary: displayText(0, 1000),
   op: Op,
   /** The state when exported, for explanation only. */
-  state: z.string(),
-  lease: z.extend(Lease, { token: z.string().check(z.minLength(1)) }),
-  attempts: z.array(BackupAttempt),
+  state: idText(40),
+  lease: z.extend(Lease, {
+    id: idText(64),
+    userId: idText(128),
+    deviceId: idText(128),
+    token: idText(4096),
+  }),
+  attempts: z.array(BackupAttempt).check(z.maxLength(1000)),
 });
 
 export const BackupFile = z.object({
   format: z.literal('stockroom-outbox-backup'),
   version: z.literal(1),
   exportedAt: z.number(),
-  deviceId: z.string(),
-  deviceName: z.string(),
-  operations: z.array(BackupOperation),
+  deviceId: safeText().check(z.maxLength(128)),
+  deviceName: displayText(0, 200),
+  operations: z.array(BackupOperation).check(z.maxLength(100_000)),
 });
 export type BackupFile = z.infer<typeof BackupFile>;
 
@@ -89,15 +103,41 @@ export async function exportOutbox(tx: Tx, userId: string, now: number): Promise
   };
 }
 
-/** Restore into review; operations this device already holds are left alone. */
+/**
+ * The names of the other people whose work (operations or leases) `backup` holds, and whether any
+ * operation id does not belong to the lease it comes with. A backup is one person's: on a shared
+ * phone, importing someone else's file must not put changes in their Review list (or this
+ * person's), so such a file is refused whole.
+ */
+export function foreignWork(
+  backup: BackupFile,
+  userId: string,
+): { otherPeople: string[]; mismatched: boolean } {
+  const otherPeople = new Set<string>();
+  let mismatched = false;
+  for (const b of backup.operations) {
+    if (b.userId !== userId || b.lease.userId !== userId) otherPeople.add(b.userName);
+    if (parseOperationId(b.id)?.leaseId !== b.lease.id) mismatched = true;
+  }
+  return { otherPeople: [...otherPeople], mismatched };
+}
+
+/**
+ * Restore into review, as `owner`'s (the signed-in person; foreignWork has refused anyone else's);
+ * operations this device already holds are left alone.
+ */
 export async function importOutbox(
   tx: Tx,
   backup: BackupFile,
   now: number,
+  owner: Pick<User, 'id' | 'name'>,
 ): Promise<{ imported: number; skipped: number }> {
   let imported = 0;
   let skipped = 0;
   for (const b of backup.operations) {
+    if (b.userId !== owner.id || b.lease.userId !== owner.id) {
+      throw new Error('a backup holding another person’s work reached the import');
+    }
     if (await tx.get('operations', b.id)) {
       skipped++;
       continue;
@@ -113,8 +153,8 @@ export async function importOutbox(
     }
     const record: OperationRecord = {
       id: b.id,
-      userId: b.userId,
-      userName: b.userName,
+      userId: owner.id,
+      userName: owner.name,
       order: await takeOrder(tx),
       leaseId: b.lease.id,
       op: b.op,

@@ -84,6 +84,7 @@ function applyEntry(view: WritableView, e: WriteEntry): void {
           return;
         case 'order':
         case 'ended-sessions':
+        case 'epoch':
           return;
         default:
           return assertNever(e.value);

@@ -25,7 +25,13 @@ export interface EndedSessionsMeta {
   key: 'ended-sessions';
   tokens: string[];
 }
-export type MetaRecord = SessionMeta | DeviceMeta | ItemsMeta | OrderMeta | EndedSessionsMeta;
+/** The server database's epoch as last seen here (local/epoch.ts: another one means a restore). */
+export interface EpochMeta {
+  key: 'epoch';
+  epoch: string;
+}
+export type MetaRecord =
+  SessionMeta | DeviceMeta | ItemsMeta | OrderMeta | EndedSessionsMeta | EpochMeta;
 export type MetaKey = MetaRecord['key'];
 export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
 

@@ -430,8 +430,9 @@ export const STORE_CONTRACT: ContractCase[] = [
       const op = await saved(from);
       const backup = await from.read((tx) => exportOutbox(tx, author.userId, 50));
       const to = await (await h.fresh()).connect();
-      const first = await to.write((tx) => importOutbox(tx, backup, 60));
-      const second = await to.write((tx) => importOutbox(tx, backup, 61));
+      const owner = { id: author.userId, name: author.userName };
+      const first = await to.write((tx) => importOutbox(tx, backup, 60, owner));
+      const second = await to.write((tx) => importOutbox(tx, backup, 61, owner));
       same(
         [first, second],
         [

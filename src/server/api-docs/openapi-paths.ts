@@ -20,7 +20,8 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
   'payload-too-large': 'The body is over 1 MiB.',
   'headers-too-large': 'The request headers are too large.',
   'request-timeout': 'The headers or body did not arrive within REQUEST_TIMEOUT.',
-  'rate-limited': 'Too many wrong passwords; see Retry-After.',
+  'rate-limited':
+    'Too many sign-in attempts (wrong guesses, or 30 correct sign-ins per user and address in 15 minutes); see Retry-After.',
   overloaded:
     'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
   'not-ready':
@@ -121,11 +122,21 @@ export function paths(): Json {
               'application/json': {
                 schema: {
                   type: 'object',
-                  required: ['ready', 'store', 'schema'],
+                  required: ['ready', 'store', 'schema', 'epoch'],
                   properties: {
                     ready: { const: true },
                     store: { enum: ['sqlite', 'postgres'] },
                     schema: { type: 'integer', description: 'Migrations applied.' },
+                    epoch: {
+                      type: 'string',
+                      description: "The database's random id, made anew by every restore.",
+                    },
+                    restoredFrom: {
+                      type: 'object',
+                      description: "After a restore: the backup's snapshot time.",
+                      required: ['takenAt'],
+                      properties: { takenAt: { type: 'string', format: 'date-time' } },
+                    },
                   },
                 },
               },
@@ -144,7 +155,7 @@ export function paths(): Json {
         responses: {
           '200': {
             description:
-              'A bearer token (sliding expiry, SESSION_TTL); (added) `testerMode`: whether the tester routes answer this session.',
+              "A bearer token (sliding expiry, SESSION_TTL); (added) `testerMode`: whether the tester routes answer this session; `epoch`: the database's random id, made anew by every restore, and after a restore `restoredFrom.takenAt`, the backup's snapshot time (a device that meets another epoch asks about the confirmed work the backup may lack).",
             content: json('SessionResponse'),
           },
           ...problems('invalid-request', 'unauthorized', 'rate-limited', 'unsupported-media-type'),
@@ -165,7 +176,11 @@ export function paths(): Json {
         security: bearer,
         requestBody: { required: true, content: json('LeaseRequest') },
         responses: {
-          '201': { description: 'The lease and its signed token.', content: json('LeaseResponse') },
+          '201': {
+            description:
+              'The lease and its signed token; `epoch` and, after a restore, `restoredFrom` as in sign-in.',
+            content: json('LeaseResponse'),
+          },
           ...problems(...authed, 'invalid-request', 'unsupported-media-type'),
         },
       },

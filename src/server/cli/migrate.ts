@@ -5,7 +5,7 @@
  * untouched (exit 1), as the server refuses it. Take a backup first (README, "Upgrading").
  */
 import { DEFAULT_DATABASE_URL } from '../config';
-import { openStore } from '../store/open-store';
+import { commandConnection, openStore } from '../store/open-store';
 import type { Migrated } from '../store/schema-check';
 
 /** The database as a person would name it: the SQLite path, or PostgreSQL's host, database and schema (never the password). */
@@ -30,7 +30,13 @@ async function main(): Promise<number> {
   }
   let migrated: Migrated | null = null;
   const store = await openStore(
-    { databaseUrl, sqliteSynchronous: 'FULL', groupCommit: false, migrate: true },
+    {
+      databaseUrl,
+      ...commandConnection(process.env),
+      sqliteSynchronous: 'FULL',
+      groupCommit: false,
+      migrate: true,
+    },
     (m) => (migrated = m),
   );
   await store.close();

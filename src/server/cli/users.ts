@@ -6,7 +6,7 @@
  */
 import { DEFAULT_PASSWORD_COST } from '../passwords';
 import { DEFAULT_DATABASE_URL, passwordCostRange } from '../config';
-import { openStore } from '../store/open-store';
+import { commandConnection, openStore } from '../store/open-store';
 import { EXIT, parseUsersArgs, runUsersCommand, USAGE, type UsersIo } from './users-command';
 
 /** The first line of a piped standard input. */
@@ -99,6 +99,7 @@ async function main(): Promise<number> {
   }
   const store = await openStore({
     databaseUrl,
+    ...commandConnection(env),
     sqliteSynchronous: 'FULL',
     groupCommit: false,
     migrate: true,

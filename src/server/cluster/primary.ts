@@ -15,7 +15,8 @@ import { assertNever } from '../../protocol/assert-never';
 /** How long a collection waits for the workers; a worker that is slower is left out. */
 const COLLECT_TIMEOUT_MS = 2_000;
 
-export function supervise(n: number, shutdownTimeoutMs: number): void {
+/** `note`: what the start line adds after the process count (main.ts). */
+export function supervise(n: number, shutdownTimeoutMs: number, note = ''): void {
   let stopping = false;
   /** Stopping: whether every worker that exited so far exited 0. */
   let cleanExits = true;
@@ -62,7 +63,7 @@ export function supervise(n: number, shutdownTimeoutMs: number): void {
         listening.add(worker.id);
         if (!announced && listening.size >= n) {
           announced = true;
-          console.log(`Stockroom listening on ${message.url} (${n} processes)`);
+          console.log(`Stockroom listening on ${message.url} (${n} processes)${note}`);
         } else if (announced) {
           console.log(`worker ${worker.process.pid} listening`);
         }

@@ -16,6 +16,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
+  TEST_PGBOUNCER_URL,
 } from '../store/postgres-test-db';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
@@ -141,12 +142,22 @@ describe('export worker killed between delivery and record: each effect id reach
     120_000,
   );
 
-  describe('PostgreSQL outbox (claims lapse, FOR UPDATE SKIP LOCKED)', () => {
+  // Directly, and through PgBouncer in transaction mode (each claim may meet another server
+  // connection there).
+  describe.each([
+    ['PostgreSQL outbox', TEST_DATABASE_URL, 'none'],
+    ['PostgreSQL outbox through PgBouncer', TEST_PGBOUNCER_URL, 'transaction'],
+  ] as const)('%s (claims lapse, FOR UPDATE SKIP LOCKED)', (_name, url, pooler) => {
     const schema = randomSchema('crash');
     let shared: Store | null = null;
     beforeAll(async () => {
-      await requirePostgres();
-      shared = await openPostgresStore(TEST_DATABASE_URL, { schema, poolSize: 2 });
+      await requirePostgres(url);
+      shared = await openPostgresStore(url, {
+        schema,
+        poolSize: 2,
+        pooler,
+        directUrl: TEST_DATABASE_URL,
+      });
     });
     afterAll(async () => {
       await shared?.close();

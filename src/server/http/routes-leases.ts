@@ -4,6 +4,7 @@ import { fieldErrors } from '../../protocol/field-errors';
 import { LeaseRequest, type LeaseResponse } from '../../protocol/schemas';
 import { leaseView, newLeaseId, signLease, type LeaseClaims } from '../lease-token';
 import type { AppDeps } from './deps';
+import { identityFields } from './identity-fields';
 import { refuse } from './problem';
 
 export const leaseRoutes =
@@ -27,7 +28,11 @@ export const leaseRoutes =
         deadline: issuedAt + deps.config.leaseTtlMs,
       };
       const [secret] = deps.operations.secrets;
-      const body: LeaseResponse = { lease: leaseView(claims), token: signLease(claims, secret!) };
+      const body: LeaseResponse = {
+        lease: leaseView(claims),
+        token: signLease(claims, secret!),
+        ...identityFields(await deps.store.identity()),
+      };
       return reply.code(201).send(body);
     });
   };

@@ -7,13 +7,15 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Store } from '../store/store';
 import type { AppDeps } from './deps';
+import { identityFields } from './identity-fields';
 import { sendProblem } from './send-problem';
 
 /** How long the readiness query may take before the store counts as not answering. */
 export const READY_QUERY_MS = 2_000;
 
 export type Readiness =
-  { ready: true; store: Store['kind']; schema: number } | { ready: false; reason: string };
+  | ({ ready: true; store: Store['kind']; schema: number } & ReturnType<typeof identityFields>)
+  | { ready: false; reason: string };
 
 /** Whether the server should get traffic, and if not, why (the problem's `detail`). */
 export async function readiness(store: Store, stopping: () => boolean): Promise<Readiness> {
@@ -23,8 +25,15 @@ export async function readiness(store: Store, stopping: () => boolean): Promise<
     timer = setTimeout(() => resolve('timeout'), READY_QUERY_MS);
   });
   let schema: number | 'timeout';
+  let epoch: ReturnType<typeof identityFields> | null = null;
   try {
     schema = await Promise.race([store.schemaVersion(), timeout]);
+    // The epoch only once the schema has it (a database with migrations pending may not).
+    if (schema === store.latestSchema) {
+      const identity = await Promise.race([store.identity(), timeout]);
+      if (identity === 'timeout') schema = 'timeout';
+      else epoch = identityFields(identity);
+    }
   } catch {
     return { ready: false, reason: 'the database does not answer (the query failed)' };
   } finally {
@@ -47,7 +56,9 @@ export async function readiness(store: Store, stopping: () => boolean): Promise<
   }
   // A stop may have begun while the query ran.
   if (stopping()) return { ready: false, reason: 'the server is shutting down' };
-  return { ready: true, store: store.kind, schema };
+  // Read above whenever the schema is this version's, which it is here.
+  if (epoch === null) return { ready: false, reason: 'the database has no epoch' };
+  return { ready: true, store: store.kind, schema, ...epoch };
 }
 
 function noStore(reply: FastifyReply, stopping: boolean): void {

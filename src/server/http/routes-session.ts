@@ -4,6 +4,7 @@ import { fieldErrors } from '../../protocol/field-errors';
 import { SessionRequest, type SessionResponse } from '../../protocol/schemas';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../passwords';
 import type { AppDeps } from './deps';
+import { identityFields } from './identity-fields';
 import { isLoopbackAddress } from './loopback';
 import { refuse } from './problem';
 
@@ -42,6 +43,7 @@ export const sessionRoutes =
         await deps.store.upgradePasswordHash(user.id, user.passwordHash, upgraded);
       }
       const token = await deps.sessions.create(user.id);
+      const identity = identityFields(await deps.store.identity());
       const body: SessionResponse = {
         token,
         user: { id: user.id, name: user.name, role: user.role },
@@ -50,6 +52,7 @@ export const sessionRoutes =
           deps.sim !== null &&
           user.role === 'manager' &&
           (deps.config.simulateAllowRemote || isLoopbackAddress(request.socket.remoteAddress)),
+        ...identity,
       };
       return reply.code(200).send(body);
     });

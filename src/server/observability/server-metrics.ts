@@ -8,6 +8,7 @@ import type { HttpMetrics } from '../http/deps';
 import type { OperationAnswer } from '../operations';
 import type { Store } from '../store/store';
 import type { ShedStats } from '../core/admission';
+import type { BackupStats } from '../backup/schedule';
 import {
   type Labels,
   MetricsRegistry,
@@ -36,6 +37,8 @@ export interface ServerMetricsDeps {
    * (src/server/cluster). Absent for a single process.
    */
   gather?: (local: () => Promise<FamilySnapshot[]>) => Promise<FamilySnapshot[]>;
+  /** Scheduled backups (BACKUP_DIR), when configured. */
+  backups?: () => BackupStats;
 }
 
 export interface ServerMetrics extends HttpMetrics {
@@ -96,6 +99,17 @@ export function createServerMetrics(deps: ServerMetricsDeps): ServerMetrics {
       return oldestCreatedAt === null ? 0 : Math.max(0, deps.clock.now() - oldestCreatedAt) / 1000;
     },
     'max',
+  );
+  registry.gauge(
+    'stockroom_backup_last_success_timestamp_seconds',
+    'When the last scheduled backup succeeded (Unix time; 0: none yet or BACKUP_DIR unset).',
+    () => (deps.backups?.().lastSuccessMs ?? 0) / 1000,
+    'max', // one process of WORKERS=n makes each backup
+  );
+  registry.counter(
+    'stockroom_backup_failures_total',
+    'Scheduled backups that failed (logged; the server went on).',
+    () => deps.backups?.().failures ?? 0,
   );
   registry.counter(
     'process_cpu_seconds_total',

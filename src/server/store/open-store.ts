@@ -6,8 +6,29 @@ import type { Store } from './store';
 
 export type StoreSettings = Pick<
   Config,
-  'databaseUrl' | 'sqliteSynchronous' | 'groupCommit' | 'migrate'
+  | 'databaseUrl'
+  | 'databaseDirectUrl'
+  | 'pgPooler'
+  | 'pgPoolSize'
+  | 'sqliteSynchronous'
+  | 'groupCommit'
+  | 'migrate'
 >;
+
+/**
+ * How the commands (`users`, `migrate`) reach PostgreSQL, from the settings the server reads
+ * (config.ts validates them at its start): behind a pooler too, and migrations on
+ * DATABASE_DIRECT_URL when set. Two connections are plenty for a command.
+ */
+export function commandConnection(
+  env: Record<string, string | undefined>,
+): Pick<StoreSettings, 'databaseDirectUrl' | 'pgPooler' | 'pgPoolSize'> {
+  return {
+    databaseDirectUrl: env['DATABASE_DIRECT_URL'] || null,
+    pgPooler: env['PG_POOLER'] === 'transaction' ? 'transaction' : 'none',
+    pgPoolSize: 2,
+  };
+}
 
 export async function openStore(
   settings: StoreSettings,
@@ -23,5 +44,10 @@ export async function openStore(
     });
   }
   const { openPostgresStore } = await import('./postgres-store');
-  return openPostgresStore(url, migration);
+  return openPostgresStore(url, {
+    ...migration,
+    pooler: settings.pgPooler,
+    poolSize: settings.pgPoolSize,
+    ...(settings.databaseDirectUrl ? { directUrl: settings.databaseDirectUrl } : {}),
+  });
 }

@@ -15,7 +15,7 @@
  * with the COMMIT. A single operation costs two round trips. Changed items are stamped with the
  * transaction id (postgres-revision.ts): no global row, so concurrent commits never queue.
  */
-import type { Pool } from 'pg';
+import type { Database } from './postgres-connection';
 import { performance } from 'node:perf_hooks';
 import { claimedCodes, decide, type Verdict } from '../core/decide';
 import type { ItemState } from '../core/item-state';
@@ -72,17 +72,17 @@ export type ApplyStep = (
 
 /** `Store.apply` on PostgreSQL; PostgresOptions.apply can replace it (tests). */
 export type ApplyTransaction = (
-  pool: Pool,
+  db: Database,
   requests: ApplyRequest[],
   options: ApplyOptions,
 ) => Promise<{ results: ApplyResult[]; timing: ApplyTiming }>;
 
-export const applyInTransaction: ApplyTransaction = (pool, requests, options) =>
-  inWriterTransaction(pool, requests, options, claimAndApply);
+export const applyInTransaction: ApplyTransaction = (db, requests, options) =>
+  inWriterTransaction(db, requests, options, claimAndApply);
 
 /** The writers' transaction around `step` for each request, retried on a deadlock or conflict. */
 export async function inWriterTransaction(
-  pool: Pool,
+  db: Database,
   requests: ApplyRequest[],
   options: ApplyOptions,
   step: ApplyStep,
@@ -90,7 +90,7 @@ export async function inWriterTransaction(
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     try {
-      const { value: results, commitMs } = await writerTransaction(pool, async (tx) => {
+      const { value: results, commitMs } = await writerTransaction(db, async (tx) => {
         const results: ApplyResult[] = [];
         for (const request of requests) {
           results.push(await step(tx, request, options.now));

@@ -13,10 +13,21 @@ import type { Client, QueryResult, QueryResultRow } from 'pg';
 
 export type Statement = string | { name?: string; text: string; values?: unknown[] };
 
+/** The same statement without a server-side name (behind a transaction pooler). */
+export function unnamed(statement: Statement): Statement {
+  return typeof statement === 'string'
+    ? statement
+    : { text: statement.text, ...(statement.values ? { values: statement.values } : {}) };
+}
+
 export class Pipeline {
   private readonly queued: Statement[] = [];
 
-  constructor(private readonly client: Client) {}
+  /** `named`: false behind a transaction pooler, where statements must go unnamed. */
+  constructor(
+    private readonly client: Client,
+    private readonly named = true,
+  ) {}
 
   defer(statement: Statement): void {
     this.queued.push(statement);
@@ -36,7 +47,7 @@ export class Pipeline {
     socket.cork();
     let pending: Promise<QueryResult>[];
     try {
-      pending = batch.map((s) => this.client.query(s));
+      pending = batch.map((s) => this.client.query(this.named ? s : unnamed(s)));
     } finally {
       socket.uncork();
     }

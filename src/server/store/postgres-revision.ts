@@ -41,7 +41,7 @@
  * Nothing bumps the counter any more, so the base is read once, when the store opens.
  */
 import { performance } from 'node:perf_hooks';
-import type { Pool, PoolClient } from 'pg';
+import type { Database } from './postgres-connection';
 import type { ItemsResponse } from '../../protocol/schemas';
 import { wireItem, type ItemColumns } from './item-row';
 import { Pipeline } from './postgres-pipeline';
@@ -79,8 +79,8 @@ interface HorizonRow {
 }
 
 /** The offset of every cursor: the old counter's last value (it never changes any more). */
-export async function cursorBase(client: PoolClient): Promise<number> {
-  const r = await client.query<{ value: number }>(
+export async function cursorBase(db: Database): Promise<number> {
+  const r = await db.query<{ value: number }>(
     `SELECT value FROM counters WHERE name = 'items_revision'`,
   );
   return r.rows[0]?.value ?? 0;
@@ -118,18 +118,13 @@ function horizonAfter(read: HorizonRow, newest: number, from: number | null): nu
  * base + horizon; one handed out before the migration (≤ base) asks for every item.
  */
 export async function readItems(
-  pool: Pool,
+  db: Database,
   base: number,
   since: number | null,
 ): Promise<ItemsResponse> {
   const from = since === null ? null : since - base;
-  const client = await pool.connect();
-  let answers;
-  try {
-    answers = await new Pipeline(client).sendAll([READ_HORIZON, prepared(changedItems(from))]);
-  } finally {
-    client.release();
-  }
+  // Two units, not one transaction: the try-lock of statement 1 must not outlive it.
+  const answers = await db.units([db.alone(READ_HORIZON), db.alone(prepared(changedItems(from)))]);
   const horizon = answers[0]?.rows[0] as HorizonRow | undefined;
   const rows = (answers[1]?.rows ?? []) as ChangedItemRow[];
   const head = rows[0];
@@ -146,14 +141,14 @@ export async function readItems(
  * COMMIT's answer); any failure rolls back. Returns `work`'s value and the COMMIT's duration.
  */
 export async function writerTransaction<T>(
-  pool: Pool,
+  db: Database,
   work: (tx: Pipeline) => Promise<T>,
 ): Promise<{ value: T; commitMs: number }> {
-  const client = await pool.connect();
-  const tx = new Pipeline(client);
+  const client = await db.pool.connect();
+  const tx = db.pipeline(client);
   let broken: Error | undefined;
   try {
-    tx.defer('BEGIN');
+    for (const statement of db.begin) tx.defer(statement);
     tx.defer(WRITER_LOCK);
     const value = await work(tx);
     const beforeCommit = performance.now();
@@ -169,8 +164,8 @@ export async function writerTransaction<T>(
 }
 
 /** `Store.seedItems`: a writer like any other (the lock first, then stamped rows). */
-export async function insertItems(pool: Pool, items: NewItem[], now: number): Promise<void> {
-  await writerTransaction(pool, async (tx) => {
+export async function insertItems(db: Database, items: NewItem[], now: number): Promise<void> {
+  await writerTransaction(db, async (tx) => {
     for (const i of items) {
       tx.defer(
         render(sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at,

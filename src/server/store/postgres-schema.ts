@@ -3,7 +3,7 @@
  * server processes may start at once on one database: an advisory lock makes them take turns, so
  * each migration runs exactly once. Never edit a shipped migration: add a new one.
  */
-import type { PoolClient } from 'pg';
+import type { ClientBase, QueryResult, QueryResultRow } from 'pg';
 import { checkSchema, type Migrated } from './schema-check';
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
@@ -115,6 +115,19 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sign_in_hits_by_expiry ON sign_in_hits (expires_at);
   `,
+  `
+  -- The database's identity (npm run backup / restore, spec/api.md "Restoring"): a random epoch
+  -- made with the database and made anew by every restore, so a device that meets another epoch
+  -- knows the server may have lost work it holds as confirmed. restored_from_taken_at: the
+  -- restored backup's snapshot time; backup_taken_at: written just before pg_dump's snapshot.
+  CREATE TABLE database_identity (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    epoch TEXT NOT NULL,
+    restored_from_taken_at TEXT,
+    backup_taken_at TEXT
+  );
+  INSERT INTO database_identity (id, epoch) VALUES (1, replace(gen_random_uuid()::text, '-', ''));
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */
@@ -129,7 +142,9 @@ export function quoteIdent(name: string): string {
 }
 
 /** How many migrations the database has applied (0 for a new one). */
-export async function schemaVersion(client: Pick<PoolClient, 'query'>): Promise<number> {
+export async function schemaVersion(client: {
+  query<R extends QueryResultRow>(text: string): Promise<QueryResult<R>>;
+}): Promise<number> {
   const done = await client.query<{ n: number }>(
     'SELECT coalesce(max(version), 0)::int AS n FROM schema_migrations',
   );
@@ -141,14 +156,18 @@ export async function schemaVersion(client: Pick<PoolClient, 'query'>): Promise<
  * throw (checkSchema) and roll everything back, so nothing is written.
  */
 export async function migrate(
-  client: PoolClient,
+  client: ClientBase,
   schema: string | null,
   allowed = true,
 ): Promise<Migrated> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    if (schema) {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      // Not a startup option: behind a transaction pooler there is none (postgres-connection.ts).
+      await client.query(`SET LOCAL search_path TO ${quoteIdent(schema)}`);
+    }
     await client.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations
        (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import type { Database } from './postgres-connection';
 import {
   COUNTERS,
   reserve,
@@ -21,10 +22,11 @@ import type { SignInCounts } from './store';
 const lockId = (key: string): string =>
   BigInt.asIntN(64, createHash('sha256').update(key).digest().readBigUInt64BE(0)).toString();
 
-async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+async function inTransaction<T>(db: Database, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
   try {
-    await client.query('BEGIN');
+    // BEGIN, and behind a transaction pooler the schema (postgres-connection.ts).
+    for (const statement of db.begin) await client.query(statement);
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -36,10 +38,10 @@ async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promi
   }
 }
 
-export function postgresSignInCounts(pool: pg.Pool): SignInCounts {
+export function postgresSignInCounts(db: Database): SignInCounts {
   return {
     reserveSignIn(attempt, now) {
-      return inTransaction(pool, async (client): Promise<Reservation> => {
+      return inTransaction(db, async (client): Promise<Reservation> => {
         const locks = [attempt.keys.user, attempt.keys.address].map(lockId).sort();
         for (const id of locks) await client.query('SELECT pg_advisory_xact_lock($1)', [id]);
         const keys = [...COUNTERS.map((c) => attempt.keys[c]), attempt.knownKey];
@@ -67,7 +69,7 @@ export function postgresSignInCounts(pool: pg.Pool): SignInCounts {
       });
     },
     async settleSignIn(attempt, s) {
-      await inTransaction(pool, async (client) => {
+      await inTransaction(db, async (client) => {
         if (s.reset.length > 0)
           await client.query('DELETE FROM sign_in_hits WHERE key = ANY($1::text[])', [s.reset]);
         if (s.takeBack.length > 0)
@@ -85,7 +87,10 @@ export function postgresSignInCounts(pool: pg.Pool): SignInCounts {
       });
     },
     async pruneSignIns(now) {
-      const r = await pool.query('DELETE FROM sign_in_hits WHERE expires_at <= $1', [now]);
+      const r = await db.query({
+        text: 'DELETE FROM sign_in_hits WHERE expires_at <= $1',
+        values: [now],
+      });
       return r.rowCount ?? 0;
     },
   };

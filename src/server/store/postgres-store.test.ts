@@ -3,9 +3,20 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fingerprint } from '../../protocol/fingerprint';
 import type { ItemsResponse, Op } from '../../protocol/schemas';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
-import { openPostgresStore, splitSchema, type PostgresOptions } from './postgres-store';
+import {
+  NEEDS_DIRECT_URL,
+  openPostgresStore,
+  splitSchema,
+  type PostgresOptions,
+} from './postgres-store';
 import { POSTGRES_MIGRATIONS, quoteIdent } from './postgres-schema';
-import { dropSchema, randomSchema, requirePostgres, TEST_DATABASE_URL } from './postgres-test-db';
+import {
+  dropSchema,
+  randomSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  TEST_PGBOUNCER_URL,
+} from './postgres-test-db';
 import type { ApplyRequest, Store } from './store';
 import { runStoreContract } from './store-contract';
 import type { BrokenVariant } from '../../../tests/support/broken-stores/open';
@@ -20,6 +31,25 @@ runStoreContract('postgres', async () => {
     open: () => openPostgresStore(TEST_DATABASE_URL, { schema, poolSize: 4 }),
     dispose: () => dropSchema(schema),
   };
+});
+
+// The same contract through PgBouncer in transaction mode, where each transaction may get another
+// server connection: no named statement or session setting may be relied on.
+describe('through PgBouncer (transaction mode)', () => {
+  beforeAll(() => requirePostgres(TEST_PGBOUNCER_URL));
+  runStoreContract('postgres (PgBouncer)', async () => {
+    const schema = randomSchema('bouncer');
+    return {
+      open: () =>
+        openPostgresStore(TEST_PGBOUNCER_URL, {
+          schema,
+          poolSize: 4,
+          pooler: 'transaction',
+          directUrl: TEST_DATABASE_URL,
+        }),
+      dispose: () => dropSchema(schema),
+    };
+  });
 });
 
 describe('Postgres store: several processes on one database', () => {
@@ -64,6 +94,46 @@ describe('Postgres store: several processes on one database', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('migrates once through PgBouncer when several start together (on DATABASE_DIRECT_URL)', async () => {
+    schema = randomSchema('pgonly');
+    const options: PostgresOptions = {
+      schema,
+      poolSize: 4,
+      pooler: 'transaction',
+      directUrl: TEST_DATABASE_URL,
+    };
+    const through = () => openPostgresStore(TEST_PGBOUNCER_URL, options);
+    stores.push(...(await Promise.all([through(), through(), through()])));
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      const r = await client.query(`SELECT version FROM ${schema}.schema_migrations`);
+      expect(r.rows).toEqual(POSTGRES_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('refuses to open behind a transaction pooler without DATABASE_DIRECT_URL', async () => {
+    schema = randomSchema('pgonly');
+    await expect(
+      openPostgresStore(TEST_PGBOUNCER_URL, { schema, pooler: 'transaction' }),
+    ).rejects.toThrow(NEEDS_DIRECT_URL);
+  });
+
+  it('runs the migrations on DATABASE_DIRECT_URL when it is set', async () => {
+    schema = randomSchema('pgonly');
+    const wrong = new URL(TEST_DATABASE_URL);
+    wrong.password = 'not-the-password';
+    await expect(
+      openPostgresStore(TEST_PGBOUNCER_URL, {
+        schema,
+        pooler: 'transaction',
+        directUrl: wrong.toString(),
+      }),
+    ).rejects.toThrow(/password authentication failed/);
   });
 
   it('keeps its tables in the schema named by ?schema= in DATABASE_URL', async () => {

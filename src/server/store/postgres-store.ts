@@ -20,16 +20,19 @@ import {
   type RecordRow,
 } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
-import { migrate, POSTGRES_MIGRATIONS, quoteIdent, schemaVersion } from './postgres-schema';
+import { Database, poolSettings, type Pooler } from './postgres-connection';
+import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
+import { holdServingLock } from './postgres-serving-lock';
 import { postgresSignInCounts } from './postgres-sign-in';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
-import type { MigrateOptions } from './schema-check';
+import type { Migrated, MigrateOptions } from './schema-check';
 import type {
   ApplyOptions,
   ApplyRequest,
   ApplyResult,
   ApplyTiming,
+  DatabaseIdentity,
   ExportRow,
   NewItem,
   OperationRecord,
@@ -45,6 +48,10 @@ export interface PostgresOptions extends MigrateOptions {
   /** A schema of its own (created if missing), e.g. one per test; default: the role's search_path. */
   schema?: string;
   poolSize?: number;
+  /** 'transaction' behind a transaction-mode pooler (postgres-connection.ts); default 'none'. */
+  pooler?: Pooler;
+  /** PostgreSQL past the pooler, for the migrations (DATABASE_DIRECT_URL); default: the pool. */
+  directUrl?: string;
   /**
    * How `apply` runs its transaction; default postgres-apply.ts. The safety suites pass
    * deliberately broken ones (tests/support/broken-stores/) to prove they can see them.
@@ -91,33 +98,70 @@ export async function openPostgresStore(
 ): Promise<Store> {
   const { url, schema: fromUrl } = splitSchema(databaseUrl);
   const schema = options.schema ?? fromUrl;
+  const pooler = options.pooler ?? 'none';
+  // What holds a session (the serving lock) and runs the migrations: PostgreSQL itself.
+  const direct = options.directUrl ? splitSchema(options.directUrl).url : null;
+  if (pooler === 'transaction' && direct === null) throw new Error(NEEDS_DIRECT_URL);
+  const sessionUrl = direct ?? url;
+  // Held for as long as this store is open: `npm run restore` is refused meanwhile.
+  const servingLock = await holdServingLock(sessionUrl, schema);
   const pool = new pg.Pool({
-    connectionString: url,
+    ...poolSettings(url, pooler, schema),
     max: options.poolSize ?? 10,
     idleTimeoutMillis: POOL_IDLE_MS,
     types,
     pipeline: true,
-    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
   // An idle connection that breaks (server restart) is dropped by the pool; the next query reports
   // the problem to its caller. Without a listener the error would end the process.
   pool.on('error', () => undefined);
+  const db = new Database(pool, pooler, schema);
   let base: number;
   try {
+    // Not inside `onMigrated?.(…)`: an optional call skips evaluating its argument.
+    const migrated = await migrateOn(direct, pool, schema, options.migrate);
+    options.onMigrated?.(migrated);
+    base = await cursorBase(db);
+  } catch (error) {
+    await pool.end();
+    await servingLock.end();
+    throw error;
+  }
+  return new PostgresStore(db, options.apply ?? applyInTransaction, base, servingLock);
+}
+
+export const NEEDS_DIRECT_URL =
+  'Behind a transaction pooler (PG_POOLER=transaction) set DATABASE_DIRECT_URL to PostgreSQL ' +
+  'itself: the serving lock that keeps `npm run restore` off a database in use holds a session, ' +
+  'which a transaction pooler cannot give (the migrations run there too).';
+
+/**
+ * Migrations on `direct` when set (DATABASE_DIRECT_URL: PostgreSQL itself, past any pooler, as
+ * Prisma and golang-migrate do), else on a connection of the pool (directly connected). They run
+ * in one transaction under a transaction-scoped advisory lock, which a pooler would keep too.
+ */
+async function migrateOn(
+  direct: string | null,
+  pool: pg.Pool,
+  schema: string | null,
+  allowed = true,
+): Promise<Migrated> {
+  if (direct === null) {
     const client = await pool.connect();
     try {
-      // Not inside `onMigrated?.(…)`: an optional call skips evaluating its argument.
-      const migrated = await migrate(client, schema, options.migrate ?? true);
-      options.onMigrated?.(migrated);
-      base = await cursorBase(client);
+      return await migrate(client, schema, allowed);
     } finally {
       client.release();
     }
-  } catch (error) {
-    await pool.end();
-    throw error;
   }
-  return new PostgresStore(pool, options.apply ?? applyInTransaction, base);
+  const client = new pg.Client({ connectionString: direct });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await migrate(client, schema, allowed);
+  } finally {
+    await client.end();
+  }
 }
 
 interface UserDbRow {
@@ -142,58 +186,75 @@ class PostgresStore implements Store {
   readonly latestSchema = POSTGRES_MIGRATIONS.length;
 
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly db: Database,
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
+    /** The shared serving lock's connection (postgres-serving-lock.ts). */
+    private readonly servingLock: pg.Client,
   ) {
-    this.signIns = postgresSignInCounts(pool);
+    this.signIns = postgresSignInCounts(db);
   }
 
   private readonly signIns: SignInCounts;
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await this.db.pool.end();
+    await this.servingLock.end();
+  }
+
+  async identity(): Promise<DatabaseIdentity> {
+    const r = await this.db.query<{ epoch: string; restored_from_taken_at: string | null }>(
+      'SELECT epoch, restored_from_taken_at FROM database_identity WHERE id = 1',
+    );
+    const row = r.rows[0];
+    if (!row) throw new Error('database_identity has no row: the database was not migrated');
+    return {
+      epoch: row.epoch,
+      restoredFrom:
+        row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
+    };
   }
 
   async schemaVersion(): Promise<number> {
-    return schemaVersion(this.pool);
+    return schemaVersion(this.db);
   }
 
   async removeExpiredSessions(now: number): Promise<number> {
-    const r = await this.pool.query('DELETE FROM sessions WHERE expires_at < $1', [now]);
+    const r = await this.db.query(render(sql`DELETE FROM sessions WHERE expires_at < ${now}`));
     return r.rowCount ?? 0;
   }
 
   async countUsers(): Promise<number> {
-    const r = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    const r = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
     return r.rows[0]?.n ?? 0;
   }
 
   async insertUser(u: UserRow): Promise<boolean> {
-    const r = await this.pool.query(
-      'INSERT INTO users (id, name, role, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING',
-      [u.id, u.name, u.role, u.passwordHash],
+    const r = await this.db.query(
+      render(sql`INSERT INTO users (id, name, role, password_hash)
+                 VALUES (${u.id}, ${u.name}, ${u.role}, ${u.passwordHash})
+                 ON CONFLICT (name) DO NOTHING`),
     );
     return r.rowCount === 1;
   }
 
   async userByName(name: string): Promise<StoredUser | null> {
-    const r = await this.pool.query<UserDbRow>(
+    const r = await this.db.query<UserDbRow>(
       prepared(sql`SELECT ${USER_COLUMNS} FROM users WHERE name = ${name}`),
     );
     return r.rows[0] ? toUser(r.rows[0]) : null;
   }
 
   async userById(id: string): Promise<StoredUser | null> {
-    const r = await this.pool.query<UserDbRow>(
+    const r = await this.db.query<UserDbRow>(
       prepared(sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id}`),
     );
     return r.rows[0] ? toUser(r.rows[0]) : null;
   }
 
   async listUsers(): Promise<StoredUser[]> {
-    const r = await this.pool.query<UserDbRow>(
+    const r = await this.db.query<UserDbRow>(
       render(sql`SELECT ${USER_COLUMNS} FROM users ORDER BY name`),
     );
     return r.rows.map(toUser);
@@ -201,18 +262,18 @@ class PostgresStore implements Store {
 
   async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
     await this.inTransaction(async (client) => {
-      await client.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
-        passwordHash,
-        userId,
-      ]);
+      await client.query({
+        text: 'UPDATE users SET password_hash = $1 WHERE id = $2',
+        values: [passwordHash, userId],
+      });
       if (endSessions) await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
     });
   }
 
   async upgradePasswordHash(userId: string, from: string, to: string): Promise<void> {
-    await this.pool.query(
-      'UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3',
-      [to, userId, from],
+    await this.db.query(
+      render(sql`UPDATE users SET password_hash = ${to}
+                 WHERE id = ${userId} AND password_hash = ${from}`),
     );
   }
 
@@ -225,9 +286,9 @@ class PostgresStore implements Store {
 
   /** A short transaction outside the operation pipeline (account changes). */
   private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-    const client = await this.pool.connect();
+    const client = await this.db.pool.connect();
     try {
-      await client.query('BEGIN');
+      for (const statement of this.db.begin) await client.query(statement);
       await work(client);
       await client.query('COMMIT');
     } catch (error) {
@@ -239,14 +300,14 @@ class PostgresStore implements Store {
   }
 
   async insertSession(s: SessionRow): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)',
-      [s.tokenHash, s.userId, s.expiresAt],
+    await this.db.query(
+      render(sql`INSERT INTO sessions (token_hash, user_id, expires_at)
+                 VALUES (${s.tokenHash}, ${s.userId}, ${s.expiresAt})`),
     );
   }
 
   async sessionByHash(tokenHash: string): Promise<SessionRow | null> {
-    const r = await this.pool.query<{ token_hash: string; user_id: string; expires_at: number }>(
+    const r = await this.db.query<{ token_hash: string; user_id: string; expires_at: number }>(
       prepared(sql`SELECT token_hash, user_id, expires_at FROM sessions
                    WHERE token_hash = ${tokenHash}`),
     );
@@ -257,7 +318,7 @@ class PostgresStore implements Store {
   }
 
   async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
-    const r = await this.pool.query<UserDbRow & { expires_at: number }>(
+    const r = await this.db.query<UserDbRow & { expires_at: number }>(
       prepared(sql`SELECT s.expires_at, u.id, u.name, u.role, u.password_hash, u.disabled
                    FROM sessions s JOIN users u ON u.id = s.user_id
                    WHERE s.token_hash = ${tokenHash}`),
@@ -269,30 +330,30 @@ class PostgresStore implements Store {
   }
 
   async extendSession(tokenHash: string, expiresAt: number): Promise<void> {
-    await this.pool.query(
+    await this.db.query(
       prepared(sql`UPDATE sessions SET expires_at = ${expiresAt} WHERE token_hash = ${tokenHash}`),
     );
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
-    await this.pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+    await this.db.query(render(sql`DELETE FROM sessions WHERE token_hash = ${tokenHash}`));
   }
 
   seedItems(items: NewItem[], now: number): Promise<void> {
-    return insertItems(this.pool, items, now);
+    return insertItems(this.db, items, now);
   }
 
   listItems(since: number | null): Promise<ItemsResponse> {
-    return readItems(this.pool, this.base, since);
+    return readItems(this.db, this.base, since);
   }
 
   async catalogue(after: string | null, limit: number): Promise<Item[]> {
-    const r = await this.pool.query<ItemColumns & { updated_at: number }>(
-      `SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold, archived,
-              field_revisions, updated_at
+    const r = await this.db.query<ItemColumns & { updated_at: number }>({
+      text: `SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold,
+              archived, field_revisions, updated_at
        FROM items WHERE id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT $2`,
-      [after ?? '', limit],
-    );
+      values: [after ?? '', limit],
+    });
     return r.rows.map((row) => wireItem(row, row.updated_at));
   }
 
@@ -301,11 +362,11 @@ class PostgresStore implements Store {
     limit: number,
     before: string | null,
   ): Promise<HistoryResponse | null> {
-    const exists = await this.pool.query('SELECT 1 FROM items WHERE id = $1', [itemId]);
+    const exists = await this.db.query(render(sql`SELECT 1 FROM items WHERE id = ${itemId}`));
     if (exists.rowCount === 0) return null;
     const cursor =
       before !== null && /^\d{1,15}$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
-    const r = await this.pool.query<{
+    const r = await this.db.query<{
       seq: number;
       operation_id: string;
       user_name: string;
@@ -315,13 +376,13 @@ class PostgresStore implements Store {
       reason: string | null;
       note: string | null;
       recorded_at: number;
-    }>(
-      `SELECT j.seq, j.operation_id, u.name AS user_name, j.type, j.delta, j.resulting_quantity,
-              j.reason, j.note, j.recorded_at
+    }>({
+      text: `SELECT j.seq, j.operation_id, u.name AS user_name, j.type, j.delta,
+              j.resulting_quantity, j.reason, j.note, j.recorded_at
        FROM journal j JOIN users u ON u.id = j.user_id
        WHERE j.item_id = $1 AND j.seq < $2 ORDER BY j.seq DESC LIMIT $3`,
-      [itemId, cursor, limit + 1],
-    );
+      values: [itemId, cursor, limit + 1],
+    });
     const page = r.rows.slice(0, limit);
     return {
       entries: page.map((row) => ({
@@ -339,7 +400,7 @@ class PostgresStore implements Store {
   }
 
   async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {
-    const r = await this.pool.query<RecordRow>(findRecord(userId, operationId));
+    const r = await this.db.query<RecordRow>(findRecord(userId, operationId));
     // An empty receipt is a claim still in flight in another transaction: never visible here,
     // because a claim is only ever committed together with its receipt.
     return r.rows[0] ? toRecord(r.rows[0]) : null;
@@ -349,7 +410,7 @@ class PostgresStore implements Store {
     requests: ApplyRequest[],
     options: ApplyOptions,
   ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
-    return this.applyTransaction(this.pool, requests, options);
+    return this.applyTransaction(this.db, requests, options);
   }
 
   async cleanup(
@@ -376,17 +437,25 @@ class PostgresStore implements Store {
     return { compacted, removed };
   }
 
+  async removeDeliveredExports(deliveredBefore: number): Promise<number> {
+    return this.inChunks(
+      render(sql`DELETE FROM export_outbox WHERE effect_id IN
+        (SELECT effect_id FROM export_outbox WHERE delivered_at < ${deliveredBefore}
+         LIMIT ${CLEANUP_CHUNK} FOR UPDATE SKIP LOCKED)`),
+    );
+  }
+
   private async inChunks(statement: { text: string; values: unknown[] }): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = (await this.pool.query(statement)).rowCount ?? 0;
+      const n = (await this.db.query(statement)).rowCount ?? 0;
       total += n;
       if (n < CLEANUP_CHUNK) return total;
     }
   }
 
   async claimExports(limit: number, now: number): Promise<ExportRow[]> {
-    const r = await this.pool.query<{
+    const r = await this.db.query<{
       effect_id: string;
       payload: string;
       created_at: number;
@@ -406,14 +475,14 @@ class PostgresStore implements Store {
   }
 
   async markExported(effectIds: string[], now: number): Promise<void> {
-    await this.pool.query(
+    await this.db.query(
       prepared(sql`UPDATE export_outbox SET delivered_at = ${now}
                    WHERE effect_id = ANY(${effectIds}) AND delivered_at IS NULL`),
     );
   }
 
   async exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }> {
-    const r = await this.pool.query<{ n: number; oldest: number | null }>(
+    const r = await this.db.query<{ n: number; oldest: number | null }>(
       'SELECT count(*)::int AS n, min(created_at) AS oldest FROM export_outbox WHERE delivered_at IS NULL',
     );
     return { pending: r.rows[0]?.n ?? 0, oldestCreatedAt: r.rows[0]?.oldest ?? null };

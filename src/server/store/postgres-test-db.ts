@@ -11,6 +11,14 @@ export const TEST_DATABASE_URL =
   process.env['TEST_DATABASE_URL'] ??
   'postgres://stockroom:stockroom@127.0.0.1:5432/stockroom_test';
 
+/**
+ * The same database through PgBouncer in transaction mode (scripts/ci-pgbouncer.sh), for the suites
+ * that run through a pooler too (PG_POOLER=transaction).
+ */
+export const TEST_PGBOUNCER_URL =
+  process.env['TEST_PGBOUNCER_URL'] ??
+  'postgres://stockroom:stockroom@127.0.0.1:6432/stockroom_test';
+
 export async function requirePostgres(url = TEST_DATABASE_URL): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
@@ -19,8 +27,12 @@ export async function requirePostgres(url = TEST_DATABASE_URL): Promise<void> {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `PostgreSQL is not reachable at ${url} (${reason}). Start one with scripts/ci-postgres.sh, ` +
-        'or set TEST_DATABASE_URL to a server where this role may create schemas.',
+      url === TEST_PGBOUNCER_URL
+        ? `PgBouncer is not reachable at ${url} (${reason}). Start it with ` +
+            'scripts/ci-pgbouncer.sh (after scripts/ci-postgres.sh), or set TEST_PGBOUNCER_URL.'
+        : `PostgreSQL is not reachable at ${url} (${reason}). Start one with ` +
+            'scripts/ci-postgres.sh, or set TEST_DATABASE_URL to a server where this role may ' +
+            'create schemas.',
     );
   } finally {
     await client.end().catch(() => undefined);

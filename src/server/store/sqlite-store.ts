@@ -45,6 +45,7 @@ import type {
   ApplyRequest,
   ApplyResult,
   ApplyTiming,
+  DatabaseIdentity,
   ExportRow,
   NewItem,
   OperationRecord,
@@ -159,6 +160,18 @@ function migrate(db: Database.Database, allowed: boolean): Migrated {
       return { from: version, to: SQLITE_MIGRATIONS.length };
     })
     .immediate();
+}
+
+/** The one row of `database_identity` (also read from a backup copy by the restore command). */
+export function readIdentity(db: Database.Database): DatabaseIdentity {
+  const row = db
+    .prepare('SELECT epoch, restored_from_taken_at FROM database_identity WHERE id = 1')
+    .get() as { epoch: string; restored_from_taken_at: string | null };
+  return {
+    epoch: row.epoch,
+    restoredFrom:
+      row.restored_from_taken_at === null ? null : { takenAt: row.restored_from_taken_at },
+  };
 }
 
 const toUser = (r: Row): StoredUser => ({
@@ -296,6 +309,10 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     while (this.pending.length || this.flushScheduled) await new Promise((r) => setImmediate(r));
     this.db.close();
+  }
+
+  async identity(): Promise<DatabaseIdentity> {
+    return readIdentity(this.db);
   }
 
   async schemaVersion(): Promise<number> {
@@ -646,6 +663,24 @@ export class SqliteStore implements Store {
       await new Promise((r) => setImmediate(r));
     }
     return { compacted, removed };
+  }
+
+  async removeDeliveredExports(deliveredBefore: number): Promise<number> {
+    // Never the newest row: `seq` is a plain rowid, and SQLite gives a new row max(seq) + 1, so
+    // removing the newest one would hand its seq out again, below a worker's `exportFloor`.
+    const removeChunk = this.db.prepare(
+      `DELETE FROM export_outbox WHERE seq IN
+       (SELECT seq FROM export_outbox
+        WHERE delivered_at < ? AND seq < (SELECT max(seq) FROM export_outbox)
+        ORDER BY seq LIMIT ${CLEANUP_CHUNK})`,
+    );
+    let removed = 0;
+    for (;;) {
+      const n = removeChunk.run(deliveredBefore).changes;
+      removed += n;
+      if (n < CLEANUP_CHUNK) return removed;
+      await new Promise((r) => setImmediate(r));
+    }
   }
 
   async claimExports(limit: number, _now: number): Promise<ExportRow[]> {

@@ -1,4 +1,4 @@
-/** The store contract, part 4: the export outbox (claim, mark, backlog). */
+/** The store contract, part 4: the export outbox (claim, mark, backlog, removal once delivered). */
 import { expect, it } from 'vitest';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import { ALICE, T0, type ContractContext } from './store-contract-support';
@@ -41,6 +41,31 @@ export function registerExportContract(ctx: ContractContext): void {
     await ctx.store.markExported([c.request.operationId], later);
     expect(await ctx.store.exportBacklog()).toEqual({ pending: 0, oldestCreatedAt: null });
     expect(await ctx.store.claimExports(10, later + 2 * EXPORT_CLAIM_MS)).toEqual([]);
+  });
+
+  it('removes rows delivered before the cut, never a pending one, and still hands out later ones', async () => {
+    await ctx.seed();
+    const a = await ctx.adjust('lamp-14', -1, T0 + 1);
+    const b = await ctx.adjust('bolt-1', 3, T0 + 2);
+    const c = await ctx.adjust('nut-2', -4, T0 + 3);
+    expect((await ctx.store.claimExports(10, T0 + 10)).length).toBe(3);
+    await ctx.store.markExported([a.request.operationId], T0 + 20);
+    await ctx.store.markExported([b.request.operationId], T0 + 30);
+
+    expect(await ctx.store.removeDeliveredExports(T0 + 20)).toBe(0); // strictly before the cut
+    expect(await ctx.store.removeDeliveredExports(T0 + 21)).toBe(1);
+    expect(await ctx.store.removeDeliveredExports(T0 + 1000)).toBe(1);
+    expect(await ctx.store.exportBacklog()).toEqual({ pending: 1, oldestCreatedAt: T0 + 3 });
+    const due = await ctx.store.claimExports(10, T0 + 10 + 2 * EXPORT_CLAIM_MS);
+    expect(due.map((r) => r.effectId)).toEqual([c.request.operationId]);
+
+    // Everything delivered and removed (an adapter may keep its newest row): the next effect is
+    // still handed out, however the adapter numbers its rows.
+    await ctx.store.markExported([c.request.operationId], T0 + 40);
+    await ctx.store.removeDeliveredExports(T0 + 1000);
+    const d = await ctx.adjust('lamp-14', -1, T0 + 50);
+    const next = await ctx.store.claimExports(10, T0 + 50 + 2 * EXPORT_CLAIM_MS);
+    expect(next.map((r) => r.effectId)).toEqual([d.request.operationId]);
   });
 
   it('records a claimed batch one accepted effect at a time, leaving only the rest pending', async () => {

@@ -55,6 +55,14 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
       expect(await store.countUsers()).toBe(2);
     });
 
+    it('has an epoch, the same for every handle and every reopening, and no restore behind it', async () => {
+      const first = await ctx.store.identity();
+      expect(first.epoch).toMatch(/^[0-9a-f]{32}$/);
+      expect(first.restoredFrom).toBeNull();
+      // A second process on the same database, and the database reopened: the same identity.
+      expect(await (await ctx.open()).identity()).toEqual(first);
+    });
+
     it('accounts: lists users, changes a password hash, disables and enables', async () => {
       const { store } = ctx;
       expect((await store.listUsers()).map((u) => [u.name, u.disabled])).toEqual([

@@ -89,6 +89,15 @@ export interface ExportRow {
   createdAt: number;
 }
 
+/**
+ * Which database this is (spec/api.md "Restoring"): `epoch` is random, made with the database and
+ * made anew by every restore; `restoredFrom` names the restored backup's snapshot time (ISO).
+ */
+export interface DatabaseIdentity {
+  epoch: string;
+  restoredFrom: { takenAt: string } | null;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** How many migrations this build has (a database at a lower version is not ready). */
@@ -96,6 +105,9 @@ export interface Store {
   close(): Promise<void>;
   /** GET /readyz: one trivial query, the number of migrations the database has applied. */
   schemaVersion(): Promise<number>;
+
+  /** The epoch and what it was restored from (changes only by `npm run restore`, server stopped). */
+  identity(): Promise<DatabaseIdentity>;
 
   countUsers(): Promise<number>;
   /** false when the name is taken (so processes starting together seed demo data once). */
@@ -149,6 +161,12 @@ export interface Store {
   claimExports(limit: number, now: number): Promise<ExportRow[]>;
   markExported(effectIds: string[], now: number): Promise<void>;
   exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }>;
+  /**
+   * The cleanup job: rows delivered before `deliveredBefore` (the sink holds them now, and the
+   * sink deduplicates by effect id, so nothing depends on them); how many went. Pending rows stay
+   * whatever their age.
+   */
+  removeDeliveredExports(deliveredBefore: number): Promise<number>;
 
   /**
    * Sign-in limits (core/sign-in-limits.ts), shared by every process of this database and kept

@@ -43,6 +43,11 @@ export class AppServer {
     return `http://127.0.0.1:${this.env['PORT'] ?? ''}`;
   }
 
+  /** The server's settings (DATABASE_URL…), for the project's commands run beside it. */
+  get environment(): Record<string, string> {
+    return { ...this.env };
+  }
+
   get isRunning(): boolean {
     return this.running !== null;
   }

@@ -12,7 +12,7 @@ export interface Session {
   token: string;
 }
 
-async function call(
+export async function call(
   base: string,
   method: string,
   path: string,

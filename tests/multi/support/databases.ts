@@ -12,6 +12,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
+  TEST_PGBOUNCER_URL,
 } from '../../../src/server/store/postgres-test-db';
 
 export interface SharedDatabase {
@@ -45,16 +46,37 @@ export async function sqliteDatabase(): Promise<SharedDatabase> {
   };
 }
 
-export async function postgresDatabase(): Promise<SharedDatabase> {
-  await requirePostgres();
+export const postgresDatabase = (): Promise<SharedDatabase> => sharedPostgres(TEST_DATABASE_URL);
+
+/**
+ * The same PostgreSQL through PgBouncer in transaction mode (scripts/ci-pgbouncer.sh), as a
+ * deployment with a pooler runs: PG_POOLER=transaction, and PostgreSQL itself in
+ * DATABASE_DIRECT_URL for what holds a session (the serving lock, the migrations).
+ */
+export const pgbouncerDatabase = (): Promise<SharedDatabase> =>
+  sharedPostgres(TEST_PGBOUNCER_URL, {
+    PG_POOLER: 'transaction',
+    DATABASE_DIRECT_URL: TEST_DATABASE_URL,
+  });
+
+async function sharedPostgres(
+  base: string,
+  settings: Record<string, string> = {},
+): Promise<SharedDatabase> {
+  await requirePostgres(base);
   const schema = randomSchema('multi');
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(base);
   url.searchParams.set('schema', schema);
   const dir = join(tmpdir(), `stockroom-multi-${randomUUID()}`);
   return {
     kind: 'postgres',
     file: null,
-    env: { ...COMMON, DATABASE_URL: url.toString(), EXPORT_FILE: join(dir, 'export.jsonl') },
+    env: {
+      ...COMMON,
+      ...settings,
+      DATABASE_URL: url.toString(),
+      EXPORT_FILE: join(dir, 'export.jsonl'),
+    },
     dispose: async () => {
       await dropSchema(schema);
       await rm(dir, { recursive: true, force: true });
@@ -66,3 +88,6 @@ export const DATABASES = [
   ['SQLite file', sqliteDatabase],
   ['PostgreSQL', postgresDatabase],
 ] as const;
+
+/** The safety suites that must hold behind a pooler too add this one. */
+export const PGBOUNCER = ['PostgreSQL through PgBouncer', pgbouncerDatabase] as const;

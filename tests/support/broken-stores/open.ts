@@ -32,7 +32,13 @@ export async function openBrokenStore(
 
 async function open(settings: StoreSettings, variant: BrokenVariant): Promise<Store> {
   const url = settings.databaseUrl;
-  if (!url.startsWith('sqlite:')) return openBrokenPostgresStore(url, variant);
+  if (!url.startsWith('sqlite:')) {
+    return openBrokenPostgresStore(url, variant, {
+      pooler: settings.pgPooler,
+      poolSize: settings.pgPoolSize,
+      ...(settings.databaseDirectUrl ? { directUrl: settings.databaseDirectUrl } : {}),
+    });
+  }
   const options = { synchronous: settings.sqliteSynchronous, groupCommit: settings.groupCommit };
   const db = openSqliteDatabase(url, options);
   switch (variant) {

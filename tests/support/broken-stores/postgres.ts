@@ -14,7 +14,7 @@ import {
   type ApplyStep,
   type Plan,
 } from '../../../src/server/store/postgres-apply';
-import { quoteIdent } from '../../../src/server/store/postgres-schema';
+import { Database, poolSettings } from '../../../src/server/store/postgres-connection';
 import { render, sql, type Fragment } from '../../../src/server/store/postgres-sql';
 import {
   openPostgresStore,
@@ -65,7 +65,7 @@ const noDedup: ApplyStep = async (tx, request, now) => {
  * its own pool.
  */
 const receiptOutsideTx =
-  (outside: pg.Pool): ApplyStep =>
+  (outside: Database): ApplyStep =>
   async (tx, request, now) => {
     const existing = await find(tx, request.userId, request.operationId);
     if (existing) return { kind: 'existing', record: existing };
@@ -91,11 +91,12 @@ export async function openBrokenPostgresStore(
   }
   const { url, schema: fromUrl } = splitSchema(databaseUrl);
   const schema = options.schema ?? fromUrl;
-  const outside = new pg.Pool({
-    connectionString: url,
-    max: 4,
-    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
-  });
+  const pooler = options.pooler ?? 'none';
+  const outside = new Database(
+    new pg.Pool({ ...poolSettings(url, pooler, schema), max: 4 }),
+    pooler,
+    schema,
+  );
   const step = receiptOutsideTx(outside);
   let store: Store;
   try {
@@ -104,12 +105,12 @@ export async function openBrokenPostgresStore(
       apply: (pool, requests, o) => inWriterTransaction(pool, requests, o, step),
     });
   } catch (error) {
-    await outside.end();
+    await outside.pool.end();
     throw error;
   }
   return override(store, {
     close: async () => {
-      await outside.end();
+      await outside.pool.end();
       await store.close();
     },
   });

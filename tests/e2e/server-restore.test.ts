@@ -1,0 +1,79 @@
+/**
+ * After a server restore (spec/client.md "After a server restore"), in the browser: a change the
+ * phone saw confirmed after the backup was taken is missing from the restored server. The phone
+ * meets the new epoch when the person signs in again (the session went with the restore), puts the change
+ * in Review in the spec's words, sends nothing by itself, and **Send again** confirms it, applied
+ * once (the same operation id).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserScenario } from '../support/reliability';
+import { runTs } from '../api/support/commands';
+import { adjustStock, deviceChangeLabel, LABEL, nav, openItem } from './support/app';
+import { seriousViolations } from './support/axe';
+import { newPhoneContext } from './support/browser';
+import { demoItem, useScene } from './support/scene';
+import { signInUi } from './support/sign-in';
+
+const scene = useScene();
+
+const LOST =
+  /^Needs review: Confirmed on .+, but the server was restored from an earlier backup and no longer has this change\.$/;
+
+async function openReview(page: Page): Promise<void> {
+  await nav(page, 'Activity').click();
+  await page.getByRole('link', { name: /^Review \d+ changes?$/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Review' }).waitFor();
+}
+
+describe('after a server restore', () => {
+  beforeEach(browserScenario);
+  it('a confirmed change the backup lacks goes to Review; Send again confirms it, applied once', async () => {
+    const env = scene.server.environment;
+    const file = `${env['DATABASE_URL']!.replace(/^sqlite:/, '')}.backup`;
+    const backup = await runTs('src/server/cli/backup.ts', [file], env);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const context = await newPhoneContext(scene.browser);
+    const page = await context.newPage();
+    await signInUi(page, scene.server.url);
+    await openItem(page, item.name);
+    await adjustStock(page, -1);
+    await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);
+    expect((await api.item(item.id)).quantity).toBe(item.quantity - 1);
+
+    await scene.server.stop();
+    const restore = await runTs('src/server/cli/restore.ts', [file], env);
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    await scene.server.restart();
+    const restored = await scene.server.api();
+    expect((await restored.item(item.id)).quantity).toBe(item.quantity);
+
+    // The person signs in again (the session went with the restore): the phone meets the epoch.
+    await nav(page, 'Settings').click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByLabel('Username').waitFor();
+    await signInUi(page, scene.server.url);
+
+    await openReview(page);
+    const card = page.getByRole('article').filter({ hasText: item.name });
+    await expect.poll(() => card.locator('.state-label').textContent()).toMatch(LOST);
+    await card.getByRole('button', { name: 'Enter again as new' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing was sent by itself.
+    expect((await restored.item(item.id)).quantity).toBe(item.quantity);
+
+    await card.getByRole('button', { name: 'Send again' }).click();
+    await openItem(page, item.name);
+    await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);
+    expect((await restored.item(item.id)).quantity).toBe(item.quantity - 1);
+    const history = await restored.history(item.id);
+    const ids = history.map((e) => e.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    await context.close();
+  });
+});
