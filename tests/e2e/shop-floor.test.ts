@@ -225,6 +225,13 @@ describe('the shop floor', () => {
     await saveAdjustment(s, '50', 'Sold');
     await openChange(s, `Add 50 to ${ITEM.name}`);
     await s.getByRole('button', { name: 'Cancel — not sent yet' }).click();
+    // It says what happened, on the change's own screen (no jump elsewhere).
+    await s
+      .getByRole('status')
+      .getByText('Cancelled; nothing was sent. The item no longer shows this change as pending.')
+      .waitFor();
+    await s.getByRole('heading', { level: 1, name: `Add 50 to ${ITEM.name}` }).waitFor();
+    await s.getByRole('link', { name: `Back to ${ITEM.name}` }).click();
     await s.getByRole('heading', { level: 1, name: ITEM.name }).waitFor();
     expect(await deviceChanges(s).getByText(`Add 50 to ${ITEM.name}`).count()).toBe(0);
 

@@ -4,7 +4,6 @@ import type { OperationView } from '../../client/facade';
 import { useClient } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
-import { navigate } from '../use-route';
 
 /**
  * Fixing mistakes on one operation (spec/client.md): "Cancel — not sent yet" while no attempt is
@@ -12,7 +11,14 @@ import { navigate } from '../use-route';
  * confirmed adjustment (a new change with its own id). Each button goes away once used, so a
  * second tap cannot make a second reversal.
  */
-export function FixActions({ op }: { op: OperationView }): ReactNode {
+export function FixActions({
+  op,
+  onCancelled,
+}: {
+  op: OperationView;
+  /** The change is gone from the device: the screen says so where it was (it stays put). */
+  onCancelled: () => void;
+}): ReactNode {
   const client = useClient();
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
@@ -23,8 +29,7 @@ export function FixActions({ op }: { op: OperationView }): ReactNode {
     setBusy(true);
     try {
       await client.cancelUnsent(op.id);
-      // The change is gone from the device: back to its item, where its effect no longer shows.
-      navigate(href({ name: 'item', id: op.op.itemId }));
+      onCancelled();
     } catch (e) {
       // The core refuses once an attempt is recorded (it may have left the device).
       const refused = e instanceof ClientError && e.kind === 'not-allowed';

@@ -109,6 +109,8 @@ export const de: Messages = {
   },
   fix: {
     cancel: 'Abbrechen — noch nicht gesendet',
+    cancelled:
+      'Abgebrochen; nichts wurde gesendet. Der Artikel zeigt diese Änderung nicht mehr als ausstehend.',
     reverse: 'Diese Änderung umkehren',
     reversalSaved: 'Umkehrung als neue Änderung gespeichert:',
     openReversal: 'Umkehrung öffnen',

@@ -112,6 +112,8 @@ export const en = {
   },
   fix: {
     cancel: 'Cancel — not sent yet',
+    /** Said where the cancelled change was, which stays on screen. */
+    cancelled: 'Cancelled; nothing was sent. The item no longer shows this change as pending.',
     reverse: 'Reverse this change',
     reversalSaved: 'Reversal saved as a new change:',
     openReversal: 'open the reversal',

@@ -185,7 +185,24 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
   const wordsOf = useOperationWords();
   // Which operation "Check and resend safely" was tapped on (this view may move to another).
   const [tapped, setTapped] = useState<string | null>(null);
+  // A change cancelled here: its screen stays and says what happened (its summary kept).
+  const [cancelled, setCancelled] = useState<{ handle: string; title: string; itemId: string }>();
   const op = operations.find((o) => o.handle === handle);
+  if (!op && cancelled?.handle === handle) {
+    return (
+      <Screen
+        title={cancelled.title}
+        back={{ to: { name: 'activity' }, label: t.operations.detail.back }}
+      >
+        <p className="form-message" role="status">
+          {t.fix.cancelled}
+        </p>
+        <a className="button button--names" href={href({ name: 'item', id: cancelled.itemId })}>
+          {t.forms.backTo(items.find((i) => i.id === cancelled.itemId)?.name ?? cancelled.itemId)}
+        </a>
+      </Screen>
+    );
+  }
   if (!op) {
     return <NotOnDevice what="change" />;
   }
@@ -201,7 +218,12 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
       {(op.canCheckAndResend || tapped === op.id) && (
         <CheckAndResend op={op} tapped={tapped === op.id} onTap={() => setTapped(op.id)} />
       )}
-      <FixActions op={op} />
+      <FixActions
+        op={op}
+        onCancelled={() =>
+          setCancelled({ handle: op.handle, title: words.summary, itemId: op.op.itemId })
+        }
+      />
       <StaleCount op={op} />
       {needsReview(op) && <ReviewActions op={op} />}
       <section className="card stack" aria-labelledby="facts-heading">
