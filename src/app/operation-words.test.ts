@@ -104,4 +104,23 @@ describe('operation words', () => {
     );
     expect(german(refused).reason).toBe('der Server konnte ihren Inhalt nicht annehmen');
   });
+
+  it('labels a reversal as one, by the change it undoes, in the person’s language', () => {
+    const reversal = op('r', 'queued', {
+      op: {
+        type: 'adjust',
+        itemId: 'lamp-14',
+        delta: 2,
+        reason: 'correction',
+        note: 'Reverses “Remove 2 from Desk lamp” (orig-1.0)',
+      },
+      summary: 'Add 2 to Desk lamp',
+    });
+    expect(english(reversal).summary).toBe('Reverses: Remove 2 from Desk lamp');
+    const withOriginal = operationWords(reversal, de, makeFormat('de-DE', de.format, 'UTC'), {
+      ...context,
+      summaryOf: (id) => (id === 'orig-1.0' ? '2 aus Desk lamp entnehmen' : null),
+    });
+    expect(withOriginal.summary).toBe('Macht rückgängig: 2 aus Desk lamp entnehmen');
+  });
 });

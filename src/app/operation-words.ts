@@ -34,20 +34,38 @@ function reviewCase(op: OperationView, format: Format, now: number): ReasonCase 
   return lastStatus(op) === 410 ? { kind: 'expired' } : { kind: 'refused', core: op.reasonText };
 }
 
+/**
+ * A reversal's original, from the note the core gives it ('Reverses “Remove 2 from …” (id)',
+ * client/core/fixes.ts): its words and id; null for any other change.
+ */
+function reversalOf(op: OperationView['op']): { words: string; id: string } | null {
+  if (op.type !== 'adjust' || op.reason !== 'correction' || !op.note) return null;
+  const m = /^Reverses “(.*)” \(([^()\s]+)\)$/su.exec(op.note);
+  return m ? { words: m[1] ?? '', id: m[2] ?? '' } : null;
+}
+
 export function operationWords(
   op: OperationView,
   t: Messages,
   format: Format,
-  context: { itemName: (itemId: string) => string | null; now: number },
+  context: {
+    itemName: (itemId: string) => string | null;
+    now: number;
+    /** The words of another change on this device, by its id (a reversal names its original). */
+    summaryOf?: (operationId: string) => string | null;
+  },
 ): OperationWords {
   const words = t.operations;
-  const summary = words.summary({
+  const reversal = reversalOf(op.op);
+  const plain = words.summary({
     op: op.op,
     itemName:
       op.op.type === 'createItem' ? op.op.name : (context.itemName(op.op.itemId) ?? op.op.itemId),
     core: op.summary,
     count: format.count,
   });
+  const summary =
+    reversal === null ? plain : words.reverses(context.summaryOf?.(reversal.id) ?? reversal.words);
   // The facade explains a finishing operation only when its local write failed.
   const localWriteFailed = op.state === 'finishing' && (op.explanation ?? null) !== null;
   const reason =

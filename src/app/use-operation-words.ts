@@ -20,19 +20,28 @@ function namesOf(items: readonly ItemView[]): ReadonlyMap<string, string> {
 /** `words(op)` in the person's language; cached per operation view (views are immutable). */
 export function useOperationWords(): (op: OperationView) => OperationWords {
   const { t, format } = useI18n();
-  const { items } = useSnapshot();
+  const { items, operations } = useSnapshot();
   const now = useNow();
   return useMemo(() => {
     const names = namesOf(items);
-    const context = { itemName: (id: string) => names.get(id) ?? null, now };
     const cache = new WeakMap<OperationView, OperationWords>();
-    return (op: OperationView): OperationWords => {
+    const context = {
+      itemName: (id: string) => names.get(id) ?? null,
+      now,
+      // A reversal names its original in the person's language when the original is here.
+      summaryOf: (id: string): string | null => {
+        const original = operations.find((o) => o.id === id);
+        return original ? wordsOf(original).summary : null;
+      },
+    };
+    function wordsOf(op: OperationView): OperationWords {
       let words = cache.get(op);
       if (!words) {
         words = operationWords(op, t, format, context);
         cache.set(op, words);
       }
       return words;
-    };
-  }, [t, format, items, now]);
+    }
+    return wordsOf;
+  }, [t, format, items, operations, now]);
 }

@@ -213,6 +213,9 @@ describe('the shop floor', () => {
     await s.getByRole('button', { name: 'Reverse this change' }).click();
     await s.getByRole('link', { name: 'open the reversal' }).waitFor();
     expect(await s.getByRole('button', { name: 'Reverse this change' }).count()).toBe(0);
+    // The reversal is labelled as one, by the change it undoes (not as a plain "Remove 10").
+    await s.getByRole('link', { name: 'open the reversal' }).click();
+    await s.getByRole('heading', { level: 1, name: `Reverses: Add 10 to ${ITEM.name}` }).waitFor();
     // 3. Two sold, with the − button.
     await openItem(s, ITEM.name);
     const form = s.getByRole('form', { name: 'Adjust stock' });

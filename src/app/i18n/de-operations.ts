@@ -114,6 +114,7 @@ export const deOperations: Messages['operations'] = {
   },
   explanation: explain,
   summary,
+  reverses: (original) => `Macht rückgängig: ${original}`,
   whatToCheck: {
     'would-go-negative':
       'Der Bestand wäre unter null gefallen. Zähle das Regal; wenn die Änderung stimmt, gib sie als neue erneut ein.',

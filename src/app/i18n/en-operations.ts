@@ -35,6 +35,8 @@ export const enOperations = {
   /** The core's sentences are the English source (spec/client.md's "No result was received …"). */
   explanation: (c: ExplainCase): string | null => c.core,
   summary: (c: SummaryCase): string => c.core,
+  /** A reversal is labelled as one, by the change it undoes: "Reverses: Remove 2 from …". */
+  reverses: (original: string): string => `Reverses: ${original}`,
   whatToCheck: {
     'would-go-negative':
       'The stock would have gone below zero. Count the shelf; if the change is right, enter it again as new.',
