@@ -12,7 +12,7 @@
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -214,6 +214,15 @@ describe.each([
       const d = new Database(file, { readonly: true });
       expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
       d.close();
+      // A backup holds password hashes and sessions: its owner's only, whatever the umask. And a
+      // restore of a copy that someone made readable leaves the live database its owner's only.
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      await server.close();
+      server = null;
+      await chmod(file, 0o644);
+      expect((await restore(t, file)).stderr).toBe('');
+      const live = t.env['DATABASE_URL']?.slice('sqlite:'.length) ?? '';
+      expect((await stat(live)).mode & 0o777).toBe(0o600);
     } else {
       // The dump is one moment too: restored, it holds as many operations as the command printed,
       // each with its journal entry and export row.

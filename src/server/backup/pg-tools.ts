@@ -13,17 +13,38 @@ export interface ToolRun {
 const INSTALL_HINT =
   "install PostgreSQL's client programs of the server's major version or newer (Debian: apt-get install postgresql-client)";
 
-/** Runs `program args`, feeding `input` (if any) on standard input; rejects unless it exits 0. */
+/**
+ * A connection URL for a program's command line, and the password apart, for its environment: a
+ * command line is readable by every user of the machine (`ps`), the environment is not.
+ */
+export function connectionFor(url: string): { url: string; password: string | null } {
+  const parsed = new URL(url);
+  const password = parsed.password === '' ? null : decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { url: parsed.toString(), password };
+}
+
+/**
+ * Runs `program args`, feeding `input` (if any) on standard input; rejects unless it exits 0.
+ * When `input` fails part-way, the program is killed rather than shown the end of its input:
+ * psql would take an early end as the end of its script and COMMIT what it had.
+ */
 export function runTool(
   program: 'pg_dump' | 'pg_restore' | 'psql',
   args: readonly string[],
   input?: AsyncIterable<string | Buffer>,
+  password: string | null = null,
 ): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
       stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PGAPPNAME: 'stockroom-backup' },
+      env: {
+        ...process.env,
+        PGAPPNAME: 'stockroom-backup',
+        ...(password === null ? {} : { PGPASSWORD: password }),
+      },
     });
+    let inputFailed: unknown = null;
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
@@ -40,7 +61,8 @@ export function runTool(
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: Buffer.concat(err).toString('utf8'),
       };
-      if (code === 0) resolve(run);
+      if (inputFailed !== null) reject(inputFailed);
+      else if (code === 0) resolve(run);
       else reject(new BackupRefused(`${program} failed (exit ${code}): ${run.stderr.trim()}`));
     });
     if (input && child.stdin) {
@@ -51,8 +73,10 @@ export function runTool(
           for await (const chunk of input) {
             if (!stdin.write(chunk)) await new Promise((r) => stdin.once('drain', r));
           }
-        } finally {
           stdin.end();
+        } catch (error) {
+          inputFailed = error;
+          child.kill('SIGKILL');
         }
       })();
     }

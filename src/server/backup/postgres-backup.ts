@@ -12,7 +12,7 @@ import { splitSchema } from '../store/postgres-store';
 import { quoteIdent } from '../store/postgres-schema';
 import { BackupRefused, type BackupResult } from './backup-errors';
 import { fsyncFile } from './fsync';
-import { runTool } from './pg-tools';
+import { connectionFor, runTool } from './pg-tools';
 
 export function postgresTarget(databaseUrl: string): { url: string; schema: string } {
   const { url, schema } = splitSchema(databaseUrl);
@@ -51,13 +51,19 @@ export async function backupPostgres(
       `SELECT count(*)::int AS n FROM ${s}.operations`,
     );
     await rm(partial, { force: true });
-    await runTool('pg_dump', [
-      '--format=custom',
-      `--schema=${schema}`,
-      `--snapshot=${snapshot.rows[0]?.id ?? ''}`,
-      `--file=${partial}`,
-      `--dbname=${url}`,
-    ]);
+    const target = connectionFor(url);
+    await runTool(
+      'pg_dump',
+      [
+        '--format=custom',
+        `--schema=${schema}`,
+        `--snapshot=${snapshot.rows[0]?.id ?? ''}`,
+        `--file=${partial}`,
+        `--dbname=${target.url}`,
+      ],
+      undefined,
+      target.password,
+    );
     await client.query('COMMIT');
     // The archive reads back (its table of contents), or it is no backup.
     await runTool('pg_restore', ['--list', partial]);

@@ -12,7 +12,7 @@ import { POSTGRES_MIGRATIONS, quoteIdent } from '../store/postgres-schema';
 import { tryExclusiveServingLock } from '../store/postgres-serving-lock';
 import { BackupRefused, newerSchema, type RestoreResult } from './backup-errors';
 import { postgresTarget } from './postgres-backup';
-import { runTool } from './pg-tools';
+import { connectionFor, runTool } from './pg-tools';
 import { newEpoch } from './sqlite-restore';
 
 /** One table's rows from the archive, as COPY text lines, and the schema the archive names. */
@@ -73,13 +73,14 @@ async function* script(
   takenAt: string,
 ): AsyncIterable<string | Buffer> {
   const s = quoteIdent(schema);
-  yield `DROP SCHEMA IF EXISTS ${s} CASCADE;\nCREATE SCHEMA ${s};\n`;
+  // The whole archive is read before psql sees a line, so a pg_restore that fails has dropped nothing.
   const { stdout } = await runTool('pg_restore', [
     '--no-owner',
     '--no-privileges',
     '--file=-',
     file,
   ]);
+  yield `DROP SCHEMA IF EXISTS ${s} CASCADE;\nCREATE SCHEMA ${s};\n`;
   // The schema was made just above (pg_dump names it for every schema but public).
   yield stdout.replace(new RegExp(`^CREATE SCHEMA ${s.replace(/"/g, '"?')};$`, 'm'), '');
   yield `\nUPDATE ${s}.database_identity SET epoch = '${epoch}', restored_from_taken_at = '${takenAt}', backup_taken_at = NULL WHERE id = 1;\n`;
@@ -107,10 +108,20 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
       );
     }
     const epoch = newEpoch();
+    const target = connectionFor(url);
     await runTool(
       'psql',
-      ['--no-psqlrc', '--quiet', '--single-transaction', '-v', 'ON_ERROR_STOP=1', '--file=-', url],
+      [
+        '--no-psqlrc',
+        '--quiet',
+        '--single-transaction',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '--file=-',
+        target.url,
+      ],
       Readable.from(script(file, schema, epoch, archive.takenAt)),
+      target.password,
     );
     return { file, takenAt: archive.takenAt, epoch, keptAs: null };
   } finally {

@@ -10,7 +10,8 @@
  * (`database_identity.backup_taken_at`, written into the copy only) before it is renamed into place.
  */
 import Database from 'better-sqlite3';
-import { rename, rm } from 'node:fs/promises';
+import { chmod, rename, rm } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../private-files';
 import { BackupRefused, type BackupResult } from './backup-errors';
 import { fsyncFile } from './fsync';
 
@@ -57,6 +58,8 @@ export async function backupSqlite(
     });
     const takenAt = new Date(lastStepAt).toISOString();
     const operations = stampCopy(partial, takenAt);
+    // A backup holds what the database holds (password hashes, sessions): its owner only.
+    await chmod(partial, PRIVATE_FILE_MODE);
     await fsyncFile(partial);
     await rename(partial, file);
     return { file, operations, takenAt };

@@ -8,7 +8,8 @@
  * the database path names the old file or the restored one, never nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, rename, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, link, rename, rm, stat } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../private-files';
 import Database from 'better-sqlite3';
 import { SQLITE_MIGRATIONS } from '../store/sqlite-schema';
 import { BackupRefused, newerSchema, type RestoreResult } from './backup-errors';
@@ -31,6 +32,8 @@ export async function restoreSqlite(
   const staged = `${path}.restoring-${process.pid}`;
   await rm(staged, { force: true });
   await copyFile(file, staged);
+  // The copy takes the backup file's mode; the live database is its owner's only, whatever that was.
+  await chmod(staged, PRIVATE_FILE_MODE);
   try {
     const epoch = newEpoch();
     const takenAt = prepareCopy(staged, file, epoch);
