@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +106,14 @@ describe('SQLite', () => {
 
     const server = await startServer({ ...BASE_ENV, ...env, MIGRATE: '0' });
     await server.close();
+  });
+
+  it('MIGRATE=0 on a database file that is not there stops with nothing created', async () => {
+    const missing = join(dir, 'typo', 'stockroom.db');
+    const stopped = await serve({ DATABASE_URL: `sqlite:${missing}`, MIGRATE: '0' });
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(/schema is version 0 .*MIGRATE=0 is set/);
+    expect(existsSync(join(dir, 'typo'))).toBe(false);
   });
 });
 

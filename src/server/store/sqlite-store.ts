@@ -16,6 +16,7 @@
  * (no fsync on the server's thread) of its own while operations are flowing.
  */
 import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type {
@@ -105,6 +106,10 @@ export async function openSqliteStore(url: string, options: SqliteOptions = {}):
 /** The database file (or memory) with Stockroom's pragmas, migrated. */
 export function openSqliteDatabase(url: string, options: SqliteOptions): Database.Database {
   const path = url.replace(/^sqlite:/, '');
+  // MIGRATE=0 on a file that is not there (a typo in DATABASE_URL): refused before anything is made.
+  if (path !== ':memory:' && options.migrate === false && !existsSync(path)) {
+    checkSchema(0, SQLITE_MIGRATIONS.length, false);
+  }
   if (path !== ':memory:') {
     // Only this process's user may read the database (password hashes, sessions, notes): a new
     // file is made 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the
