@@ -56,6 +56,11 @@ export function registerSignInContract(ctx: ContractContext): void {
     const wrong = attempt('bob', 'a');
     expect((await ctx.store.reserveSignIn(wrong, T0)).allowed).toBe(true);
     await ctx.store.settleSignIn(wrong, settle(wrong, false, T0));
+    // Six of bob's 30 checks here count against the successes limit (the four guesses and the
+    // check above, never settled, and the right one); the wrong one does not: 24 more, then no.
+    for (let i = 0; i < 24; i++)
+      expect((await ctx.store.reserveSignIn(attempt('bob', 'a'), T0)).allowed).toBe(true);
+    expect((await ctx.store.reserveSignIn(attempt('bob', 'a'), T0)).allowed).toBe(false);
   });
 
   it('sign-in: pruning removes expired counts only; a known pair lasts 30 days', async () => {
