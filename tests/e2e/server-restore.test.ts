@@ -75,6 +75,12 @@ describe('after a server restore', () => {
     // Nothing was sent by itself.
     expect((await restored.item(item.id)).quantity).toBe(item.quantity);
 
+    // The change's own screen offers Send again once (its check-and-resend button), not twice.
+    await card.getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Enter again as new' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send again' }).count()).toBe(1);
+    await openReview(page);
+
     await card.getByRole('button', { name: 'Send again' }).click();
     await openItem(page, item.name);
     await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);

@@ -10,8 +10,16 @@ import { navigate } from '../use-route';
  * The explicit decisions for an operation under review. "Enter again as new" opens the
  * operation's form filled with its values; nothing is sent until the person saves it there (as
  * one new intent with a new id), so a would-go-negative −50 does not land in review again.
+ * `sendAgain: false` where the screen already offers **Send again** (the operation's detail, through
+ * its check-and-resend button), so one screen never has two buttons of one name.
  */
-export function ReviewActions({ op }: { op: OperationView }): ReactNode {
+export function ReviewActions({
+  op,
+  sendAgain: offerSendAgain = true,
+}: {
+  op: OperationView;
+  sendAgain?: boolean;
+}): ReactNode {
   const client = useClient();
   const { t } = useI18n();
   const words = useOperationWords();
@@ -44,7 +52,7 @@ export function ReviewActions({ op }: { op: OperationView }): ReactNode {
 
   return (
     <div className="review-actions stack">
-      {op.restored?.missing === true && op.canCheckAndResend === true && (
+      {offerSendAgain && op.restored?.missing === true && op.canCheckAndResend === true && (
         <button
           type="button"
           className="button button--primary"

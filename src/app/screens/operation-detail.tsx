@@ -225,7 +225,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
         }
       />
       <StaleCount op={op} />
-      {needsReview(op) && <ReviewActions op={op} />}
+      {needsReview(op) && <ReviewActions op={op} sendAgain={false} />}
       <section className="card stack" aria-labelledby="facts-heading">
         <h2 id="facts-heading">{detail.details}</h2>
         <Facts
