@@ -29,6 +29,10 @@ function confirmedAt(recordedAt: number) {
 describe('meeting an epoch', () => {
   it('the first one is kept; the same one or none (an older server) changes nothing', () => {
     expect(meetEpoch(null, { epoch: 'e1' })).toEqual({ kind: 'first', epoch: 'e1' });
+    // Never seen an epoch, but this server was restored: checked like any other restore.
+    expect(
+      meetEpoch(null, { epoch: 'e1', restoredFrom: { takenAt: '2026-12-01T10:00:00.000Z' } }),
+    ).toEqual({ kind: 'new', epoch: 'e1', takenAt: Date.parse('2026-12-01T10:00:00.000Z') });
     expect(meetEpoch('e1', { epoch: 'e1' })).toEqual({ kind: 'same' });
     expect(meetEpoch('e1', {})).toEqual({ kind: 'same' });
   });

@@ -26,7 +26,9 @@ export function meetEpoch(
 ): EpochMeeting {
   const epoch = answer.epoch;
   if (epoch === undefined || epoch === known) return { kind: 'same' };
-  if (known === null) return { kind: 'first', epoch };
+  // A device that never saw an epoch (its last contact was with a release before epochs) still
+  // checks its work against a restored server: asking costs only read-only status questions.
+  if (known === null && answer.restoredFrom === undefined) return { kind: 'first', epoch };
   const takenAt = answer.restoredFrom ? Date.parse(answer.restoredFrom.takenAt) : Number.NaN;
   return { kind: 'new', epoch, takenAt: Number.isNaN(takenAt) ? null : takenAt };
 }
