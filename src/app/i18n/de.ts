@@ -376,8 +376,6 @@ export const de: Messages = {
     },
     missing: (field) => `Das Feld „${field}“ ist leer.`,
     tooLong: (field, max) => `Das Feld „${field}“ hat höchstens ${max} Zeichen.`,
-    unstorable: (field) =>
-      `Das Feld „${field}“ enthält Zeichen, die nicht gespeichert werden können.`,
     refusedCharacter: (field, code) =>
       `Das Feld „${field}“ enthält ${code}, ein unsichtbares oder Steuerzeichen, das nicht gespeichert werden kann: entferne es (neu tippen genügt).`,
     badBarcode:

@@ -374,7 +374,6 @@ export const en = {
     },
     missing: (field: string) => `Enter the ${field}.`,
     tooLong: (field: string, max: string) => `The ${field} is at most ${max} characters.`,
-    unstorable: (field: string) => `The ${field} contains characters that cannot be stored.`,
     /** "U+202E": the character the text rule refuses, named (it is usually invisible). */
     refusedCharacter: (field: string, code: string) =>
       `The ${field} contains ${code}, an invisible or control character that cannot be stored: remove it (retyping the text does).`,
