@@ -65,6 +65,28 @@ export class Database {
     return answer as QueryResult<R>;
   }
 
+  /**
+   * `work` in one transaction on one connection of the pool (BEGIN, and behind a pooler the
+   * schema). A connection whose ROLLBACK failed is not handed out again.
+   */
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      for (const statement of this.begin) await client.query(statement);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => {
+        broken = rollback;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   /** Units in one round trip on one connection, in order: each one's answer. */
   async units(units: Unit[]): Promise<QueryResult[]> {
     const client = await this.pool.connect();

@@ -7,7 +7,6 @@
  * do not wait for each other.
  */
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
 import type { Database } from './postgres-connection';
 import {
   COUNTERS,
@@ -22,26 +21,10 @@ import type { SignInCounts } from './store';
 const lockId = (key: string): string =>
   BigInt.asIntN(64, createHash('sha256').update(key).digest().readBigUInt64BE(0)).toString();
 
-async function inTransaction<T>(db: Database, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.pool.connect();
-  try {
-    // BEGIN, and behind a transaction pooler the schema (postgres-connection.ts).
-    for (const statement of db.begin) await client.query(statement);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 export function postgresSignInCounts(db: Database): SignInCounts {
   return {
     reserveSignIn(attempt, now) {
-      return inTransaction(db, async (client): Promise<Reservation> => {
+      return db.transaction(async (client): Promise<Reservation> => {
         const locks = [attempt.keys.user, attempt.keys.address].map(lockId).sort();
         for (const id of locks) await client.query('SELECT pg_advisory_xact_lock($1)', [id]);
         const keys = [...COUNTERS.map((c) => attempt.keys[c]), attempt.knownKey];
@@ -69,7 +52,7 @@ export function postgresSignInCounts(db: Database): SignInCounts {
       });
     },
     async settleSignIn(attempt, s) {
-      await inTransaction(db, async (client) => {
+      await db.transaction(async (client) => {
         if (s.reset.length > 0)
           await client.query('DELETE FROM sign_in_hits WHERE key = ANY($1::text[])', [s.reset]);
         if (s.takeBack.length > 0)

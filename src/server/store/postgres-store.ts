@@ -261,7 +261,7 @@ class PostgresStore implements Store {
   }
 
   async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
-    await this.inTransaction(async (client) => {
+    await this.db.transaction(async (client) => {
       await client.query({
         text: 'UPDATE users SET password_hash = $1 WHERE id = $2',
         values: [passwordHash, userId],
@@ -278,27 +278,13 @@ class PostgresStore implements Store {
   }
 
   async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
-    await this.inTransaction(async (client) => {
+    await this.db.transaction(async (client) => {
       await client.query('UPDATE users SET disabled = $1 WHERE id = $2', [disabled, userId]);
       if (disabled) await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
     });
   }
 
   /** A short transaction outside the operation pipeline (account changes). */
-  private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-    const client = await this.db.pool.connect();
-    try {
-      for (const statement of this.db.begin) await client.query(statement);
-      await work(client);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-
   async insertSession(s: SessionRow): Promise<void> {
     await this.db.query(
       render(sql`INSERT INTO sessions (token_hash, user_id, expires_at)
