@@ -6,7 +6,7 @@ import {
   requirePostgres,
   TEST_DATABASE_URL,
 } from '../store/postgres-test-db';
-import { connectionFor, runTool } from './pg-tools';
+import { connectionFor, runPsqlScript } from './pg-tools';
 
 describe('connectionFor', () => {
   it('keeps the password off the command line, for the environment', () => {
@@ -31,23 +31,9 @@ describe('runTool with input that fails part-way', () => {
       yield `CREATE SCHEMA ${schema};\nCREATE TABLE ${schema}.half (x int);\n`;
       throw new Error('the archive could not be read to its end');
     }
-    const target = connectionFor(TEST_DATABASE_URL);
-    await expect(
-      runTool(
-        'psql',
-        [
-          '--no-psqlrc',
-          '--quiet',
-          '--single-transaction',
-          '-v',
-          'ON_ERROR_STOP=1',
-          '--file=-',
-          target.url,
-        ],
-        script(),
-        target.password,
-      ),
-    ).rejects.toThrow('the archive could not be read to its end');
+    await expect(runPsqlScript(TEST_DATABASE_URL, script())).rejects.toThrow(
+      'the archive could not be read to its end',
+    );
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
     try {

@@ -3,6 +3,7 @@
  * shell. A missing program is a clear message naming the package, never a stack trace.
  */
 import { spawn } from 'node:child_process';
+import { Readable } from 'node:stream';
 import { BackupRefused } from './backup-errors';
 
 export interface ToolRun {
@@ -22,6 +23,28 @@ export function connectionFor(url: string): { url: string; password: string | nu
   const password = parsed.password === '' ? null : decodeURIComponent(parsed.password);
   parsed.password = '';
   return { url: parsed.toString(), password };
+}
+
+/**
+ * `script` through psql against `url` as ONE transaction that stops at the first error: all of it
+ * or none of it (a script that fails part-way rolls back; see `runTool`).
+ */
+export function runPsqlScript(url: string, script: AsyncIterable<string>): Promise<ToolRun> {
+  const target = connectionFor(url);
+  return runTool(
+    'psql',
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '--single-transaction',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '--file=-',
+      target.url,
+    ],
+    Readable.from(script),
+    target.password,
+  );
 }
 
 /**

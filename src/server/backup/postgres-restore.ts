@@ -6,13 +6,12 @@
  * and the backup's snapshot time: psql runs pg_restore's script with `--single-transaction`, so a
  * failure anywhere leaves the database as it was.
  */
-import { Readable } from 'node:stream';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS, quoteIdent } from '../store/postgres-schema';
 import { tryExclusiveServingLock } from '../store/postgres-serving-lock';
 import { BackupRefused, newerSchema, type RestoreResult } from './backup-errors';
 import { postgresTarget } from './postgres-backup';
-import { connectionFor, runTool } from './pg-tools';
+import { runPsqlScript, runTool } from './pg-tools';
 import { newEpoch } from './sqlite-restore';
 
 /** One table's rows from the archive, as COPY text lines, and the schema the archive names. */
@@ -71,7 +70,7 @@ async function* script(
   schema: string,
   epoch: string,
   takenAt: string,
-): AsyncIterable<string | Buffer> {
+): AsyncIterable<string> {
   const s = quoteIdent(schema);
   // The whole archive is read before psql sees a line, so a pg_restore that fails has dropped nothing.
   const { stdout } = await runTool('pg_restore', [
@@ -108,21 +107,7 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
       );
     }
     const epoch = newEpoch();
-    const target = connectionFor(url);
-    await runTool(
-      'psql',
-      [
-        '--no-psqlrc',
-        '--quiet',
-        '--single-transaction',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '--file=-',
-        target.url,
-      ],
-      Readable.from(script(file, schema, epoch, archive.takenAt)),
-      target.password,
-    );
+    await runPsqlScript(url, script(file, schema, epoch, archive.takenAt));
     return { file, takenAt: archive.takenAt, epoch, keptAs: null };
   } finally {
     await client.end();
