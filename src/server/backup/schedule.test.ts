@@ -72,14 +72,17 @@ describe('scheduled backups', () => {
   it('two processes at once make one backup', async () => {
     dir = await mkdtemp(join(tmpdir(), 'stockroom-schedule-'));
     let runs = 0;
-    const slow = async (url: string, file: string) => {
+    let second: Promise<'made' | 'skipped' | 'failed'> | null = null;
+    // The other process's run starts while this one holds the folder's lock and is backing up.
+    const whileHolding = (url: string, file: string) => {
       runs += 1;
-      await new Promise((r) => setTimeout(r, 50));
+      second ??= b.runOnce();
       return writeBackup(url, file);
     };
-    const a = schedule(() => Date.now(), slow);
-    const b = schedule(() => Date.now(), slow);
-    const results = await Promise.all([a.runOnce(), b.runOnce()]);
+    const a = schedule(() => Date.now(), whileHolding);
+    const b = schedule(() => Date.now(), whileHolding);
+    const first = await a.runOnce();
+    const results = [first, await second];
     expect(results.filter((r) => r === 'made').length).toBeLessThanOrEqual(1);
     expect(runs).toBe(1);
     expect((await readdir(dir)).filter((n) => n.endsWith('.backup'))).toHaveLength(1);
