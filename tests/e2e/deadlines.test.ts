@@ -16,7 +16,7 @@ import {
   operationIdOnDetail,
 } from './support/app';
 import { signInUi } from './support/sign-in';
-import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
+import { expectConsole, goOffline, NETWORK_FAULTS, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 // Leases of 2 minutes: a deadline is always "close", so the banner shows for any frozen work.
@@ -61,7 +61,7 @@ describe('deadlines', () => {
     await openItem(page, item.name);
 
     // Two changes made offline, then sent together to a server that is gone: both may have left.
-    await context.setOffline(true);
+    await goOffline(context);
     await adjustStock(page, -1);
     await adjustStock(page, -2);
     await scene.server.stop();
@@ -98,7 +98,7 @@ describe('deadlines', () => {
     await detail.goto(scene.server.url);
     await detail.getByRole('heading', { level: 1, name: 'Items' }).waitFor();
 
-    await context.setOffline(true);
+    await goOffline(context);
     await adjustStock(page, -1);
     const saved = page.getByRole('form', { name: 'Adjust stock' }).getByRole('status');
     await expect.poll(() => saved.textContent()).toMatch(new RegExp(`: ${LABEL.queued}$`));

@@ -7,7 +7,7 @@
  */
 import { beforeEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
+import { expectConsole, goOffline, NETWORK_FAULTS, newPhoneContext } from './support/browser';
 import {
   cachedUrls,
   clearHttpCache,
@@ -71,7 +71,7 @@ describe('first visit', () => {
     expect(cached.filter((u) => /\.(br|gz)(\?|$)/.test(u))).toEqual([]);
 
     // Offline for the worker too, with nothing in the HTTP cache: only the worker can answer.
-    await context.setOffline(true);
+    await goOffline(context);
     await workerIsOffline(context);
     await clearHttpCache(page);
     const failed: string[] = [];

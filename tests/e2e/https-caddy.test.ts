@@ -15,7 +15,7 @@ import { startCaddy, type RunningCaddy } from '../deploy/support/caddy';
 import { guessUntilLimited, proxyRequest } from '../deploy/support/https-request';
 import { LABEL, adjustStock, nav, openItem } from './support/app';
 import { AppServer } from './support/app-server';
-import { launchBrowser, newPhoneContext } from './support/browser';
+import { goOffline, launchBrowser, newPhoneContext } from './support/browser';
 import { controlledByServiceWorker, workerIsOffline } from './support/camera-phone';
 import { emptyHome, homeTrusting } from './support/nss';
 import { demoItem } from './support/scene';
@@ -84,7 +84,7 @@ describe('HTTPS through Caddy at a shop name', () => {
       );
       await openItem(page, item.name);
 
-      await context.setOffline(true);
+      await goOffline(context);
       await workerIsOffline(context);
       await adjustStock(page, -2);
       const changes = page.getByRole('region', { name: "This device's changes" });

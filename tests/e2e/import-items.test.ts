@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from './support/app';
 import { seriousViolations } from './support/axe';
-import { collectPageErrors, newPhoneContext } from './support/browser';
+import { collectPageErrors, goOffline, newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
 
@@ -54,7 +54,7 @@ describe('Import items', () => {
     await page.getByRole('link', { name: 'Import items' }).click();
     await page.getByRole('heading', { level: 1, name: 'Import items' }).waitFor();
     // Offline while choosing and confirming: nothing is sent by the click itself.
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByLabel('CSV file').setInputFiles({
       name: 'items.csv',
       mimeType: 'text/csv',

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { LANGUAGES_CACHE } from '../../src/sw/language-files';
-import { newPhoneContext } from './support/browser';
+import { goOffline, newPhoneContext } from './support/browser';
 import {
   cachedUrls,
   clearHttpCache,
@@ -102,7 +102,7 @@ describe('a browser that asks for German', () => {
   });
 
   it('a busy Activity in German folds identical changes, and confirms them', async () => {
-    await page.context().setOffline(true);
+    await goOffline(page.context());
     const form = page.getByRole('form', { name: 'Bestand anpassen' });
     for (let i = 0; i < 25; i += 1) {
       await form.getByLabel('Änderung', { exact: true }).fill('-1');
@@ -166,7 +166,7 @@ describe('a first visit in German', () => {
     await expect
       .poll(german, { message: 'the German catalogue in the worker’s cache' })
       .toHaveLength(1);
-    await page.context().setOffline(true);
+    await goOffline(page.context());
     await workerIsOffline(page.context());
     await clearHttpCache(page);
     const failed: string[] = [];

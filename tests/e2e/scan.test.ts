@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { nav } from './support/app';
 import { seriousViolations } from './support/axe';
-import { collectPageErrors, newPhoneContext } from './support/browser';
+import { collectPageErrors, goOffline, newPhoneContext } from './support/browser';
 import {
   browserFilming,
   cachedUrls,
@@ -93,7 +93,7 @@ describe('scanning a barcode', () => {
 
     // Offline with an empty HTTP cache: only the service worker's caches can answer.
     await clearHttpCache(page);
-    await context.setOffline(true);
+    await goOffline(context);
     await workerIsOffline(context);
     const fromWorker: string[] = [];
     page.on('response', (r) => {

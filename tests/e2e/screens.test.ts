@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { LABEL, adjustStock, nav, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
 import { seriousViolations } from './support/axe';
-import { expectConsole, newPhoneContext } from './support/browser';
+import { expectConsole, goOffline, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
@@ -92,7 +92,7 @@ describe('screens', () => {
       if (!first) return route.abort('internetdisconnected');
       first = false;
       await route.fetch();
-      await context.setOffline(true);
+      await goOffline(context);
       return route.abort('connectionreset');
     });
     await adjustStock(page, -2);

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browserScenario } from '../support/reliability';
 import { FORBIDDEN, LABEL, adjustStock, nav, openItem, recordLabels } from './support/app';
 import { signInUi } from './support/sign-in';
-import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
+import { expectConsole, goOffline, NETWORK_FAULTS, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
@@ -112,7 +112,7 @@ describe('server stopped, then back', () => {
     });
 
     await scene.server.stop();
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
 
     await page.getByRole('heading', { level: 1, name: 'Items' }).waitFor();

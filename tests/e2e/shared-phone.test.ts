@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { browserScenario } from '../support/reliability';
 import { FORBIDDEN, LABEL, adjustStock, deviceChangeLabel, nav, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
-import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
+import { expectConsole, goOffline, NETWORK_FAULTS, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 
 const scene = useScene();
@@ -88,7 +88,7 @@ describe('a shared phone', () => {
     await openItem(page, item.name);
 
     // Offline, the change waits on the device: removing data now would lose it.
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByLabel('Note (optional)').fill(note);
     await adjustStock(page, -1);
     await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.queued);
@@ -140,7 +140,7 @@ describe('a shared phone', () => {
     const token = await sessionToken(page);
     expect(await statusWith(token)).toBe(200);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await nav(page, 'Settings').click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByLabel('Username').waitFor();

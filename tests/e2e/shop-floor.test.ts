@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adjust } from '../api/support/ops';
 import { LABEL, eventually, nav, openItem } from './support/app';
 import { seriousViolations } from './support/axe';
-import { collectPageErrors } from './support/browser';
+import { collectPageErrors, goOffline } from './support/browser';
 import {
   browserFilming,
   cameraContext,
@@ -107,7 +107,7 @@ describe('the shop floor', () => {
 
     // The delivery arrives where there is no network: the phone has its reader since sign-in.
     await readerWarmedUp(m);
-    await manager.setOffline(true);
+    await goOffline(manager);
     await workerIsOffline(manager);
     await m.getByRole('button', { name: 'Scan barcode' }).click();
     const scanner = m.getByRole('region', { name: 'Scan barcode' });
@@ -193,7 +193,7 @@ describe('the shop floor', () => {
     await deviceChanges(s).getByText(LABEL.confirmed, { exact: true }).waitFor();
 
     await readerWarmedUp(s);
-    await staff.setOffline(true);
+    await goOffline(staff);
     await workerIsOffline(staff);
     // 0. On the shop floor, the camera finds the item: one match opens it.
     await nav(s, 'Items').click();
@@ -297,7 +297,7 @@ describe('the shop floor', () => {
   it('a count based on old stock comes back for review, showing the difference', async () => {
     const api = await scene.server.api();
     await openItem(s, ITEM.name);
-    await staff.setOffline(true);
+    await goOffline(staff);
     const count = s.getByRole('form', { name: 'Stock count' });
     await count.getByLabel('Counted quantity').fill('6');
     await count.getByRole('button', { name: 'Save count' }).click();

@@ -21,7 +21,7 @@ import { signIn } from '../api/support/api';
 import { BASE_ENV } from '../api/support/server';
 import { ROOT, spawnServer, type ServerProcess } from '../multi/support/process';
 import { adjustStock, LABEL, openItem, recordLabels } from './support/app';
-import { launchBrowser, newPhoneContext } from './support/browser';
+import { goOffline, launchBrowser, newPhoneContext } from './support/browser';
 import { signInUi } from './support/sign-in';
 
 /** Release 0.1.0 (tag v0.1.0; CHANGELOG.md): the release this one upgrades from. */
@@ -141,7 +141,7 @@ describe('upgrade from the previous release with a phone holding work', () => {
       })
       .toBe(true);
     // Offline before the faults go, so the phone cannot settle it with the old server.
-    await context.setOffline(true);
+    await goOffline(context);
     await api.clearFaults();
     // Two changes made offline: saved on the device, never sent.
     await adjustStock(page, -1);

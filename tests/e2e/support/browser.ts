@@ -91,6 +91,23 @@ export const NETWORK_FAULTS: readonly RegExp[] = [
   /^error: Failed to load resource: the server responded with a status of (410|500|502|503|504) /,
 ];
 
+/**
+ * A read the app had in flight when the network went off (the items that changed, an item's
+ * history, the app's icon): Chromium logs it as failed. Only reads, only the cut itself.
+ */
+const READ_CUT_BY_OFFLINE =
+  /^error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(\S+\/(api\/items(\?since=\d+|\/[^/?]+\/history\?limit=\d+)?|favicon\.svg)\)$/;
+
+/**
+ * Takes the phone offline the way a test means it: whatever the app was reading at that moment
+ * fails, and Chromium's line for it is announced. clean-console.test.ts checks, without this,
+ * that the app asks nothing while it knows it is offline.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  expectConsole(READ_CUT_BY_OFFLINE);
+  await context.setOffline(true);
+}
+
 /** Between tests: nothing expected any more, nothing noted. */
 export function resetConsole(): void {
   expected.length = 0;
