@@ -19,6 +19,10 @@ const TYPE_RULES: Record<OpType, readonly Role[]> = {
   createItem: MANAGERS,
   updateItem: MANAGERS,
   archiveItem: MANAGERS,
+  transfer: EVERYONE,
+  createPlace: MANAGERS,
+  updatePlace: MANAGERS,
+  archivePlace: MANAGERS,
 };
 
 /**

@@ -8,12 +8,19 @@
  */
 import { cleanupCutoffs } from '../core/retention';
 import pg from 'pg';
-import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import type {
+  HistoryEntry,
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  PlacesResponse,
+} from '../../protocol/schemas';
 import { wireItem, type ItemColumns } from './item-row';
+import { historyPlace } from './journal-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
+import { applyInTransaction, readPlaces } from './postgres-places';
 import {
-  applyInTransaction,
   findRecord,
   toRecord,
   type ApplyTransaction,
@@ -333,10 +340,14 @@ class PostgresStore implements Store {
     return readItems(this.db, this.base, since);
   }
 
+  listPlaces(since: number | null): Promise<PlacesResponse> {
+    return readPlaces(this.db, since);
+  }
+
   async catalogue(after: string | null, limit: number): Promise<Item[]> {
     const r = await this.db.query<ItemColumns & { updated_at: number }>({
       text: `SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold,
-              archived, field_revisions, updated_at
+              archived, field_revisions, stock, updated_at
        FROM items WHERE id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT $2`,
       values: [after ?? '', limit],
     });
@@ -362,9 +373,11 @@ class PostgresStore implements Store {
       reason: string | null;
       note: string | null;
       recorded_at: number;
+      place_id: string | null;
+      place_quantity: number | null;
     }>({
       text: `SELECT j.seq, j.operation_id, u.name AS user_name, j.type, j.delta,
-              j.resulting_quantity, j.reason, j.note, j.recorded_at
+              j.resulting_quantity, j.reason, j.note, j.recorded_at, j.place_id, j.place_quantity
        FROM journal j JOIN users u ON u.id = j.user_id
        WHERE j.item_id = $1 AND j.seq < $2 ORDER BY j.seq DESC LIMIT $3`,
       values: [itemId, cursor, limit + 1],
@@ -380,6 +393,12 @@ class PostgresStore implements Store {
         reason: row.reason,
         note: row.note,
         recordedAt: iso(row.recorded_at),
+        ...historyPlace({
+          type: row.type,
+          placeId: row.place_id,
+          placeQuantity: row.place_quantity,
+          resultingQuantity: row.resulting_quantity,
+        }),
       })),
       next: r.rows.length > limit ? String(page[page.length - 1]?.seq) : null,
     };

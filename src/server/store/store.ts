@@ -4,7 +4,14 @@
  *
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
-import type { HistoryResponse, Item, ItemsResponse, Op, User } from '../../protocol/schemas';
+import type {
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  Op,
+  PlacesResponse,
+  User,
+} from '../../protocol/schemas';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 
 export interface UserRow extends User {
@@ -139,6 +146,11 @@ export interface Store {
    * ones that changed, with `archived: true`, so a client that has them learns to drop them.
    */
   listItems(since: number | null): Promise<ItemsResponse>;
+  /**
+   * Every place, archived ones too (history and stock lists still name them), or those changed
+   * after the places revision `since`.
+   */
+  listPlaces(since: number | null): Promise<PlacesResponse>;
   /** Every item, archived ones too, ordered by id, `limit` after the id `after`: the CSV's pages. */
   catalogue(after: string | null, limit: number): Promise<Item[]>;
   /** `null` when the item does not exist. `before` is an opaque cursor from a previous page. */
