@@ -7,6 +7,7 @@ import type { OperationView } from '../client/facade';
 import type { Format } from './format';
 import type { Messages } from './i18n/en';
 import type { ReasonCase } from './i18n/operation-case';
+import { itemIdOf } from '../protocol/schemas';
 
 export interface OperationWords {
   summary: string;
@@ -60,7 +61,9 @@ export function operationWords(
   const plain = words.summary({
     op: op.op,
     itemName:
-      op.op.type === 'createItem' ? op.op.name : (context.itemName(op.op.itemId) ?? op.op.itemId),
+      op.op.type === 'createItem'
+        ? op.op.name
+        : (context.itemName(itemIdOf(op.op) ?? '') ?? itemIdOf(op.op) ?? ''),
     core: op.summary,
     count: format.count,
   });

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Receipt } from '../protocol/schemas';
+import { itemIdOf, type Receipt } from '../protocol/schemas';
 import { emptyView, type LocalView } from './core/local-view';
 import type { FinishingState, StoredOpState } from './core/operation-state';
 import type { LeaseRecord, OperationRecord } from './core/records';
@@ -114,7 +114,7 @@ function lease(id: string, userId: string, hours: number, nextSeq: number): Leas
 }
 
 function receipt(record: OperationRecord, outcome: 'applied' | 'rejected'): Receipt {
-  const itemId = record.op.type === 'createItem' ? 'x' : record.op.itemId;
+  const itemId = record.op.type === 'createItem' ? 'x' : itemIdOf(record.op);
   const delta = record.op.type === 'adjust' ? record.op.delta : 0;
   return {
     operationId: record.id,

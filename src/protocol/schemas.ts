@@ -197,6 +197,10 @@ export const PLACE_OP_TYPES = ['createPlace', 'updatePlace', 'archivePlace'] as 
 export function isPlaceOp(op: Op): op is PlaceOp {
   return (PLACE_OP_TYPES as readonly string[]).includes(op.type);
 }
+/** The item an operation is about; null for an operation on the place catalogue. */
+export function itemIdOf(op: Op): string | null {
+  return 'itemId' in op ? op.itemId : null;
+}
 export type TransferOp = z.infer<typeof TransferOp>;
 export type CreatePlaceOp = z.infer<typeof CreatePlaceOp>;
 export type UpdatePlaceOp = z.infer<typeof UpdatePlaceOp>;

@@ -11,7 +11,7 @@ import type {
   OperationView,
   StockroomClient,
 } from '../../client/facade';
-import type { HistoryResponse, Op } from '../../protocol/schemas';
+import { itemIdOf, type HistoryResponse, type Op } from '../../protocol/schemas';
 import { stateHeading } from '../operation-groups';
 import { assertNever } from '../../protocol/assert-never';
 
@@ -42,7 +42,7 @@ function makeItems(count: number, now: string): ItemView[] {
 }
 
 function summarize(op: Op, items: readonly ItemView[]): string {
-  const shelf = items.find((i) => i.id === op.itemId)?.location ?? '?';
+  const shelf = items.find((i) => i.id === itemIdOf(op))?.location ?? '?';
   switch (op.type) {
     case 'adjust':
       return op.delta < 0
@@ -56,6 +56,12 @@ function summarize(op: Op, items: readonly ItemView[]): string {
       return `Edit details on shelf ${shelf}`;
     case 'archiveItem':
       return `Archive item on shelf ${shelf}`;
+    case 'transfer':
+      return `Move ${op.quantity} on shelf ${shelf}`;
+    case 'createPlace':
+    case 'updatePlace':
+    case 'archivePlace':
+      return `Change place ${op.placeId}`;
     default:
       return assertNever(op);
   }
@@ -134,7 +140,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     const pending = merged.operations.filter((o) => !SETTLED.has(o.state));
     const items = merged.items.map((item) => {
       const pendingDelta = pending
-        .filter((o) => o.op.itemId === item.id && o.op.type === 'adjust')
+        .filter((o) => itemIdOf(o.op) === item.id && o.op.type === 'adjust')
         .reduce((sum, o) => sum + (o.op.type === 'adjust' ? o.op.delta : 0), 0);
       return pendingDelta === item.pendingDelta ? item : { ...item, pendingDelta };
     });

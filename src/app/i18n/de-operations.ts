@@ -13,6 +13,11 @@ const receiptReasons: Record<ReasonCode, string> = {
   'stale-edit': 'jemand anderes hat ihn geändert, seit du ihn geöffnet hast',
   'archived-item': 'der Artikel ist archiviert',
   'not-allowed': 'deine Rolle darf diese Änderung nicht vornehmen',
+  'unknown-place': 'den Ort gibt es auf dem Server nicht',
+  'duplicate-place': 'ein Ort mit dieser ID existiert bereits',
+  'archived-place': 'der Ort ist archiviert',
+  'place-not-empty': 'am Ort liegt noch Bestand',
+  'main-place': 'der Hauptort kann nicht archiviert werden',
 };
 
 const SAME_IDENTITY =
@@ -73,6 +78,14 @@ function summary(c: SummaryCase): string {
       return `${itemName} bearbeiten`;
     case 'archiveItem':
       return `${itemName} archivieren`;
+    case 'transfer':
+      return `${count(op.quantity)} von ${itemName} von ${op.fromPlaceId} nach ${op.toPlaceId} umlagern`;
+    case 'createPlace':
+      return `Ort ${op.name} anlegen`;
+    case 'updatePlace':
+      return `Ort ${op.placeId} in ${op.changes.name} umbenennen`;
+    case 'archivePlace':
+      return `Ort ${op.placeId} archivieren`;
     default:
       return assertNever(op);
   }
@@ -130,6 +143,14 @@ export const deOperations: Messages['operations'] = {
       'Der Artikel wurde archiviert, daher werden Bestandsänderungen abgelehnt. Frag eine Filialleitung, ob er zurückkommen soll.',
     'not-allowed':
       'Deine Rolle darf diese Art von Änderung nicht vornehmen. Bitte eine Filialleitung darum.',
+    'unknown-place':
+      'Der Server kennt diesen Ort nicht. Prüfe die Orte in den Einstellungen, bevor du die Änderung erneut eingibst.',
+    'duplicate-place': 'Ein Ort mit dieser ID existiert bereits. Prüfe die Orte in den Einstellungen.',
+    'archived-place':
+      'Der Ort wurde archiviert, daher werden Bestandsänderungen dort abgelehnt. Wähle einen anderen Ort.',
+    'place-not-empty':
+      'Am Ort liegt noch Bestand. Lagere ihn zuerst an einen anderen Ort um und archiviere ihn dann.',
+    'main-place': 'Der Hauptort kann umbenannt, aber nie archiviert werden.',
     none: 'Prüfe den Verlauf des Artikels und gib die Änderung dann als neue erneut ein oder verwirf sie.',
   },
   detail: {

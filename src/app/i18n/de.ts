@@ -97,6 +97,10 @@ export const de: Messages = {
     createItem: 'Artikel angelegt',
     updateItem: 'Angaben bearbeitet',
     archiveItem: 'Artikel archiviert',
+    transfer: 'Bestand umgelagert',
+    createPlace: 'Ort angelegt',
+    updatePlace: 'Ort umbenannt',
+    archivePlace: 'Ort archiviert',
   },
   operations: deOperations,
   rows: {

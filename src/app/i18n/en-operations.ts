@@ -51,6 +51,14 @@ export const enOperations = {
     'archived-item':
       'The item was archived, so stock changes to it are refused. Ask a manager if it should come back.',
     'not-allowed': 'Your role may not make this kind of change. Ask a manager to make it.',
+    'unknown-place':
+      'The server does not know this place. Check the places in Settings before entering the change again.',
+    'duplicate-place': 'A place with this ID already exists. Check the places in Settings.',
+    'archived-place':
+      'The place was archived, so stock changes there are refused. Choose another place.',
+    'place-not-empty':
+      'The place still holds stock. Move its stock to another place first, then archive it.',
+    'main-place': 'The main place can be renamed, but never archived.',
     none: "Check the item's history, then enter the change again as new or discard it.",
   } satisfies Record<ReasonCode | 'none', string>,
   detail: {

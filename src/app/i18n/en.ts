@@ -100,6 +100,10 @@ export const en = {
     createItem: 'Item created',
     updateItem: 'Details edited',
     archiveItem: 'Item archived',
+    transfer: 'Stock moved',
+    createPlace: 'Place created',
+    updatePlace: 'Place renamed',
+    archivePlace: 'Place archived',
   } satisfies Record<HistoryEntry['type'], string>,
   operations: enOperations,
   rows: {

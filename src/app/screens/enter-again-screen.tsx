@@ -11,6 +11,9 @@ import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ArchiveItem, EditItemForm, NewItemForm } from './item-form-screens';
 import { assertNever } from '../../protocol/assert-never';
+import { isPlaceOp } from '../../protocol/schemas';
+import { MoveStockForm } from './move-stock-form';
+import { PlacesPanel } from './places-panel';
 
 /** The operation's own form, filled with its values; nothing is sent until the person saves. */
 function PrefilledForm({ op }: { op: OperationView }): ReactNode {
@@ -21,6 +24,7 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
     const { itemId: _id, type: _type, ...rest } = o;
     return <NewItemForm initial={formOfCreate(rest)} againOf={op.id} />;
   }
+  if (isPlaceOp(o)) return <PlacesPanel />;
   const item = items.find((i) => i.id === o.itemId);
   if (!item) {
     return <p>{t.enterAgain.itemMissing(o.itemId)}</p>;
@@ -45,6 +49,14 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
       return <EditItemForm item={item} again={{ id: op.id, changes: o.changes }} />;
     case 'archiveItem':
       return <ArchiveItem item={item} againOf={op.id} />;
+    case 'transfer':
+      return (
+        <MoveStockForm
+          item={item}
+          againOf={op.id}
+          initial={{ from: o.fromPlaceId, to: o.toPlaceId, quantity: o.quantity }}
+        />
+      );
     default:
       return assertNever(o);
   }

@@ -14,6 +14,7 @@ import { expectedQuantity } from '../low-stock';
 import { AttemptTimeline } from './attempt-timeline';
 import { CountComparison } from './count-form';
 import { assertNever } from '../../protocol/assert-never';
+import { itemIdOf } from '../../protocol/schemas';
 
 /** Still the device's to settle: a tap's feedback stays meaningful (a final state speaks alone). */
 const UNSETTLED: ReadonlySet<OperationView['state']> = new Set([
@@ -112,7 +113,7 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
     <dl className="facts">
       <dt>{words.item}</dt>
       <dd>
-        <a href={href({ name: 'item', id: op.op.itemId })}>{itemName}</a>
+        <a href={href({ name: 'item', id: itemIdOf(op.op) ?? '' })}>{itemName}</a>
       </dd>
       <dt>{words.operationId}</dt>
       <dd className="mono">{op.id}</dd>
@@ -221,7 +222,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
       <FixActions
         op={op}
         onCancelled={() =>
-          setCancelled({ handle: op.handle, title: words.summary, itemId: op.op.itemId })
+          setCancelled({ handle: op.handle, title: words.summary, itemId: itemIdOf(op.op) ?? '' })
         }
       />
       <StaleCount op={op} />
@@ -230,7 +231,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
         <h2 id="facts-heading">{detail.details}</h2>
         <Facts
           op={op}
-          itemName={items.find((i) => i.id === op.op.itemId)?.name ?? op.op.itemId}
+          itemName={items.find((i) => i.id === itemIdOf(op.op))?.name ?? itemIdOf(op.op) ?? ''}
           now={now}
         />
       </section>

@@ -8,6 +8,7 @@ import { needsReview, whatToCheck } from '../operation-groups';
 import { href } from '../routes';
 import { useNow } from '../use-now';
 import { useOperationWords } from '../use-operation-words';
+import { itemIdOf } from '../../protocol/schemas';
 
 function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode {
   const headingId = `review-${op.id}`;
@@ -22,7 +23,7 @@ function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode 
       <p className={`state-label state-label--${op.state}`}>{words.label}</p>
       <p>{op.imported ? t.review.restored(age, op.userName) : t.review.saved(age, op.userName)}</p>
       <p className="explain">{whatToCheck(op, t, words.explanation)}</p>
-      <a className="button" href={href({ name: 'item', id: op.op.itemId })}>
+      <a className="button" href={href({ name: 'item', id: itemIdOf(op.op) ?? '' })}>
         {t.review.checkHistory}
       </a>
       <ReviewActions op={op} />

@@ -3,7 +3,7 @@
  * screen readers and tests find operations by them. Nothing that may have been sent is ever
  * called failed or an error, nor offered as something to try again.
  */
-import type { Op, ReasonCode } from '../../protocol/schemas';
+import { itemIdOf, type Op, type ReasonCode } from '../../protocol/schemas';
 import type { OpState, ReviewReason } from './operation-state';
 import { assertNever } from '../../protocol/assert-never';
 
@@ -15,6 +15,11 @@ export const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'stale-edit': 'changed by someone else since you opened it',
   'archived-item': 'the item is archived',
   'not-allowed': 'your role may not make this change',
+  'unknown-place': 'the place does not exist on the server',
+  'duplicate-place': 'a place with this ID already exists',
+  'archived-place': 'the place is archived',
+  'place-not-empty': 'the place still holds stock',
+  'main-place': 'the main place cannot be archived',
 };
 
 const DAY = 86_400_000;
@@ -190,7 +195,7 @@ export function explanation(
 
 /** What the person decided, in their words: "Remove 2 from Desk lamp". */
 export function summarize(op: Op, itemName: string | null): string {
-  const name = itemName ?? op.itemId;
+  const name = itemName ?? itemIdOf(op) ?? '';
   switch (op.type) {
     case 'adjust':
       return op.delta < 0 ? `Remove ${-op.delta} from ${name}` : `Add ${op.delta} to ${name}`;
@@ -202,6 +207,14 @@ export function summarize(op: Op, itemName: string | null): string {
       return `Edit ${name}`;
     case 'archiveItem':
       return `Archive ${name}`;
+    case 'transfer':
+      return `Move ${op.quantity} of ${name} from ${op.fromPlaceId} to ${op.toPlaceId}`;
+    case 'createPlace':
+      return `Create place ${op.name}`;
+    case 'updatePlace':
+      return `Rename place ${op.placeId} to ${op.changes.name}`;
+    case 'archivePlace':
+      return `Archive place ${op.placeId}`;
     default:
       return assertNever(op);
   }

@@ -3,7 +3,7 @@
  * attempt before it is sent, settle what came back. No network inside any of them: the sender
  * awaits the network between two transactions.
  */
-import type { Op, Receipt } from '../../protocol/schemas';
+import { itemIdOf, type Op, type Receipt } from '../../protocol/schemas';
 import type { BackoffPolicy } from '../core/backoff';
 import { summarize } from '../core/labels';
 import {
@@ -35,7 +35,9 @@ export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Prom
   // Independent requests in parallel: the person is waiting for this transaction.
   const [allocated, item, order] = await Promise.all([
     allocateId(tx, author.userId),
-    op.type === 'createItem' ? undefined : tx.get('items', op.itemId),
+    op.type === 'createItem' || itemIdOf(op) === null
+      ? undefined
+      : tx.get('items', itemIdOf(op) ?? ''),
     takeOrder(tx),
   ]);
   if (!allocated) return { kind: 'no-lease' };
@@ -75,7 +77,7 @@ export async function enterAgain(
   if (
     edited &&
     (edited.type !== old.op.type ||
-      (edited.type !== 'createItem' && edited.itemId !== old.op.itemId))
+      (edited.type !== 'createItem' && itemIdOf(edited) !== itemIdOf(old.op)))
   ) {
     return { kind: 'not-allowed' };
   }
@@ -315,7 +317,11 @@ export async function settle(
   ends: readonly AttemptEnding[] = settlements,
 ): Promise<void> {
   const itemIds = [
-    ...new Set(settlements.flatMap((s) => (s.kind === 'receipt' ? [s.receipt.itemId] : []))),
+    ...new Set(
+      settlements.flatMap((s) =>
+        s.kind === 'receipt' && s.receipt.itemId !== null ? [s.receipt.itemId] : [],
+      ),
+    ),
   ];
   const [records, items] = await Promise.all([
     readOperations(
@@ -347,7 +353,8 @@ export async function settle(
         state: stored(next(finishing, { type: 'stored', at }, policy)),
       }),
     );
-    const item = project(projection.get(s.receipt.itemId), record, s.receipt);
+    const itemId = s.receipt.itemId;
+    const item = itemId === null ? undefined : project(projection.get(itemId), record, s.receipt);
     if (item) {
       projection.set(item.id, item);
       moved.add(item.id);

@@ -7,6 +7,7 @@ import {
   ClockState,
   HistoryResponse,
   ItemsResponse,
+  PlacesResponse,
   LeaseResponse,
   Problem,
   SessionResponse,
@@ -70,6 +71,11 @@ export function requestLease(deps: HttpDeps, token: string, deviceId: string) {
 export function pullItems(deps: HttpDeps, token: string, since: number | null) {
   const path = since === null ? '/api/items' : `/api/items?since=${since}`;
   return call(deps, { method: 'GET', path, token }, ItemsResponse);
+}
+
+export function pullPlaces(deps: HttpDeps, token: string, since: number | null) {
+  const path = since === null ? '/api/places' : `/api/places?since=${since}`;
+  return call(deps, { method: 'GET', path, token }, PlacesResponse);
 }
 
 export function itemHistory(deps: HttpDeps, token: string, itemId: string, before?: string) {

@@ -65,7 +65,9 @@ export const receiptOutsideTx: SenderSeams = {
           ...record,
           receipt: { text: s.text, receipt: s.receipt, storedAt: at },
         });
-        const item = project(await tx.get('items', s.receipt.itemId), record, s.receipt);
+        const itemId = s.receipt.itemId;
+        const item =
+          itemId === null ? undefined : project(await tx.get('items', itemId), record, s.receipt);
         if (item) await tx.put('items', item);
       }
     });
