@@ -1,5 +1,6 @@
 /**
- * The minimal durable idempotent write server (spec/quality.md, `ops_vs_minimal`): the floor a
+ * The minimal durable idempotent write server (docs/performance.md#benchmarks, `ops_vs_minimal`):
+ * the floor a
  * safe write cannot go below on this machine, so the figure says what everything else costs.
  *
  * `POST /api/operations` with the real server's body (`{ id, op: { itemId, delta } }`, anything

@@ -1,5 +1,6 @@
 /**
- * The server's own backups (spec/api.md "Backups"): with BACKUP_DIR set it writes a backup (at
+ * The server's own backups (docs/operations.md#backups-and-restore): with BACKUP_DIR set it writes
+ * a backup (at
  * start, then every BACKUP_INTERVAL) that `npm run restore` takes back; `/metrics` reports the
  * last success; a backup that cannot be written is counted and logged, and the server goes on.
  */

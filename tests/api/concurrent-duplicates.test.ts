@@ -1,5 +1,6 @@
 /**
- * spec/api.md step 6: a concurrent duplicate loses on the unique constraint, waits for the winner
+ * docs/api.md#order-of-checks step 6: a concurrent duplicate loses on the unique constraint, waits
+ * for the winner
  * and returns the winner's receipt as a replay, never a 500. 200 ids × 4 concurrent copies
  * (quality.md's duplicate race); the same checker must catch the `no-dedup` variant.
  */

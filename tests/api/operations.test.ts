@@ -1,4 +1,4 @@
-/** spec/api.md "Operations": the three op types, their outcomes, and the shape rules. */
+/** docs/api.md#operations: the three op types, their outcomes, and the shape rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receipt } from '../../src/protocol/schemas';
 import { signIn } from './support/api';

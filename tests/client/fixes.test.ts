@@ -1,5 +1,6 @@
 /**
- * Fixing mistakes (spec/client.md) against the real server: Cancel — not sent yet, Reverse this
+ * Fixing mistakes (docs/client.md#fixing-mistakes) against the real server: Cancel — not sent yet,
+ * Reverse this
  * change, Enter again as new with the person's edited values; and a pending count on the item.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

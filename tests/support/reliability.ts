@@ -1,5 +1,6 @@
 /**
- * The reliability suites of spec/quality.md tag their tests with what they ran (how many cases,
+ * The reliability suites of docs/testing.md#reliability-suites tag their tests with what they ran
+ * (how many cases,
  * which seed), and `reliability-reporter.ts` prints one summary line per suite at the end of a run.
  * `TORTURE=1` (npm run torture) raises every count to its torture size.
  */

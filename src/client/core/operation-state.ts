@@ -1,5 +1,6 @@
 /**
- * The life of one operation on this device (spec/client.md), as a pure reducer over a
+ * The life of one operation on this device (docs/client.md#the-life-of-an-operation), as a pure
+ * reducer over a
  * discriminated union with a payload per state. No I/O, no clock, no randomness: times and the
  * jitter draw arrive in the events.
  *
