@@ -23,7 +23,7 @@
 import Database from 'better-sqlite3';
 import { createServer, type ServerResponse } from 'node:http';
 import { DEMO_ITEMS } from '../../src/server/demo';
-import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-store';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-connection';
 
 interface Pending {
   id: string;
