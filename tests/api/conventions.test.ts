@@ -1,4 +1,4 @@
-/** spec/api.md "Conventions": problem+json, request ids, Server-Timing, timestamps. */
+/** docs/api.md#conventions: problem+json, request ids, Server-Timing, timestamps. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryResponse, LeaseResponse, OperationStatus } from '../../src/protocol/schemas';
 import { signIn } from './support/api';

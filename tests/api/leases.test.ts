@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Leases": server-issued operation identities with a verified deadline. The token
+ * docs/api.md#leases: server-issued operation identities with a verified deadline. The token
  * binds lease id, user, device, size, issuedAt and deadline: any edit, a forgery, another user's
  * lease, a seq out of range or no lease at all is 400 invalid-operation-metadata, and nothing is
  * stored.

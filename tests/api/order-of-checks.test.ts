@@ -1,5 +1,5 @@
 /**
- * spec/api.md "The order of checks": 0 transport, 1 authentication, 2 shape, 3 lease,
+ * docs/api.md#order-of-checks: 0 transport, 1 authentication, 2 shape, 3 lease,
  * 4 existing record, 5 deadline, 6 apply. Each test provokes two checks at once and asserts the
  * earlier one answers. LEASE_TTL=1h on a frozen tester clock so deadlines are exact.
  */
