@@ -1,7 +1,7 @@
 /**
  * The minimal durable idempotent write server (docs/performance.md#benchmarks, `ops_vs_minimal`):
- * the floor a
- * safe write cannot go below on this machine, so the figure says what everything else costs.
+ * the floor a safe write cannot go below on this machine, so the figure says what everything else
+ * costs.
  *
  * `POST /api/operations` with the real server's body (`{ id, op: { itemId, delta } }`, anything
  * else in it ignored): `node:http`, no framework, `JSON.parse`, no auth, no validation beyond what

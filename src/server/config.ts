@@ -1,6 +1,6 @@
 /**
- * Configuration from the environment (docs/operations.md#configuration). Invalid settings are refused at
- * start with a clear message, never discovered later.
+ * Configuration from the environment (docs/operations.md#configuration). Invalid settings are
+ * refused at start with a clear message, never discovered later.
  */
 import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';

@@ -1,8 +1,7 @@
 /**
  * The life of one operation on this device (docs/client.md#the-life-of-an-operation), as a pure
- * reducer over a
- * discriminated union with a payload per state. No I/O, no clock, no randomness: times and the
- * jitter draw arrive in the events.
+ * reducer over a discriminated union with a payload per state. No I/O, no clock, no randomness:
+ * times and the jitter draw arrive in the events.
  *
  *                 enqueue (durable)
  *                      │

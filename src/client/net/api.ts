@@ -1,7 +1,6 @@
 /**
  * The server's endpoints as the client uses them (docs/api.md#routes). Every success body is
- * checked with
- * the shared zod schemas; results are values, never exceptions.
+ * checked with the shared zod schemas; results are values, never exceptions.
  */
 import type { z } from 'zod/mini';
 import {
