@@ -21,7 +21,7 @@ export async function pullItemChanges(deps: ItemSyncDeps, token: string): Promis
     (await getMeta(tx, 'items'))?.revision ?? null,
     (await getMeta(tx, 'places'))?.revision ?? null,
   ]);
-  // The places beside the items (docs/client.md "Places"); a server before places has none.
+  // The places beside the items (docs/client.md#places); a server before places has none.
   const [res, places] = await Promise.all([
     pullItems(deps.http, token, since),
     pullPlaces(deps.http, token, placesSince),

@@ -1,5 +1,5 @@
 /**
- * The wire contract (spec/api.md), written once and used by the server (to check requests)
+ * The wire contract (docs/api.md), written once and used by the server (to check requests)
  * and by the browser (to check responses before they touch IndexedDB). Types come from here.
  *
  * Written with `zod/mini` (zod's functional API: the same schemas, checks and issues as classic
@@ -45,7 +45,7 @@ export const Barcode = z
   );
 export const LowStockThreshold = int(z.minimum(0), z.maximum(1_000_000_000));
 
-/** Places (docs/http-api.md "Places") follow the item id rule; every database has `main`. */
+/** Places (docs/api.md#places) follow the item id rule; every database has `main`. */
 export const PlaceId = z
   .string()
   .check(z.regex(ITEM_ID_PATTERN, '1–64 of a-z, 0-9 and "-", starting with a letter or digit'));
@@ -327,7 +327,7 @@ export const Lease = z.object({
 });
 export type Lease = z.infer<typeof Lease>;
 /**
- * (spec/api.md "Restoring") The database's epoch, and after a restore the backup's snapshot time.
+ * (docs/api.md#epoch-and-restores) The database's epoch, and after a restore the backup's snapshot time.
  * Optional on the wire: older servers did not send them. A device that meets another epoch asks
  * about the confirmed work the backup may lack (client core, restore-check).
  */

@@ -223,7 +223,7 @@ export async function startServer(
     store,
     inject: app.inject.bind(app),
     async close() {
-      // spec/api.md "Stopping" (http/stopping.ts): not ready and refusing at once; the listening
+      // docs/operations.md#stopping (http/stopping.ts): not ready and refusing at once; the listening
       // socket closed (Node closes the idle connections with it); requests in flight answered
       // within the drain budget, then every connection still open is closed (kept-alive ones
       // would otherwise hold the stop for KEEP_ALIVE_TIMEOUT); then the export worker records its

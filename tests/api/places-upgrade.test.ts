@@ -1,5 +1,5 @@
 /**
- * docs/http-api.md "Places": the migration that brings places, on a database made by the previous
+ * docs/api.md#places: the migration that brings places, on a database made by the previous
  * version (every migration before it), on SQLite and PostgreSQL. Today's stock is all in `main`,
  * the old history reads as `main`, a device's old items cursor gets every item again (to learn its
  * places), and the new operations work on the old items.

@@ -1,5 +1,5 @@
 /**
- * docs/http-api.md "Places": places, stock per place, `transfer` (both sides in one transaction,
+ * docs/api.md#places: places, stock per place, `transfer` (both sides in one transaction,
  * exactly once), the place catalogue's verdicts and roles, `GET /api/places` and
  * `GET /api/stock.csv`; black-box through HTTP on both stores.
  */

@@ -20,7 +20,7 @@ export interface LocalView {
   session: SessionMeta | null;
   device: DeviceMeta | null;
   itemsRevision: number;
-  /** The places as last pulled (docs/client.md "Places"); empty before the first pull. */
+  /** The places as last pulled (docs/client.md#places); empty before the first pull. */
   places: readonly Place[];
   /** Bumped on every change of `operations` / `items` (for memoised derivations). */
   operationsVersion: number;

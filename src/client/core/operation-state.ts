@@ -1,7 +1,7 @@
 /**
- * The life of one operation on this device (spec/client.md), as a pure reducer over a
- * discriminated union with a payload per state. No I/O, no clock, no randomness: times and the
- * jitter draw arrive in the events.
+ * The life of one operation on this device (docs/client.md#the-life-of-an-operation), as a pure
+ * reducer over a discriminated union with a payload per state. No I/O, no clock, no randomness:
+ * times and the jitter draw arrive in the events.
  *
  *                 enqueue (durable)
  *                      │

@@ -1,5 +1,5 @@
 /**
- * After a server restore (spec/api.md "A restore never silently forgets confirmed work"): which
+ * After a server restore (docs/client.md#after-a-server-restore): which
  * answers mean another database, which confirmed operations are asked about, and the life of one
  * such operation in the reducer: asked (read-only), confirmed again when processed, otherwise in
  * review with **Send again**, which sends the same id only when the person asks.

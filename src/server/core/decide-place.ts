@@ -1,5 +1,5 @@
 /**
- * The place catalogue's rules (docs/http-api.md "Places"), pure: `createPlace`, `updatePlace` and
+ * The place catalogue's rules (docs/api.md#places), pure: `createPlace`, `updatePlace` and
  * `archivePlace`, given the place as read and whether it holds stock. Every store adapter calls
  * this inside its transaction, so SQLite and PostgreSQL agree.
  */

@@ -5,7 +5,7 @@ import type { ItemChangeField } from '../../protocol/schemas';
 export type FieldRevisions = Partial<Record<ItemChangeField, number>>;
 
 /**
- * The item's quantity at each place that holds or held it (docs/http-api.md "Places"). `quantity`
+ * The item's quantity at each place that holds or held it (docs/api.md#places). `quantity`
  * is always their total; a place without an entry holds none.
  */
 export type StockByPlace = Readonly<Record<string, number>>;

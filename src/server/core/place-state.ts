@@ -1,5 +1,5 @@
 /**
- * A place as the rules see it (docs/http-api.md "Places"): where stock is kept (shop floor, back
+ * A place as the rules see it (docs/api.md#places): where stock is kept (shop floor, back
  * room, van). Every database has `main`, which holds each item's stock unless an operation names
  * another place, and which can be renamed but never archived.
  */

@@ -73,6 +73,9 @@ export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** What the worker's progress callback throws to a sink when a stop was asked for. */
+const STOPPED = new Error('the export worker is stopping');
+
 export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   const sleep = deps.sleep ?? timerSleep;
   const batchSize = deps.batchSize ?? 100;
@@ -107,6 +110,10 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
       }
       held = held.slice(n);
       count += n;
+      // A stop waits for the effect in flight, not for the rest of the batch: the sink hears
+      // STOPPED when it reports the effect in flight, and sends nothing more. What it did not report stays claimed
+      // (held here, and by the claim's lease for any other process).
+      if (stopping.signal.aborted && held.length > 0) throw STOPPED;
     };
     try {
       await deps.sink.deliver(
@@ -114,6 +121,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
         record,
       );
     } catch (error) {
+      if (error === STOPPED) return { kind: 'delivered', count };
       if (recordFailed) throw error;
       return { kind: 'sink-failed', error, count };
     }

@@ -1,6 +1,7 @@
 /**
- * CSV for spreadsheets (spec/api.md, "HTTP hygiene"): every item (archived ones too), the stock
- * per item and place (docs/http-api.md "Places"), and one item's history. Streamed page by page, so a large catalogue never sits in memory as one string.
+ * CSV for spreadsheets (docs/api.md#http-hygiene): every item (archived ones too), the stock per
+ * item and place (docs/api.md#places), and one item's history. Streamed page by page, so a large
+ * catalogue never sits in memory as one string.
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The connection layer below Fastify (spec/api.md "HTTP hygiene"): slow clients cannot hold the
+ * The connection layer below Fastify (docs/api.md#http-hygiene): slow clients cannot hold the
  * server, connections are capped, and every answer the server writes here is problem+json too.
  *
  * - Headers and body must arrive within `requestTimeout` (Node's headers and request timeouts,

@@ -18,7 +18,7 @@ export interface ItemColumns {
   archived: boolean | number;
   /** JSON written by `catalogueColumns` only. */
   field_revisions: string;
-  /** JSON `{ placeId: quantity }` written by `stockColumn` only (docs/http-api.md "Places"). */
+  /** JSON `{ placeId: quantity }` written by `stockColumn` only (docs/api.md#places). */
   stock: string;
 }
 

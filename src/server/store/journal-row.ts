@@ -1,5 +1,5 @@
 /**
- * A journal row's place (docs/http-api.md "Places"), as both adapters answer it in history. Rows
+ * A journal row's place (docs/api.md#places), as both adapters answer it in history. Rows
  * written before places have none: every stock change then was at `main`, where that quantity was
  * the item's whole quantity, so they read as `main` with `placeQuantity = resultingQuantity`.
  * A catalogue change (edit, archive) has no place.

@@ -1,5 +1,5 @@
 /**
- * The place catalogue on PostgreSQL (docs/http-api.md "Places"): `createPlace`, `updatePlace`,
+ * The place catalogue on PostgreSQL (docs/api.md#places): `createPlace`, `updatePlace`,
  * `archivePlace` inside the writers' transaction of postgres-apply.ts, and `GET /api/places`.
  *
  *   claim (user, id) ── conflict ──► the holder's record ('existing')

@@ -116,7 +116,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX sign_in_hits_by_expiry ON sign_in_hits (expires_at);
   `,
   `
-  -- The database's identity (npm run backup / restore, spec/api.md "Restoring"): a random epoch
+  -- The database's identity (npm run backup / restore, docs/api.md#epoch-and-restores): a random epoch
   -- made with the database and made anew by every restore, so a device that meets another epoch
   -- knows the server may have lost work it holds as confirmed. restored_from_taken_at: the
   -- restored backup's snapshot time; backup_taken_at: written just before pg_dump's snapshot.
@@ -129,7 +129,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   INSERT INTO database_identity (id, epoch) VALUES (1, replace(gen_random_uuid()::text, '-', ''));
   `,
   `
-  -- Places (docs/http-api.md "Places"): stock in several places. Every database has "main", and
+  -- Places (docs/api.md#places): stock in several places. Every database has "main", and
   -- today's stock is all there. places_revision is the cursor of GET /api/places?since=n: every
   -- place operation bumps its one row, whose lock it holds to COMMIT, so place revisions become
   -- visible in commit order (place operations are rare: a manager's).

@@ -1,5 +1,5 @@
 /**
- * The place catalogue on SQLite (docs/http-api.md "Places"): `createPlace`, `updatePlace`,
+ * The place catalogue on SQLite (docs/api.md#places): `createPlace`, `updatePlace`,
  * `archivePlace` in the request's savepoint of the group commit, the places an item operation
  * names, and `GET /api/places`. The writer lock (BEGIN IMMEDIATE) is held throughout, so an
  * archive and an adjustment at the same place never interleave.
