@@ -16,6 +16,8 @@ export type Route =
   | { name: 'new-item'; barcode: string | null }
   | { name: 'edit-item'; id: string }
   | { name: 'reorder' }
+  /** **Receive delivery**: the list scanning fills (docs/client.md#places). */
+  | { name: 'delivery' }
   /** Item import from a spreadsheet (managers). */
   | { name: 'import' }
   | { name: 'not-found'; path: string };
@@ -67,6 +69,7 @@ export function parseHash(hash: string): Route {
     case 'settings':
     case 'tester':
     case 'reorder':
+    case 'delivery':
     case 'import':
       return id ? { name: 'not-found', path } : { name: section };
     default:
@@ -82,6 +85,7 @@ export function href(route: Route): string {
     case 'settings':
     case 'tester':
     case 'reorder':
+    case 'delivery':
     case 'import':
       return `#/${route.name}`;
     case 'item':

@@ -145,7 +145,8 @@ export const deOperations: Messages['operations'] = {
       'Deine Rolle darf diese Art von Änderung nicht vornehmen. Bitte eine Filialleitung darum.',
     'unknown-place':
       'Der Server kennt diesen Ort nicht. Prüfe die Orte in den Einstellungen, bevor du die Änderung erneut eingibst.',
-    'duplicate-place': 'Ein Ort mit dieser ID existiert bereits. Prüfe die Orte in den Einstellungen.',
+    'duplicate-place':
+      'Ein Ort mit dieser ID existiert bereits. Prüfe die Orte in den Einstellungen.',
     'archived-place':
       'Der Ort wurde archiviert, daher werden Bestandsänderungen dort abgelehnt. Wähle einen anderen Ort.',
     'place-not-empty':

@@ -4,6 +4,7 @@
  */
 import { deOperations } from './de-operations';
 import { deScenarios } from './de-scenarios';
+import { deDelivery, dePlaces } from './de-places';
 import type { DurationUnit, Messages } from './en';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
@@ -639,6 +640,8 @@ export const de: Messages = {
       server: 'Server',
     },
   },
+  places: dePlaces,
+  delivery: deDelivery,
   reorder: {
     title: 'Nachbestellliste',
     none: 'Kein Artikel liegt auf oder unter seiner Schwelle für niedrigen Bestand.',

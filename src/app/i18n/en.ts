@@ -9,6 +9,7 @@ import type { OperationState } from '../../client/facade';
 import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
 import { enScenarios } from './en-scenarios';
+import { enDelivery, enPlaces } from './en-places';
 
 /** A duration's unit, for `tester.fault.duration`. */
 export type DurationUnit = 'day' | 'hour' | 'minute' | 'second' | 'millisecond';
@@ -639,6 +640,8 @@ export const en = {
       server: 'Server',
     },
   },
+  places: enPlaces,
+  delivery: enDelivery,
   reorder: {
     title: 'Reorder list',
     none: 'No item is at or below its low-stock threshold.',

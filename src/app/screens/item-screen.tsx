@@ -11,6 +11,8 @@ import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ItemHistory } from './item-history';
 import { itemIdOf } from '../../protocol/schemas';
+import { MoveStockForm } from './move-stock-form';
+import { StockPerPlace } from './stock-per-place';
 
 export function ItemScreen({ id }: { id: string }): ReactNode {
   const { items, operations, user } = useSnapshot();
@@ -18,7 +20,10 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
   const { t, format } = useI18n();
   const words = t.item;
   const item = items.find((i) => i.id === id);
-  const deviceOps = useMemo(() => operations.filter((o) => itemIdOf(o.op) === id), [operations, id]);
+  const deviceOps = useMemo(
+    () => operations.filter((o) => itemIdOf(o.op) === id),
+    [operations, id],
+  );
   const deviceOpIds = useMemo(() => new Set(deviceOps.map((o) => o.id)), [deviceOps]);
 
   if (!item) {
@@ -62,8 +67,10 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
         )}
         <p className="quantity__revision">{words.revision(format.count(item.revision))}</p>
       </div>
+      <StockPerPlace item={item} />
       <AdjustForm item={item} />
       <CountForm item={item} />
+      {!item.archived && <MoveStockForm item={item} />}
       <section className="card stack" aria-labelledby="device-ops-heading">
         <h2 id="device-ops-heading">{words.deviceChanges}</h2>
         {deviceOps.length === 0 ? (

@@ -7,6 +7,7 @@ import { href } from '../routes';
 import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
+import { PlacesPanel } from './places-panel';
 
 function Account(): ReactNode {
   const client = useClient();
@@ -157,11 +158,13 @@ function LeaseStatus(): ReactNode {
 
 export function SettingsScreen(): ReactNode {
   const { t } = useI18n();
+  const { user } = useSnapshot();
   return (
     <Screen title={t.settings.title}>
       <Account />
       <LanguageSetting />
       <DeviceName />
+      {user?.role === 'manager' && <PlacesPanel />}
       <LeaseStatus />
       <BackupPanel />
     </Screen>

@@ -2,7 +2,7 @@
  * What the client core shows: the snapshot and its parts (operations, items, connectivity,
  * warnings). Defined in the core, which derives them; the facade (facade.ts) hands them to the app.
  */
-import type { Item, Op, Receipt, User } from '../../protocol/schemas';
+import type { Item, Op, Place, Receipt, User } from '../../protocol/schemas';
 
 export type OperationState =
   | 'queued'
@@ -91,6 +91,11 @@ export interface ItemView extends Item {
    * Optional so existing fixtures stay valid; always set by createClient.
    */
   pendingCount?: number | null;
+  /**
+   * (added) This device's pending stock changes per place (adjustments at a place, both sides of a
+   * transfer; derived). Optional so existing fixtures stay valid; always set by createClient.
+   */
+  pendingByPlace?: Readonly<Record<string, number>>;
 }
 
 /** `server-busy` (added): the server answers, but refuses work for now (503/429, Retry-After). */
@@ -116,6 +121,8 @@ export interface ClientSnapshot {
   nextCheckAt: string | null;
   items: ItemView[];
   itemsRevision: number;
+  /** (added) The places as last pulled (docs/client.md#places); optional for fixtures. */
+  places?: readonly Place[];
   operations: OperationView[];
   /** Operations not yet in a terminal state (the Activity badge). */
   unconfirmedCount: number;

@@ -11,6 +11,7 @@ import {
   type Receipt,
 } from '../../protocol/schemas';
 import type { Tx } from '../store/local-store';
+import { assertNever } from '../../protocol/assert-never';
 import type { OperationRecord } from '../core/records';
 import { getMeta } from './meta';
 
@@ -73,8 +74,15 @@ function stockAfter(
       add(op.fromPlaceId, -op.quantity);
       add(op.toPlaceId, op.quantity);
       break;
-    default:
+    case 'createItem':
+    case 'updateItem':
+    case 'archiveItem':
+    case 'createPlace':
+    case 'updatePlace':
+    case 'archivePlace':
       return undefined;
+    default:
+      return assertNever(op);
   }
   return [...stock.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

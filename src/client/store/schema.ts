@@ -37,13 +37,7 @@ export interface PlacesMeta {
   places: Place[];
 }
 export type MetaRecord =
-  | SessionMeta
-  | DeviceMeta
-  | ItemsMeta
-  | OrderMeta
-  | EndedSessionsMeta
-  | EpochMeta
-  | PlacesMeta;
+  SessionMeta | DeviceMeta | ItemsMeta | OrderMeta | EndedSessionsMeta | EpochMeta | PlacesMeta;
 export type MetaKey = MetaRecord['key'];
 export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
 

@@ -18,6 +18,8 @@ const ROUTES = [
   'get /api/items/{id}/history',
   'get /api/items.csv',
   'get /api/items/{id}/history.csv',
+  'get /api/places',
+  'get /api/stock.csv',
   'get /api/diagnostics',
   'get /metrics',
   'post /api/sim/faults',
@@ -70,6 +72,8 @@ describe('OpenAPI document', () => {
       'outcome',
       'reason',
       'itemId',
+      // Only in the receipts of place operations (docs/api.md#places): not required.
+      'placeId',
       'delta',
       'resultingQuantity',
       'itemRevision',
@@ -81,9 +85,17 @@ describe('OpenAPI document', () => {
     expect(schemas['AdjustOp']).toMatchObject({ additionalProperties: false });
     expect(refs(schemas['OperationBody'])).toContain('#/components/schemas/Op');
     expect(refs(schemas['Op']).sort()).toEqual(
-      ['AdjustOp', 'ArchiveItemOp', 'CountOp', 'CreateItemOp', 'UpdateItemOp'].map(
-        (name) => `#/components/schemas/${name}`,
-      ),
+      [
+        'AdjustOp',
+        'ArchiveItemOp',
+        'ArchivePlaceOp',
+        'CountOp',
+        'CreateItemOp',
+        'CreatePlaceOp',
+        'TransferOp',
+        'UpdateItemOp',
+        'UpdatePlaceOp',
+      ].map((name) => `#/components/schemas/${name}`),
     );
     expect(refs(schemas['UpdateItemOp'])).toContain('#/components/schemas/ItemChanges');
     expect(Object.keys((schemas['Item'] as { properties: Json }).properties)).toEqual(

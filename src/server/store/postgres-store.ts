@@ -20,12 +20,7 @@ import { historyPlace } from './journal-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import { applyInTransaction, readPlaces } from './postgres-places';
-import {
-  findRecord,
-  toRecord,
-  type ApplyTransaction,
-  type RecordRow,
-} from './postgres-apply';
+import { findRecord, toRecord, type ApplyTransaction, type RecordRow } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
 import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';

@@ -6,7 +6,16 @@
  * counts sqlite-sign-in.ts, the migrations sqlite-schema.ts.
  */
 import type Database from 'better-sqlite3';
-import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import type {
+  HistoryEntry,
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  PlacesResponse,
+} from '../../protocol/schemas';
+import { stockOfNewItem } from '../core/place-state';
+import { historyPlace } from './journal-row';
+import { listPlaces } from './sqlite-places';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { cleanupCutoffs } from '../core/retention';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
@@ -228,6 +237,7 @@ export class SqliteStore implements Store {
             ...SEEDED_CATALOGUE,
             barcode: item.barcode ?? null,
             lowStockThreshold: item.lowStockThreshold ?? null,
+            stock: stockOfNewItem(item.quantity),
           };
           this.tx.sql.insertItem.run(itemParams(state, now, globalRevision));
         }
@@ -251,6 +261,10 @@ export class SqliteStore implements Store {
       revision,
       items: rows.map((r) => wireItem(r as unknown as ItemColumns, r['updated_at'] as number)),
     };
+  }
+
+  async listPlaces(since: number | null): Promise<PlacesResponse> {
+    return listPlaces(this.db, since);
   }
 
   async catalogue(after: string | null, limit: number): Promise<Item[]> {
@@ -285,6 +299,12 @@ export class SqliteStore implements Store {
         reason: (r['reason'] as string | null) ?? null,
         note: (r['note'] as string | null) ?? null,
         recordedAt: new Date(r['recorded_at'] as number).toISOString(),
+        ...historyPlace({
+          type: r['type'] as HistoryEntry['type'],
+          placeId: (r['place_id'] as string | null) ?? null,
+          placeQuantity: (r['place_quantity'] as number | null) ?? null,
+          resultingQuantity: r['resulting_quantity'] as number,
+        }),
       })),
       next: rows.length > limit ? String(page[page.length - 1]?.['seq']) : null,
     };
