@@ -277,6 +277,8 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async importBackup(): Promise<CommandResult> {
       return { ok: false, message: 'The fake client does not import backups.' };
     },
+    // No tester tools: the Tester panel says tester mode is off.
+    tester: null,
     close() {
       listeners.clear();
     },
