@@ -9,6 +9,7 @@
 import type { HistoryResponse, Op } from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
+import { refusalClock } from './core/answers';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { holdAfterStep, pacing } from './core/pacing';
 import type { ServerSkew } from './core/server-clock';
@@ -26,6 +27,7 @@ import type {
 import * as account from './account-commands';
 import { defaultCaches, type CacheStorageLike } from './cached-api-data';
 import { ClientError } from './client-error';
+import { checkEpoch } from './epoch-check';
 import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
 import { ensureDevice, getMeta, setDeviceName } from './local/meta';
@@ -283,6 +285,9 @@ class Client implements StockroomClientCore {
    */
   private heard(outcome: HttpOutcome): void {
     if (this.closed) return;
+    // A refusal for lateness says what the server's clock read: judge leases by it from now on.
+    const serverClock = refusalClock(outcome);
+    if (serverClock !== null) this.noteServerClock(serverClock);
     const { answered, succeeded } = heardFrom(outcome);
     const wasUnreachable = !this.reachable;
     const refusing = answered && refusedForNow(outcome);
@@ -372,6 +377,8 @@ class Client implements StockroomClientCore {
       const now = this.clock.now();
       this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
     }
+    // A restore since the last contact is met now, before any item pull or sending.
+    await checkEpoch(deps, session.token);
     await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
     this.live.changed();
