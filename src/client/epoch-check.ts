@@ -1,8 +1,9 @@
 /**
  * Which database the server runs, asked on start, at sign-in and when the device comes online
  * (`GET /readyz` answers the epoch): a device whose session is still valid meets a server restored
- * from a backup now, not only at its next lease refresh an hour later (docs: "After a server
- * restore"). Meeting another epoch is local/epoch.ts's business; nothing is sent by itself.
+ * from a backup now, not only at its next lease refresh an hour later
+ * (docs/client.md#after-a-server-restore). Meeting another epoch is local/epoch.ts's business;
+ * nothing is sent by itself.
  */
 import { noteEpoch } from './local/epoch';
 import { getMeta } from './local/meta';
