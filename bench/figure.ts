@@ -20,7 +20,7 @@ export interface FigureResult {
 
 export interface Figure {
   name: string;
-  /** Human-readable, as in the spec table: `≥ 0.7`, `≤ 0.8`, `report`. */
+  /** Human-readable, as in docs/performance.md#benchmarks: `≥ 0.7`, `≤ 0.8`, `report`. */
   target: string;
   run(options: FigureOptions): Promise<FigureResult>;
 }

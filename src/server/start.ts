@@ -14,6 +14,7 @@ import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
 import { createLifecycle, trackInFlight } from './http/stopping';
 import type { WorkerLink } from './cluster/worker-link';
+import { AddressTally } from './limits/address-tally';
 import { startExporter } from './export/exporter';
 import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
 import { createAdmission } from './limits/admission';
@@ -152,6 +153,8 @@ export async function startServer(
     runCleanup,
     lifecycle,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
+    connectionsByAddress:
+      cluster?.connectionsByAddress() ?? new AddressTally(config.maxConnectionsPerAddress),
   };
   const app = await buildApp(deps);
   const inFlight = trackInFlight(app.server);

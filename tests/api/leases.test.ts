@@ -56,7 +56,7 @@ describe('POST /api/leases', () => {
     expectFieldError(await api.post('/api/leases', {}), 'deviceId');
     expectFieldError(await api.post('/api/leases', { deviceId: '' }), 'deviceId');
     expectFieldError(await api.post('/api/leases', { deviceId: 7 }), 'deviceId');
-    // Unknown fields are refused (spec: "Unknown fields are refused"); a client cannot ask for more.
+    // Unknown fields are refused (docs/api.md#conventions); a client cannot ask for more.
     expectProblem(await api.post('/api/leases', { deviceId: 'd', size: 1e9 }), 'invalid-request');
   });
 });

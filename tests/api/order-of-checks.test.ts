@@ -70,7 +70,8 @@ describe('2. shape before the lease', () => {
     );
   });
 
-  // The header is part of the request's validity (spec lists it with the shape rules).
+  // The header is part of the request's validity (docs/api.md#operations lists it with the shape
+  // rules).
   it('an Idempotency-Key that differs from id + bad lease → invalid-request', async () => {
     const lease = await api.lease();
     const body = { ...lease.body(adjust(itemId, 1)), lease: 'forged' };
