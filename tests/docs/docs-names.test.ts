@@ -55,6 +55,17 @@ function knownSettings(): Set<string> {
   return known;
 }
 
+/** Constants the code declares (`const BATCH_MAX`): a page may name them; they are no setting. */
+function codeConstants(): Set<string> {
+  const names = new Set<string>();
+  for (const file of CODE) {
+    for (const m of read(file).matchAll(/\b(?:const|let|enum)\s+([A-Z][A-Z0-9_]+)\b/g)) {
+      names.add(m[1] ?? '');
+    }
+  }
+  return names;
+}
+
 function knownScripts(): Set<string> {
   const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
   return new Set(Object.keys(manifest.scripts));
@@ -82,7 +93,7 @@ function pathExists(path: string): boolean {
 
 /** Every name a page uses that the project does not have, as `page: what`. */
 function unknownNames(page: string, text: string): string[] {
-  const settings = knownSettings();
+  const settings = new Set([...knownSettings(), ...codeConstants()]);
   const scripts = knownScripts();
   const routes = knownRoutes();
   const show = (r: RouteNamed) => `${r.method?.toUpperCase() ?? ''} ${r.path}`.trim();
