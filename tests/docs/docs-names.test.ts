@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/server/api-docs/openapi';
+import { reversalNote } from '../../src/client/core/fixes';
 import {
   anchorsOf,
   pathsNamed,
@@ -163,5 +164,12 @@ describe('the README and docs/', () => {
         .map((c) => `${relative(ROOT, join(ROOT, file))}: ${c.file}#${c.anchor}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('quote the reversal note as the app writes and recognises it (curly quotes)', () => {
+    const note = reversalNote({ id: '<operation id>', summary: '<summary>' });
+    const lines = read('docs/client.md').split('\n');
+    const quoting = lines.filter((line) => line.includes('Reverses '));
+    expect(quoting.join('\n')).toContain(`\`${note}\``);
   });
 });
