@@ -24,7 +24,7 @@ import {
   statusAnswer,
   type PerOperation,
 } from './core/answers';
-import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/backoff';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/retry-policy';
 import { DEFAULT_RECHECK, type RecheckPolicy } from './core/recheck';
 import {
   heldUntil,

@@ -12,7 +12,7 @@ import {
 } from '../../protocol/schemas';
 import type { HttpOutcome } from './http-outcome';
 import type { AttemptEnd } from './records';
-import { parseRetryAfter } from './backoff';
+import { parseRetryAfter } from './retry-policy';
 import type { OpEvent } from './operation-state';
 import { parseServerTiming } from './server-timing';
 import { assertNever } from '../../protocol/assert-never';

@@ -5,7 +5,7 @@
  * review with **Send again**, which sends the same id only when the person asks.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_BACKOFF } from './retry-policy';
 import { explanation, stateLabel } from './labels';
 import { awaitsStatus, next, type OpEvent, type OpState } from './operation-state';
 import { operationView } from './operation-view';

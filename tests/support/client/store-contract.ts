@@ -5,7 +5,7 @@
  */
 import type { LeaseResponse, Receipt } from '../../../src/protocol/schemas';
 import { canonicalJson } from '../../../src/protocol/fingerprint';
-import { DEFAULT_BACKOFF } from '../../../src/client/core/backoff';
+import { DEFAULT_BACKOFF } from '../../../src/client/core/retry-policy';
 import { exportOutbox, importOutbox } from '../../../src/client/local/backup';
 import { storeLease } from '../../../src/client/local/leases';
 import { takeOrder } from '../../../src/client/local/meta';
