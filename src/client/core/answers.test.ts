@@ -8,7 +8,7 @@ import {
   singleAnswer,
   statusAnswer,
 } from './answers';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const receipt = sampleReceipt({ operationId: 'L1.0' });
 
