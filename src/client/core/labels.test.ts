@@ -14,7 +14,7 @@ import { sampleReceipt } from './sample-receipt';
 const retry = { attempts: 0, notBefore: 0 };
 const receipt = sampleReceipt({ operationId: 'L.1', resultingQuantity: 1, itemRevision: 2 });
 
-describe('the words people see (spec/client.md table)', () => {
+describe('the words people see (docs/client.md#states-and-their-words)', () => {
   const cases: [OpState, string][] = [
     [{ kind: 'queued', retry }, 'Saved on this device'],
     [{ kind: 'sending', attemptId: 'a', since: 0, retry }, 'Sending…'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaseRecord, OperationRecord } from './records';
-import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_BACKOFF } from './retry-policy';
 import type { StoredOpState } from './operation-state';
 import { plan, type PlanInput } from './plan';
 import { leaseNeedsRefresh } from './rules';

@@ -1,11 +1,11 @@
 /**
- * After a server restore (spec/api.md "A restore never silently forgets confirmed work"): which
+ * After a server restore (docs/client.md#after-a-server-restore): which
  * answers mean another database, which confirmed operations are asked about, and the life of one
  * such operation in the reducer: asked (read-only), confirmed again when processed, otherwise in
  * review with **Send again**, which sends the same id only when the person asks.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_BACKOFF } from './retry-policy';
 import { explanation, stateLabel } from './labels';
 import { awaitsStatus, next, type OpEvent, type OpState } from './operation-state';
 import { operationView } from './operation-view';

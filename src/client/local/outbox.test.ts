@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_BACKOFF } from '../core/backoff';
+import { DEFAULT_BACKOFF } from '../core/retry-policy';
 import { SAMPLE_CREATED_AT, sampleRecord } from '../core/sample-record';
 import type { Tx } from '../store/local-store';
 import { openMemoryStore } from '../store/memory-store';

@@ -5,7 +5,7 @@
  */
 import type { LeaseResponse, Receipt } from '../../protocol/schemas';
 import { canonicalJson } from '../../protocol/fingerprint';
-import { DEFAULT_BACKOFF } from '../core/backoff';
+import { DEFAULT_BACKOFF } from '../core/retry-policy';
 import { exportOutbox, importOutbox } from '../local/backup';
 import { storeLease } from '../local/leases';
 import { takeOrder } from '../local/meta';

@@ -90,7 +90,7 @@ export interface ExportRow {
 }
 
 /**
- * Which database this is (spec/api.md "Restoring"): `epoch` is random, made with the database and
+ * Which database this is (docs/api.md#epoch-and-restores): `epoch` is random, made with the database and
  * made anew by every restore; `restoredFrom` names the restored backup's snapshot time (ISO).
  */
 export interface DatabaseIdentity {
