@@ -75,7 +75,7 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
 }
 
 export type { Preferences } from './preferences';
-export { ClientError, type ClientErrorKind } from './client-error';
+export { ClientError, refusalOf, type ClientErrorKind } from './client-error';
 
 /** What tests and the service worker need beyond the facade. */
 export interface StockroomClientCore extends StockroomClient {
@@ -442,7 +442,7 @@ class Client implements StockroomClientCore {
   async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
     const session = await this.session();
     if (!session || session.expired || !this.testerMode) {
-      throw new ClientError('signed-out', 'Sign in as a manager on a server in tester mode.');
+      throw new ClientError({ kind: 'tester-only' });
     }
     const itemId = 'itemId' in change.op ? change.op.itemId : null;
     const item =
@@ -490,14 +490,13 @@ class Client implements StockroomClientCore {
 
   async history(itemId: string, before?: string): Promise<HistoryResponse> {
     const session = await this.session();
-    if (!session) throw new ClientError('signed-out', 'Sign in to see the history.');
+    if (!session) throw new ClientError({ kind: 'signed-out-history' });
     const res = await api.itemHistory(this.http, session.token, itemId, before);
     if (res.kind === 'ok') return res.value;
     throw new ClientError(
-      'unreachable',
       res.kind === 'problem'
-        ? res.detail
-        : 'The history is on the server, which cannot be reached now.',
+        ? { kind: 'server-problem', status: res.status, detail: res.detail }
+        : { kind: 'history-unreachable' },
     );
   }
 
