@@ -10,7 +10,7 @@
  * server's clock once the outcome is unknown; when every step is seen, what is left of the story's
  * fault is removed so it cannot act on the tester's next change.
  */
-import type { CommandResult, OperationState, TesterClient } from '../client/facade';
+import type { CommandResult, OperationState, Refusal, TesterClient } from '../client/facade';
 import type { AdjustOp, CleanupResult, CreateItemOp } from '../protocol/schemas';
 import { SCRATCH_ITEM, stepsSeen, type Scenario } from './scenario-stories';
 import type { SimApi } from './sim-api';
@@ -40,7 +40,9 @@ export type RunnerNotice =
   | { kind: 'scratch-not-confirmed' }
   /** The server refused the story's fault (its problem's detail). */
   | { kind: 'fault-refused'; detail: string }
-  /** A command failed, or a backup was refused (the client's own words). */
+  /** The backup was refused (the screen words the refusal). */
+  | { kind: 'refused'; refusal: Refusal }
+  /** A command failed (its error's message). */
   | { kind: 'failed'; message: string };
 
 export interface RunnerReport {
@@ -171,7 +173,7 @@ export class ScenarioRunner {
     tick({ preludeDone: 2, cleanup: cleaned.ok ? cleaned.value : null });
     const imported = await client.importBackup(made.backup);
     if (!current()) return;
-    if (!imported.ok) return this.set({ notice: { kind: 'failed', message: imported.message } });
+    if (!imported.ok) return this.set({ notice: { kind: 'refused', refusal: imported.refusal } });
     // A restored record's handle is its id (it has had attempts: its id never moves again).
     tick({ preludeDone: 3, handle: made.operationId });
     this.observe();

@@ -13,7 +13,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import type { Store } from '../../src/server/store/store';
 import { override } from '../support/broken-stores/override';
 import { BASE_ENV } from './support/server';

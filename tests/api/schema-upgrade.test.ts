@@ -19,7 +19,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { SQLITE_MIGRATIONS } from '../../src/server/store/sqlite-schema';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { runTs } from './support/commands';

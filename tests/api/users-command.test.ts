@@ -13,7 +13,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { send } from './support/http';
 import { users } from './support/commands';

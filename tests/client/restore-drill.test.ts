@@ -24,7 +24,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { runTs } from '../api/support/commands';
 import { eventually } from '../support/eventually';
 import { opById, signedIn, startHarness, type Harness } from './support/harness';

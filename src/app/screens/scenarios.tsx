@@ -8,7 +8,8 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } fro
 import { useClient, useSnapshot, type Tester } from '../client-context';
 import { href } from '../routes';
 import { useI18n } from '../i18n/i18n-context';
-import type { ScenarioWords } from '../i18n/en-scenarios';
+import type { Messages } from '../i18n/en';
+import { refusalWords } from '../refusal-words';
 import { ScenarioRunner, type RunnerNotice, type ScenarioRun } from '../scenario-runner';
 import { SCENARIOS, SCRATCH_ITEM, stepsSeen } from '../scenario-stories';
 import { testerText } from '../tester-words';
@@ -79,7 +80,8 @@ function Narration({ run }: { run: ScenarioRun }): ReactNode {
 }
 
 /** The runner's notice in the person's words. */
-function noticeText(notice: RunnerNotice, W: ScenarioWords): string {
+function noticeText(notice: RunnerNotice, t: Messages, count: (n: number) => string): string {
+  const W = t.tester.scenarios;
   switch (notice.kind) {
     case 'no-items':
       return W.noItems;
@@ -89,6 +91,8 @@ function noticeText(notice: RunnerNotice, W: ScenarioWords): string {
       return W.scratchNotConfirmed;
     case 'fault-refused':
       return W.notTaken(notice.detail);
+    case 'refused':
+      return refusalWords(t, notice.refusal, count);
     case 'failed':
       return notice.message;
   }
@@ -103,7 +107,7 @@ export function Scenarios({
   onChange?: (handle: string) => void;
 }): ReactNode {
   const client = useClient();
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const W = t.tester.scenarios;
   // The words the runner writes into the change are read when it writes them (the language may change).
   const words = useRef(W);
@@ -138,7 +142,7 @@ export function Scenarios({
           </button>
         ))}
       </div>
-      {notice && <p className="form-message">{noticeText(notice, W)}</p>}
+      {notice && <p className="form-message">{noticeText(notice, t, format.count)}</p>}
       {run && <Narration run={run} />}
     </section>
   );

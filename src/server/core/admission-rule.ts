@@ -1,6 +1,6 @@
 /**
  * Admission control for operation requests, pure (no timers; the caller passes the monotonic time).
- * The adapter (src/server/limits/admission.ts) turns its decisions into promises.
+ * The adapter (src/server/limits/admission-gate.ts) turns its decisions into promises.
  *
  * Why it counts operations, not requests: a batch of 500 costs 500 times a single change. Before,
  * 256 batches could be "in flight" at once and the wait moved to where the shedder did not look
