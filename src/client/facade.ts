@@ -12,7 +12,9 @@ import type {
   UpdateItemOp,
   ArchiveItemOp,
 } from '../protocol/schemas';
+import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
+export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 
 /** docs/client.md#states-and-their-words: the English words for states and receipt reasons (the
  * app's catalogue starts from them). */
@@ -41,7 +43,8 @@ export interface OtherDeviceBackup {
   operationId: string;
 }
 
-export type CommandResult = { ok: true } | { ok: false; message: string };
+/** A command's outcome: done, or refused with why (a typed value the app words, core/refusals.ts). */
+export type CommandResult = { ok: true } | { ok: false; refusal: Refusal };
 
 export interface StockroomClient {
   subscribe(listener: () => void): () => void;
@@ -52,7 +55,7 @@ export interface StockroomClient {
   signOut(): Promise<void>;
   /**
    * **Sign out and remove data from this device**: refused (nothing removed, still signed in) while
-   * this person has changes not yet confirmed; the message says how many.
+   * this person has changes not yet confirmed; the refusal says how many.
    */
   signOutAndRemoveData(): Promise<CommandResult>;
   setDeviceName(name: string): Promise<void>;

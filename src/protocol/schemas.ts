@@ -206,6 +206,9 @@ export const Problem = z.object({
   detail: z.string(),
   code: z.enum(problemCodes),
   errors: z.optional(z.array(FieldError)),
+  /** `operation-expired` only: the server's clock when it refused, and the lease's deadline. */
+  now: z.optional(Timestamp),
+  deadline: z.optional(Timestamp),
 });
 export type Problem = z.infer<typeof Problem>;
 
@@ -251,6 +254,8 @@ const identityFields = {
   restoredFrom: z.optional(RestoredFrom),
 };
 export const LeaseResponse = z.object({ lease: Lease, token: z.string(), ...identityFields });
+/** `GET /readyz` when ready: which database the server runs (the client reads only these). */
+export const ReadyResponse = z.object({ ready: z.literal(true), ...identityFields });
 export type LeaseResponse = z.infer<typeof LeaseResponse>;
 
 export const ROLES = ['staff', 'manager'] as const;

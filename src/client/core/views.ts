@@ -101,8 +101,6 @@ export type StorageProblem = null | 'quota-exceeded' | 'upgrade-blocked' | 'loca
 export interface DeadlineWarning {
   count: number;
   deadline: string;
-  /** "3 changes must reach the server by Tue 14:00 or they will need review." */
-  message: string;
 }
 
 export interface ClientSnapshot {
