@@ -86,11 +86,11 @@ export interface StockroomClient {
   adjust(input: Omit<AdjustOp, 'type'>): Promise<OperationView>;
   count(input: Omit<CountOp, 'type'>): Promise<OperationView>;
   createItem(input: Omit<CreateItemOp, 'type'>): Promise<OperationView>;
-  /** (added) Catalogue changes (managers; the server refuses others with `not-allowed`). */
+  /** Catalogue changes (managers; the server refuses others with `not-allowed`). */
   updateItem(input: Omit<UpdateItemOp, 'type'>): Promise<OperationView>;
   archiveItem(input: Omit<ArchiveItemOp, 'type'>): Promise<OperationView>;
   /**
-   * (added) An item import: one new operation (own id) per entry, all saved in one local
+   * An item import: one new operation (own id) per entry, all saved in one local
    * transaction (all or none) and sent later by the sender like any change. Resolves with the
    * new operations' stable handles, in order (an id may change before its first attempt, when a
    * fresh lease arrives; the handle does not).
@@ -103,7 +103,7 @@ export interface StockroomClient {
   enterAgainAsNew(operationId: string, edited?: Op): Promise<OperationView>;
   discard(operationId: string, note: string): Promise<void>;
   /**
-   * (added) Fixing mistakes. "Cancel — not sent yet": removes an operation with no recorded
+   * Fixing mistakes. "Cancel — not sent yet": removes an operation with no recorded
    * attempt in one local transaction (nothing is sent); rejects with kind 'not-allowed' once any
    * attempt is recorded. "Reverse this change": a new adjustment of the opposite delta (reason
    * `correction`, its note naming the original), with its own id.

@@ -266,7 +266,7 @@ export const SessionRequest = z.strictObject({
   password: safeText().check(z.minLength(1), z.maxLength(1024)),
 });
 /**
- * (added) `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
+ * `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
  * address), so the app asks for them only then. Optional: older servers did not send it.
  */
 export const SessionResponse = z.object({
@@ -348,7 +348,7 @@ export const ClockRequest = z.union([
 ]);
 export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
-/** The counts of the contract, and (added) the retention settings they were judged by. */
+/** The counts of the contract, and the retention settings they were judged by. */
 export const CleanupResult = z.object({
   compacted: int(),
   removed: int(),
