@@ -14,9 +14,10 @@ import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
 import { createLifecycle, trackInFlight } from './http/stopping';
 import type { WorkerLink } from './cluster/worker-link';
+import { AddressTally } from './limits/address-tally';
 import { startExporter } from './export/exporter';
 import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
-import { createAdmission } from './limits/admission';
+import { createAdmission } from './limits/admission-gate';
 import { passwordGate, passwordSlots } from './limits/password-gate';
 import { createSignInLimiter } from './limits/rate-limit';
 import { createServerMetrics } from './observability/server-metrics';
@@ -152,6 +153,8 @@ export async function startServer(
     runCleanup,
     lifecycle,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
+    connectionsByAddress:
+      cluster?.connectionsByAddress() ?? new AddressTally(config.maxConnectionsPerAddress),
   };
   const app = await buildApp(deps);
   const inFlight = trackInFlight(app.server);

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/server/api-docs/openapi';
+import { reversalNote } from '../../src/client/core/fixes';
 import {
   anchorsOf,
   pathsNamed,
@@ -55,6 +56,17 @@ function knownSettings(): Set<string> {
   return known;
 }
 
+/** Constants the code declares (`const BATCH_MAX`): a page may name them; they are no setting. */
+function codeConstants(): Set<string> {
+  const names = new Set<string>();
+  for (const file of CODE) {
+    for (const m of read(file).matchAll(/\b(?:const|let|enum)\s+([A-Z][A-Z0-9_]+)\b/g)) {
+      names.add(m[1] ?? '');
+    }
+  }
+  return names;
+}
+
 function knownScripts(): Set<string> {
   const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
   return new Set(Object.keys(manifest.scripts));
@@ -82,7 +94,7 @@ function pathExists(path: string): boolean {
 
 /** Every name a page uses that the project does not have, as `page: what`. */
 function unknownNames(page: string, text: string): string[] {
-  const settings = knownSettings();
+  const settings = new Set([...knownSettings(), ...codeConstants()]);
   const scripts = knownScripts();
   const routes = knownRoutes();
   const show = (r: RouteNamed) => `${r.method?.toUpperCase() ?? ''} ${r.path}`.trim();
@@ -152,5 +164,12 @@ describe('the README and docs/', () => {
         .map((c) => `${relative(ROOT, join(ROOT, file))}: ${c.file}#${c.anchor}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('quote the reversal note as the app writes and recognises it (curly quotes)', () => {
+    const note = reversalNote({ id: '<operation id>', summary: '<summary>' });
+    const lines = read('docs/client.md').split('\n');
+    const quoting = lines.filter((line) => line.includes('Reverses '));
+    expect(quoting.join('\n')).toContain(`\`${note}\``);
   });
 });

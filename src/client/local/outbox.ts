@@ -4,7 +4,7 @@
  * awaits the network between two transactions.
  */
 import { itemIdOf, type Op, type Receipt } from '../../protocol/schemas';
-import type { BackoffPolicy } from '../core/backoff';
+import type { BackoffPolicy } from '../core/retry-policy';
 import { summarize } from '../core/labels';
 import {
   initialState,

@@ -26,7 +26,7 @@ export interface Rule {
   applies: Applies;
   onSuccess: Settle;
   onFailure: Settle;
-  /** What the limit protects (README "Production" says the same). */
+  /** What the limit protects (docs/api.md#sign-in-limits says the same). */
   why: string;
 }
 

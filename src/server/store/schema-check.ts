@@ -28,7 +28,7 @@ export function checkSchema(found: number, latest: number, migrate: boolean): vo
     throw new SchemaRefused(
       `the database's schema is version ${found}, newer than this version of Stockroom ` +
         `(schema version ${latest}); nothing was written. Start the release that upgraded it, ` +
-        'or restore the backup taken before the upgrade (README, "Rolling back").',
+        'or restore the backup taken before the upgrade (docs/operations.md#rolling-back).',
     );
   }
   if (found < latest && !migrate) {
