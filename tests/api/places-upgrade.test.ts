@@ -18,7 +18,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { SQLITE_MIGRATIONS } from '../../src/server/store/sqlite-schema';
 import { ok, signIn } from './support/api';
 import { expectReceipt } from './support/problem';

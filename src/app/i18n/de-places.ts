@@ -4,8 +4,9 @@ import type { enDelivery, enPlaces } from './en-places';
 export const dePlaces: typeof enPlaces = {
   place: 'Ort',
   allPlaces: 'Alle Orte',
-  atPlace: (name: string) => `am Ort ${name}`,
-  allPlacesNote: 'Mengen sind Summen über alle Orte.',
+  quantitiesAt: (name: string) => `Mengen, niedriger Bestand und Änderungen gelten für ${name}.`,
+  allPlacesNote: (main: string) =>
+    `Mengen sind Summen über alle Orte; Änderungen gelten für ${main}.`,
   stockHeading: 'Bestand je Ort',
   stockRow: (name: string, quantity: string) => `${name}: ${quantity}`,
   pendingAt: (delta: string) => `${delta} ausstehend`,

@@ -2,9 +2,9 @@
 export const enPlaces = {
   place: 'Place',
   allPlaces: 'All places',
-  /** Said beside quantities when one place is chosen: "at Back room". */
-  atPlace: (name: string) => `at ${name}`,
-  allPlacesNote: 'Quantities are totals over all places.',
+  quantitiesAt: (name: string) => `Quantities, low stock and changes are at ${name}.`,
+  allPlacesNote: (main: string) =>
+    `Quantities are totals over all places; changes are made at ${main}.`,
   stockHeading: 'Stock per place',
   stockRow: (name: string, quantity: string) => `${name}: ${quantity}`,
   pendingAt: (delta: string) => `${delta} pending`,

@@ -18,6 +18,7 @@ import { href } from '../routes';
 import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
+import { MAIN_PLACE } from '../../protocol/schemas';
 import { itemsAtPlace } from '../places/at-place';
 import { knownPlaces, placeName } from '../places/place-names';
 import { ALL_PLACES, chooseThePlace, useChosenPlace } from '../places/use-chosen-place';
@@ -251,9 +252,11 @@ export function ItemsScreen(): ReactNode {
         {items.length === 0
           ? words.noneOnDevice
           : words.showing(format.count(shown.length), format.count(items.length))}
+      </p>
+      <p className="hint">
         {place === ALL_PLACES
-          ? ` · ${t.places.allPlacesNote}`
-          : ` · ${t.places.atPlace(placeName(places, place))}`}
+          ? t.places.allPlacesNote(placeName(places, MAIN_PLACE))
+          : t.places.quantitiesAt(placeName(places, place))}
       </p>
       {items.length > 0 && shown.length === 0 && (
         <NoResults

@@ -92,7 +92,7 @@ export interface ItemView extends Item {
    */
   pendingCount?: number | null;
   /**
-   * (added) This device's pending stock changes per place (adjustments at a place, both sides of a
+   * This device's pending stock changes per place (adjustments at a place, both sides of a
    * transfer; derived). Optional so existing fixtures stay valid; always set by createClient.
    */
   pendingByPlace?: Readonly<Record<string, number>>;
@@ -119,7 +119,7 @@ export interface ClientSnapshot {
   nextCheckAt: string | null;
   items: ItemView[];
   itemsRevision: number;
-  /** (added) The places as last pulled (docs/client.md#places); optional for fixtures. */
+  /** The places as last pulled (docs/client.md#places); optional for fixtures. */
   places?: readonly Place[];
   operations: OperationView[];
   /** Operations not yet in a terminal state (the Activity badge). */

@@ -5,7 +5,7 @@
  * leave stock in an archived place; the export row of a transfer is one effect holding both sides.
  */
 import { expect, it } from 'vitest';
-import { Receipt, type Op } from '../../protocol/schemas';
+import { Receipt, type Op } from '../../../src/protocol/schemas';
 import { at, T0, type ContractContext } from './store-contract-support';
 
 const parse = (text: string) => Receipt.parse(JSON.parse(text));
