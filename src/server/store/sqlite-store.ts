@@ -25,7 +25,16 @@ import type {
   Item,
   ItemsResponse,
   Receipt,
+  StocktakeLine,
+  StocktakeSummary,
 } from '../../protocol/schemas';
+import {
+  asItemRequest,
+  isStocktakeRequest,
+  type ItemRequest,
+  type ReviewLine,
+} from '../core/stocktake-decide';
+import { SqliteStocktakes } from './sqlite-stocktakes';
 import { claimedCodes, decide, type Verdict } from '../core/decide';
 import type { ItemState } from '../core/item-state';
 import { cleanupCutoffs } from '../core/retention';
@@ -83,7 +92,7 @@ export type Plan =
   | { kind: 'done'; result: ApplyResult }
   | {
       kind: 'write';
-      request: ApplyRequest;
+      request: ItemRequest<ApplyRequest>;
       verdict: Verdict;
       receiptObject: Receipt;
       receipt: string;
@@ -220,6 +229,7 @@ export class SqliteStore implements Store {
   private flushScheduled = false;
   private readonly sql;
   private readonly signIns: SignInCounts;
+  private readonly stocktakes: SqliteStocktakes;
   /**
    * Every export row with `seq` ≤ this is delivered (rows are appended in commit order and a
    * delivered row is never pending again), so claims scan from here instead of using an index.
@@ -234,6 +244,7 @@ export class SqliteStore implements Store {
     private readonly options: SqliteOptions,
   ) {
     this.signIns = sqliteSignInCounts(db);
+    this.stocktakes = new SqliteStocktakes(db, () => this.sql.nextRevision.get() as number);
     this.sql = {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
@@ -280,8 +291,8 @@ export class SqliteStore implements Store {
          VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
       ),
       insertJournal: db.prepare(
-        `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, reason, note, recorded_at)
-         VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @reason, @note, @recordedAt)`,
+        `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, item_revision, reason, note, recorded_at)
+         VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @itemRevision, @reason, @note, @recordedAt)`,
       ),
       insertExport: db.prepare(
         `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
@@ -487,6 +498,16 @@ export class SqliteStore implements Store {
     };
   }
 
+  async listStocktakes(): Promise<StocktakeSummary[]> {
+    return this.stocktakes.list();
+  }
+
+  async stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null> {
+    return this.stocktakes.detail(id);
+  }
+
   async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {
     const row = this.sql.findOperation.get(userId, operationId) as Row | undefined;
     return row ? toRecord(row) : null;
@@ -558,6 +579,7 @@ export class SqliteStore implements Store {
   }
 
   private applyOne(request: ApplyRequest, now: () => number): ApplyResult {
+    if (isStocktakeRequest(request)) return this.stocktakes.apply(request, now, toRecord);
     const plan = this.plan(request, now);
     if (plan.kind === 'write') {
       this.writeEffect(plan);
@@ -578,7 +600,8 @@ export class SqliteStore implements Store {
   protected planNew(request: ApplyRequest, now: () => number): Plan {
     const at = now();
     if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
-    const { op } = request;
+    const itemRequest = asItemRequest(request);
+    const { op } = itemRequest;
     const row = this.sql.itemById.get(op.itemId) as Row | undefined;
     const codes = claimedCodes(op);
     const owner = (statement: Database.Statement, code: string | null) =>
@@ -592,7 +615,7 @@ export class SqliteStore implements Store {
     const receiptObject = buildReceipt(request.operationId, op, verdict, at);
     return {
       kind: 'write',
-      request,
+      request: itemRequest,
       verdict,
       receiptObject,
       receipt: receiptText(receiptObject),

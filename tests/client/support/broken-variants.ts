@@ -65,7 +65,9 @@ export const receiptOutsideTx: SenderSeams = {
           ...record,
           receipt: { text: s.text, receipt: s.receipt, storedAt: at },
         });
-        const item = project(await tx.get('items', s.receipt.itemId), record, s.receipt);
+        const known =
+          s.receipt.itemId === null ? undefined : await tx.get('items', s.receipt.itemId);
+        const item = project(known, record, s.receipt);
         if (item) await tx.put('items', item);
       }
     });
