@@ -40,6 +40,7 @@ import {
   stepByStepRemembered,
   type Preferences,
 } from './preferences';
+import type { OutboxWrites } from './local/outbox';
 import { RoundScheduler } from './round-scheduler';
 import {
   drainOnce,
@@ -48,7 +49,6 @@ import {
   type RoundStart,
   type SenderDeps,
   type SenderPolicy,
-  type SenderSeams,
 } from './sender';
 import { tellServerSessionsEnded } from './session-end';
 import { StorageHealth, type StoreOptions } from './storage-health';
@@ -64,8 +64,8 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
   /** Warn about deadlines this close (default 24 h). */
   warnWithinMs?: number;
   timeZone?: string;
-  /** Test-only: deliberately broken variants of the sender's transactions. */
-  seams?: SenderSeams;
+  /** The outbox's claim and settle inside the sender's transactions (default: local/outbox.ts). */
+  outbox?: OutboxWrites;
   /** Cache Storage emptied of API answers by "remove data" (default: the page's; null: none). */
   caches?: CacheStorageLike | null;
   /** Where this device remembers the Tester panel's "Step by step" (default: localStorage). */
@@ -272,7 +272,7 @@ class Client implements StockroomClientCore {
       serverSkew: () => this.serverSkew,
       personWrites: () => this.personWrites,
     };
-    if (this.options.seams) deps.seams = this.options.seams;
+    if (this.options.outbox) deps.outbox = this.options.outbox;
     return deps;
   }
 

@@ -14,7 +14,8 @@ import type {
 } from '../protocol/schemas';
 import type { ClientSnapshot, OperationView } from './core/views';
 
-/** spec/client.md's English words for states and receipt reasons (the app's catalogue starts from them). */
+/** docs/client.md#states-and-their-words: the English words for states and receipt reasons (the
+ * app's catalogue starts from them). */
 export { RECEIPT_REASON_WORDS, STATE_WORDS } from './core/labels';
 export type {
   OperationState,

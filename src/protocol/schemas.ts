@@ -1,5 +1,5 @@
 /**
- * The wire contract (spec/api.md), written once and used by the server (to check requests)
+ * The wire contract (docs/api.md), written once and used by the server (to check requests)
  * and by the browser (to check responses before they touch IndexedDB). Types come from here.
  *
  * Written with `zod/mini` (zod's functional API: the same schemas, checks and issues as classic
@@ -300,7 +300,7 @@ export const Lease = z.object({
 });
 export type Lease = z.infer<typeof Lease>;
 /**
- * (spec/api.md "Restoring") The database's epoch, and after a restore the backup's snapshot time.
+ * (docs/api.md#epoch-and-restores) The database's epoch, and after a restore the backup's snapshot time.
  * Optional on the wire: older servers did not send them. A device that meets another epoch asks
  * about the confirmed work the backup may lack (client core, restore-check).
  */

@@ -1,5 +1,5 @@
 /**
- * The operation pipeline, in the contract's order of checks (spec/api.md):
+ * The operation pipeline, in the contract's order of checks (docs/api.md#order-of-checks):
  *
  *   2 shape ─► 3 lease ─► 4 existing record ─► 5 deadline ─► 6 one transaction (store.apply)
  *      │          │          │ same fingerprint: replay         │ deadline judged again inside

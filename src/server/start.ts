@@ -14,6 +14,7 @@ import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
 import { createLifecycle, trackInFlight } from './http/stopping';
 import type { WorkerLink } from './cluster/worker-link';
+import { AddressTally } from './limits/address-tally';
 import { startExporter } from './export/exporter';
 import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
 import { createAdmission } from './limits/admission';
@@ -152,6 +153,8 @@ export async function startServer(
     runCleanup,
     lifecycle,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
+    connectionsByAddress:
+      cluster?.connectionsByAddress() ?? new AddressTally(config.maxConnectionsPerAddress),
   };
   const app = await buildApp(deps);
   const inFlight = trackInFlight(app.server);
@@ -223,7 +226,7 @@ export async function startServer(
     store,
     inject: app.inject.bind(app),
     async close() {
-      // spec/api.md "Stopping" (http/stopping.ts): not ready and refusing at once; the listening
+      // docs/operations.md#stopping (http/stopping.ts): not ready and refusing at once; the listening
       // socket closed (Node closes the idle connections with it); requests in flight answered
       // within the drain budget, then every connection still open is closed (kept-alive ones
       // would otherwise hold the stop for KEEP_ALIVE_TIMEOUT); then the export worker records its

@@ -60,7 +60,7 @@ it('sheds backlog batches promptly with Retry-After while a single change goes a
   }
   expect(singleReply.status).toBe(201);
   expect((await api.item(itemId)).quantity).toBe(1);
-  // spec/api.md's order of checks: too busy (step 1) comes before the shape (step 2), for a
+  // docs/api.md#order-of-checks: too busy (step 1) comes before the shape (step 2), for a
   // batch's envelope too.
   expectProblem(await api.post('/api/operations/batch', { operations: 'none' }), 'overloaded');
   for (const op of later.flat()) {

@@ -75,7 +75,7 @@ it('a batch beyond its turn waits; a single change sent meanwhile is answered at
   expect((await api.item(itemId)).quantity).toBe(4);
 });
 
-it('once let go, a batch meets every check in the order of spec/api.md', async () => {
+it('once let go, a batch meets every check in the order of docs/api.md', async () => {
   // Malformed JSON without a token: a transport refusal, before authentication (step 0).
   const malformed = send(server.url, 'POST', '/api/operations/batch', {
     raw: '{"operations": "none"',

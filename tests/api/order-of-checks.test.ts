@@ -1,5 +1,5 @@
 /**
- * spec/api.md "The order of checks": 0 transport, 1 authentication, 2 shape, 3 lease,
+ * docs/api.md#order-of-checks: 0 transport, 1 authentication, 2 shape, 3 lease,
  * 4 existing record, 5 deadline, 6 apply. Each test provokes two checks at once and asserts the
  * earlier one answers. LEASE_TTL=1h on a frozen tester clock so deadlines are exact.
  */
@@ -70,7 +70,8 @@ describe('2. shape before the lease', () => {
     );
   });
 
-  // The header is part of the request's validity (spec lists it with the shape rules).
+  // The header is part of the request's validity (docs/api.md#operations lists it with the shape
+  // rules).
   it('an Idempotency-Key that differs from id + bad lease → invalid-request', async () => {
     const lease = await api.lease();
     const body = { ...lease.body(adjust(itemId, 1)), lease: 'forged' };

@@ -1,4 +1,4 @@
-/** spec/api.md "Tester mode": the clock, fault rules, cleanup; and 404 for all of it when off. */
+/** docs/api.md#tester-mode: the clock, fault rules, cleanup; and 404 for all of it when off. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArmedFault, ArmedFaults, ClockState } from '../../src/protocol/schemas';
 import { signIn } from './support/api';

@@ -1,5 +1,5 @@
 /**
- * The sender never parks for good while the app is open (spec/client.md, after the state table),
+ * The sender never parks for good while the app is open (docs/client.md#when-the-sender-looks-again),
  * on fake time against the real server: with the browser online throughout (no online/offline
  * event), resting work is checked again by itself at least every 2 minutes, an answer after a
  * silence (or any success while work rests) starts a new round, and the status bar says what the

@@ -1,7 +1,7 @@
 /**
- * A phone shared by several people (client.md, Settings; "The outbox is per user"): what one person
- * leaves on the device after signing out, what a backup carries away, and when the server hears
- * that a session ended. Real server, fake client time, fake-indexeddb.
+ * A phone shared by several people (docs/client.md#shared-phones: the outbox is per user): what one
+ * person leaves on the device after signing out, what a backup carries away, and when the server
+ * hears that a session ended. Real server, fake client time, fake-indexeddb.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * After a server restore (spec/client.md "After a server restore"), in the browser: a change the
+ * After a server restore (docs/client.md#after-a-server-restore), in the browser: a change the
  * phone saw confirmed after the backup was taken is missing from the restored server. The phone
- * meets the new epoch when the person signs in again (the session went with the restore), puts the change
- * in Review in the spec's words, sends nothing by itself, and **Send again** confirms it, applied
- * once (the same operation id).
+ * meets the new epoch when the person signs in again (the session went with the restore), puts the
+ * change in Review in the words of docs/client.md, sends nothing by itself, and **Send again**
+ * confirms it, applied once (the same operation id).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

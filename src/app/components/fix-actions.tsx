@@ -6,10 +6,10 @@ import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
 
 /**
- * Fixing mistakes on one operation (spec/client.md): "Cancel — not sent yet" while no attempt is
- * recorded (nothing is sent; the item's pending effect disappears), and "Reverse this change" on a
- * confirmed adjustment (a new change with its own id). Each button goes away once used, so a
- * second tap cannot make a second reversal.
+ * Fixing mistakes on one operation (docs/client.md#fixing-mistakes): "Cancel — not sent yet" while
+ * no attempt is recorded (nothing is sent; the item's pending effect disappears), and "Reverse this
+ * change" on a confirmed adjustment (a new change with its own id). Each button goes away once
+ * used, so a second tap cannot make a second reversal.
  */
 export function FixActions({
   op,

@@ -1,4 +1,4 @@
-/** German words for operations: the same facts as spec/client.md's state table. */
+/** German words for operations: the same facts as docs/client.md#states-and-their-words. */
 import type { OperationState } from '../../client/facade';
 import type { ReasonCode } from '../../protocol/schemas';
 import type { Messages } from './en';

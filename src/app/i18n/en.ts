@@ -1,6 +1,6 @@
 /**
  * The English message catalogue: the source language, and the type every other catalogue must
- * match (`Messages`). The words of spec/client.md (state names, accessible names, button labels)
+ * match (`Messages`). The words of docs/client.md (state names, accessible names, button labels)
  * are exact here: people, screen readers and the browser tests find the app by them.
  * Messages with values are functions; numbers and dates arrive already formatted for the locale.
  */

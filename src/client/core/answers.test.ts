@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome } from './http-outcome';
 import { answerEvent, attemptEnd, batchAnswers, singleAnswer, statusAnswer } from './answers';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const receipt = sampleReceipt({ operationId: 'L1.0' });
 

@@ -1,6 +1,6 @@
 /**
- * What an HTTP exchange means for each operation in it (api.md "Operations", "Batches",
- * "Status"). Pure: every response body is checked with the shared zod schemas before it can
+ * What an HTTP exchange means for each operation in it (docs/api.md#operations, #batches,
+ * #status). Pure: every response body is checked with the shared zod schemas before it can
  * become a receipt; anything unreadable counts as no answer (the attempt may have landed).
  */
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../protocol/schemas';
 import type { HttpOutcome } from './http-outcome';
 import type { AttemptEnd } from './records';
-import { parseRetryAfter } from './backoff';
+import { parseRetryAfter } from './retry-policy';
 import type { OpEvent } from './operation-state';
 import { parseServerTiming } from './server-timing';
 import { assertNever } from '../../protocol/assert-never';

@@ -42,7 +42,8 @@ export interface OperationView {
   userName: string;
   op: Op;
   state: OperationState;
-  /** The words people see for `state` (spec/client.md), reason included where there is one. */
+  /** The words people see for `state` (docs/client.md#states-and-their-words), reason included
+   * where there is one. */
   label: string;
   /** e.g. 'Remove 2 from shelf A' */
   summary: string;

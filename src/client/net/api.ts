@@ -1,6 +1,6 @@
 /**
- * The server's endpoints as the client uses them (spec/api.md). Every success body is checked with
- * the shared zod schemas; results are values, never exceptions.
+ * The server's endpoints as the client uses them (docs/api.md#routes). Every success body is
+ * checked with the shared zod schemas; results are values, never exceptions.
  */
 import type { z } from 'zod/mini';
 import {

@@ -1,4 +1,4 @@
-/** The `paths` of the OpenAPI document: every route of spec/api.md with its answers. */
+/** The `paths` of the OpenAPI document: every route of docs/api.md#routes with its answers. */
 import * as wire from '../../protocol/schemas';
 import type { Component } from './openapi-components';
 

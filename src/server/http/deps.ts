@@ -16,6 +16,7 @@ import type { PasswordGate } from '../limits/password-gate';
 import type { PacedIntake } from './paced-intake';
 import type { Lifecycle } from './stopping';
 import type { Store } from '../store/store';
+import type { AddressCounter } from '../limits/address-tally';
 
 export interface Sim {
   clock: TesterClock;
@@ -81,6 +82,8 @@ export interface AppDeps {
   /** Whether a stop has begun (SIGTERM): /readyz fails and new requests are refused. */
   lifecycle: Lifecycle;
   logLevel: string;
+  /** Open connections by client address (this process's, or the cluster's with WORKERS=n). */
+  connectionsByAddress: AddressCounter;
 }
 
 // Declared here, beside the other things routes rely on; app.ts decorates every request with it.

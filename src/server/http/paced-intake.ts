@@ -8,9 +8,9 @@
  * together, one poll phase took in ~900 of them (356 ms, ~0.4 ms each with their garbage, measured
  * in the storm bench), and a person's change read at its start waited for all of it before its
  * commit: the person's p99 was 0.4–1.6 s. Now the poll phase reads only a batch's headers; the rest
- * of its intake (its body, then every check in spec/api.md's order, unchanged) goes on at once
- * only for the first `perStep` of a turn; the rest wait here and `perStep` go on per turn, oldest
- * first. A quiet server takes a batch in at once, as before.
+ * of its intake (its body, then every check in the order of docs/api.md#order-of-checks, unchanged)
+ * goes on at once only for the first `perStep` of a turn; the rest wait here and `perStep` go on
+ * per turn, oldest first. A quiet server takes a batch in at once, as before.
  *
  * A step runs in the loop's timers phase, before the poll phase: the batches it lets go are parsed,
  * checked and admitted there, their commit follows in the same turn's check phase, and a person's

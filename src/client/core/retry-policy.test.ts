@@ -1,27 +1,11 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter } from './backoff';
+import { DEFAULT_BACKOFF, parseRetryAfter, retryDelay } from './retry-policy';
 
-describe('full jitter backoff', () => {
-  it('draws uniformly below min(cap, base·2^(n-1)) and never beyond the cap', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 60 }),
-        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
-        (n, jitter) => {
-          const ceiling = Math.min(DEFAULT_BACKOFF.capMs, DEFAULT_BACKOFF.baseMs * 2 ** (n - 1));
-          const d = fullJitterDelay(n, jitter, DEFAULT_BACKOFF);
-          expect(d).toBeGreaterThanOrEqual(0);
-          expect(d).toBeLessThan(ceiling);
-          expect(d).toBe(Math.floor(jitter * ceiling));
-        },
-      ),
-    );
-  });
-
-  it('takes Retry-After as a floor', () => {
-    expect(fullJitterDelay(1, 0.1, DEFAULT_BACKOFF, 5000)).toBe(5000);
-    expect(fullJitterDelay(10, 0.99, DEFAULT_BACKOFF, 5000)).toBeGreaterThan(5000);
+describe('Retry-After', () => {
+  it('is a floor under the drawn delay, never shortened', () => {
+    expect(retryDelay(1, 0.1, DEFAULT_BACKOFF, 5000)).toBe(5000);
+    expect(retryDelay(10, 0.99, DEFAULT_BACKOFF, 5000)).toBeGreaterThan(5000);
+    expect(retryDelay(10, 0.5, DEFAULT_BACKOFF)).toBe(150_000);
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

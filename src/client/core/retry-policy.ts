@@ -1,30 +1,25 @@
 /**
- * Retry timing for the sender: exponential backoff with FULL jitter
- * (delay = uniform(0, min(cap, base · 2^(n-1)))), so devices that lost the server together do
- * not come back in lockstep; a server's `Retry-After` is a floor, never shortened.
- * Pure: the random draw (`jitter` in [0, 1)) is made by the caller from the injected source.
+ * The sender's retry policy: the bounds of its full-jitter backoff (src/protocol/backoff.ts), how
+ * many automatic attempts a round makes, and the server's `Retry-After`, which is a floor under the
+ * drawn delay, never shortened. Pure.
  */
-export interface BackoffPolicy {
-  baseMs: number;
-  capMs: number;
+import { fullJitterDelay, type JitterBounds } from '../../protocol/backoff';
+
+export interface BackoffPolicy extends JitterBounds {
   /** Automatic attempts per round before an operation rests as "Stored · waiting to retry". */
   maxAttempts: number;
 }
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, capMs: 5 * 60_000, maxAttempts: 8 };
 
-/** Delay before retry number `failures` (1 = after the first failure). */
-export function fullJitterDelay(
+/** Delay before retry number `failures`: the full-jitter draw, never shorter than `Retry-After`. */
+export function retryDelay(
   failures: number,
   jitter: number,
   policy: BackoffPolicy,
   retryAfterMs: number | null = null,
 ): number {
-  const exponent = Math.max(0, failures - 1);
-  // 2 ** 40 already dwarfs any cap; clamping keeps the arithmetic finite for silly counts.
-  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(exponent, 40));
-  const drawn = Math.floor(Math.min(Math.max(jitter, 0), 1) * ceiling);
-  return Math.max(drawn, retryAfterMs ?? 0);
+  return Math.max(fullJitterDelay(failures, jitter, policy), retryAfterMs ?? 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The store contract, part 7: stock-takes (start, count lines, review, apply once, cancel). */
 import { expect, it } from 'vitest';
-import { Receipt, type Op } from '../../protocol/schemas';
+import { Receipt, type Op } from '../../../src/protocol/schemas';
 import { ALICE, at, BOB, committed, T0, type ContractContext } from './store-contract-support';
 
 const parse = (text: string) => Receipt.parse(JSON.parse(text));
@@ -59,7 +59,6 @@ export function registerStocktakeContract(ctx: ContractContext): void {
       proposed: 8,
     });
 
-    const pending = (await ctx.store.claimExports(100, T0)).length;
     const applied = await ctx.apply(apply('st-1', 'zero'), { at: T0 + 2 });
     expect(parse(applied.receipt)).toMatchObject({ outcome: 'applied', itemId: null, delta: 0 });
     expect(await ctx.quantity('lamp-14')).toBe(8);
@@ -77,7 +76,6 @@ export function registerStocktakeContract(ctx: ContractContext): void {
     expect((await ctx.store.history('bolt-1', 10, null))?.entries).toEqual([]);
     const exports = await ctx.store.claimExports(100, T0 + 3);
     const effect = exports.find((e) => e.effectId === applied.request.operationId);
-    expect(exports.length).toBeGreaterThan(pending);
     expect(JSON.parse(effect?.payload ?? '{}')).toMatchObject({
       stocktakeId: 'st-1',
       changes: [
