@@ -186,7 +186,7 @@ async function signIn(dbName: string): Promise<void> {
   const online = { isOnline: () => true, subscribe: () => () => undefined };
   const client = createClient({ dbName, network: online, broadcast: null });
   const result = await client.signIn('demo', 'demo');
-  if (!result.ok) throw new Error(`sign-in: ${result.message}`);
+  if (!result.ok) throw new Error(`sign-in: ${result.refusal.kind}`);
   await client.whenIdle();
   client.close();
 }

@@ -9,6 +9,7 @@
 import type { HistoryResponse, Op } from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
+import { refusalClock } from './core/answers';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { holdAfterStep, pacing } from './core/pacing';
 import type { ServerSkew } from './core/server-clock';
@@ -26,6 +27,7 @@ import type {
 import * as account from './account-commands';
 import { defaultCaches, type CacheStorageLike } from './cached-api-data';
 import { ClientError } from './client-error';
+import { checkEpoch } from './epoch-check';
 import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
 import { ensureDevice, getMeta, setDeviceName } from './local/meta';
@@ -73,7 +75,7 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
 }
 
 export type { Preferences } from './preferences';
-export { ClientError, type ClientErrorKind } from './client-error';
+export { ClientError, refusalOf, type ClientErrorKind } from './client-error';
 
 /** What tests and the service worker need beyond the facade. */
 export interface StockroomClientCore extends StockroomClient {
@@ -283,6 +285,9 @@ class Client implements StockroomClientCore {
    */
   private heard(outcome: HttpOutcome): void {
     if (this.closed) return;
+    // A refusal for lateness says what the server's clock read: judge leases by it from now on.
+    const serverClock = refusalClock(outcome);
+    if (serverClock !== null) this.noteServerClock(serverClock);
     const { answered, succeeded } = heardFrom(outcome);
     const wasUnreachable = !this.reachable;
     const refusing = answered && refusedForNow(outcome);
@@ -372,6 +377,8 @@ class Client implements StockroomClientCore {
       const now = this.clock.now();
       this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
     }
+    // A restore since the last contact is met now, before any item pull or sending.
+    await checkEpoch(deps, session.token);
     await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
     this.live.changed();
@@ -435,7 +442,7 @@ class Client implements StockroomClientCore {
   async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
     const session = await this.session();
     if (!session || session.expired || !this.testerMode) {
-      throw new ClientError('signed-out', 'Sign in as a manager on a server in tester mode.');
+      throw new ClientError({ kind: 'tester-only' });
     }
     const itemId = 'itemId' in change.op ? change.op.itemId : null;
     const item =
@@ -483,14 +490,13 @@ class Client implements StockroomClientCore {
 
   async history(itemId: string, before?: string): Promise<HistoryResponse> {
     const session = await this.session();
-    if (!session) throw new ClientError('signed-out', 'Sign in to see the history.');
+    if (!session) throw new ClientError({ kind: 'signed-out-history' });
     const res = await api.itemHistory(this.http, session.token, itemId, before);
     if (res.kind === 'ok') return res.value;
     throw new ClientError(
-      'unreachable',
       res.kind === 'problem'
-        ? res.detail
-        : 'The history is on the server, which cannot be reached now.',
+        ? { kind: 'server-problem', status: res.status, detail: res.detail }
+        : { kind: 'history-unreachable' },
     );
   }
 

@@ -12,6 +12,7 @@ import type { ScenarioWords } from '../i18n/en-scenarios';
 import { SCENARIOS, SCRATCH_ITEM, stepsSeen, type Scenario } from '../scenarios';
 import type { SimApi } from '../sim-api';
 import { testerText } from '../tester-words';
+import { refusalWords } from '../refusal-words';
 
 interface Run {
   scenario: Scenario;
@@ -227,7 +228,7 @@ export function Scenarios({
     const cleaned = await sim.cleanup();
     tick({ preludeDone: 2, cleanup: cleaned.ok ? cleanupText(cleaned.value) : '' });
     const imported = await client.importBackup(made.backup);
-    if (!imported.ok) return void setMessage(imported.message);
+    if (!imported.ok) return void setMessage(refusalWords(t, imported.refusal, format.count));
     // A restored record's handle is its id (it has had attempts: its id never moves again).
     tick({ preludeDone: 3, handle: made.operationId });
   };
