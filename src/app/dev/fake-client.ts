@@ -284,6 +284,8 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async importBackup(): Promise<CommandResult> {
       return { ok: false, refusal: { kind: 'backup-unreadable' } };
     },
+    // No tester tools: the Tester panel says tester mode is off.
+    tester: null,
     close() {
       listeners.clear();
     },
