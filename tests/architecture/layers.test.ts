@@ -11,7 +11,8 @@
  * and around them: production code never imports test support (tests/, bench/), no module in src/
  * exists only for tests (each is reached from a production entry), the deliberately broken
  * variants that prove the safety suites can fail stay in tests (and no class opens `protected`
- * steps for test subclasses), and no layer has an import circle.
+ * steps for test subclasses), no layer has an import circle, and src/sw holds only what runs in
+ * the service worker (what only the build uses lives in scripts/).
  *
  * Each rule has a case that shows it can fail, on made-up input, beside the run on the real code.
  */
@@ -197,6 +198,41 @@ function brokenMentions(files: readonly { path: string; text: string }[]): strin
   );
 }
 
+/** `file → names` a file imports by name from each module it imports (root-relative, no extension). */
+function namedImports(path: string, text: string): [string, string[]][] {
+  const pattern = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/g;
+  return [...text.matchAll(pattern)].map((m) => [
+    relative(ROOT, resolve(ROOT, path, '..', m[2] ?? '')),
+    (m[1] ?? '')
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .replace(/^\s*type\s+/, '')
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
+      .filter(Boolean),
+  ]);
+}
+
+/** `module#name` of every src/sw export the build imports that no production module imports. */
+function buildOnlyFromWorker(
+  build: readonly { path: string; text: string }[],
+  runtime: readonly { path: string; text: string }[],
+): string[] {
+  const importedBy = (files: readonly { path: string; text: string }[]): Set<string> =>
+    new Set(
+      files.flatMap(({ path, text }) =>
+        namedImports(path, text).flatMap(([module, names]) => names.map((n) => `${module}#${n}`)),
+      ),
+    );
+  const runtimeNames = importedBy(runtime);
+  return [...importedBy(build)].filter(
+    (key) => key.startsWith('src/sw/') && !runtimeNames.has(key),
+  );
+}
+
 const productionFiles = sourceFiles(SRC);
 const allSrcFiles = sourceFiles(SRC, true);
 const buildFiles = [join(ROOT, 'vite.config.ts'), ...sourceFiles(join(ROOT, 'scripts'))];
@@ -337,5 +373,24 @@ describe('layers', () => {
     expect(graph.get('app/i18n/en.ts')).toContain('app/i18n/en-operations.ts');
     expect(graph.get('client/sender.ts')).toContain('client/transactions/outbox.ts');
     expect(importCircles(graph)).toEqual([]);
+  });
+  it('src/sw holds only what runs in the service worker: reached from sw.ts, nothing only the build uses', () => {
+    expect(
+      buildOnlyFromWorker(
+        [{ path: 'vite.config.ts', text: "import { mark, Entry } from './src/sw/files';" }],
+        [{ path: 'src/sw/sw.ts', text: "import { type Entry as E } from './files';" }],
+      ),
+    ).toEqual(['src/sw/files#mark']);
+    const read = (file: string) => ({
+      path: relative(ROOT, file),
+      text: readFileSync(file, 'utf8'),
+    });
+    expect(buildOnlyFromWorker(buildFiles.map(read), productionFiles.map(read))).toEqual([]);
+    const worker = productionEntries().filter((entry) => entry.startsWith('src/sw/'));
+    expect(worker).toEqual(['src/sw/sw.ts']);
+    const fromWorker = edges.filter(
+      (e) => !isTest(e.from) && !buildFiles.includes(join(ROOT, e.from)),
+    );
+    expect(unreached(worker, fromWorker).filter((file) => file.startsWith('src/sw/'))).toEqual([]);
   });
 });
