@@ -2,8 +2,8 @@
  * The confirmed projection from the server: a full pull the first time, then `?since` deltas; the
  * places likewise.
  */
-import { getMeta } from './local/meta';
-import { applyItems, applyPlaces } from './local/projection';
+import { getMeta } from './transactions/meta';
+import { applyItems, applyPlaces } from './transactions/projection';
 import { pullItems, pullPlaces } from './net/api';
 import type { HttpDeps } from './net/http';
 import { StorageFailure, type LocalStore } from './store/local-store';

@@ -165,6 +165,35 @@ export const ArchiveItemOp = z.strictObject({
   itemId: ItemId,
 });
 
+/** Stock-takes (docs/http-api.md "Stock-takes"); their ids follow the item id rule. */
+export const StocktakeId = ItemId;
+export const STOCKTAKE_SCOPE_MAX = 10_000;
+export const StartStocktakeOp = z.strictObject({
+  type: z.literal('startStocktake'),
+  stocktakeId: StocktakeId,
+  name: text(1, 100),
+  placeId: ItemId,
+  blind: z.boolean(),
+  itemIds: z.optional(z.array(ItemId).check(z.minLength(1), z.maxLength(STOCKTAKE_SCOPE_MAX))),
+});
+export const StocktakeCountOp = z.strictObject({
+  type: z.literal('stocktakeCount'),
+  stocktakeId: StocktakeId,
+  itemId: ItemId,
+  counted: int(z.minimum(0), z.maximum(1_000_000_000)),
+  basedOnRevision: int(z.minimum(0)),
+});
+export const UNCOUNTED_CHOICES = ['leave', 'zero'] as const;
+export const ApplyStocktakeOp = z.strictObject({
+  type: z.literal('applyStocktake'),
+  stocktakeId: StocktakeId,
+  uncounted: z.enum(UNCOUNTED_CHOICES),
+});
+export const CancelStocktakeOp = z.strictObject({
+  type: z.literal('cancelStocktake'),
+  stocktakeId: StocktakeId,
+});
+
 export const Op = z.discriminatedUnion('type', [
   AdjustOp,
   CountOp,
@@ -175,6 +204,10 @@ export const Op = z.discriminatedUnion('type', [
   CreatePlaceOp,
   UpdatePlaceOp,
   ArchivePlaceOp,
+  StartStocktakeOp,
+  StocktakeCountOp,
+  ApplyStocktakeOp,
+  CancelStocktakeOp,
 ]);
 export type Op = z.infer<typeof Op>;
 export type OpType = Op['type'];
@@ -188,23 +221,27 @@ export const OP_TYPES = [
   'createPlace',
   'updatePlace',
   'archivePlace',
+  'startStocktake',
+  'stocktakeCount',
+  'applyStocktake',
+  'cancelStocktake',
 ] as const;
-/** The operations about one item (everything but the place catalogue). */
-export type ItemOp = Extract<Op, { itemId: string }>;
+export type StocktakeOp = Extract<
+  Op,
+  { type: 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake' }
+>;
 /** The operations on the place catalogue. */
-export type PlaceOp = Exclude<Op, ItemOp>;
-export const PLACE_OP_TYPES = ['createPlace', 'updatePlace', 'archivePlace'] as const;
-export function isPlaceOp(op: Op): op is PlaceOp {
-  return (PLACE_OP_TYPES as readonly string[]).includes(op.type);
-}
-/** The item an operation is about; null for an operation on the place catalogue. */
-export function itemIdOf(op: Op): string | null {
-  return 'itemId' in op ? op.itemId : null;
-}
+export type PlaceOp = Extract<Op, { type: 'createPlace' | 'updatePlace' | 'archivePlace' }>;
+/** The operations on one item's stock or catalogue entry (every one but places' and stock-takes'). */
+export type ItemOp = Exclude<Op, StocktakeOp | PlaceOp>;
 export type TransferOp = z.infer<typeof TransferOp>;
 export type CreatePlaceOp = z.infer<typeof CreatePlaceOp>;
 export type UpdatePlaceOp = z.infer<typeof UpdatePlaceOp>;
 export type ArchivePlaceOp = z.infer<typeof ArchivePlaceOp>;
+export type StartStocktakeOp = z.infer<typeof StartStocktakeOp>;
+export type StocktakeCountOp = z.infer<typeof StocktakeCountOp>;
+export type ApplyStocktakeOp = z.infer<typeof ApplyStocktakeOp>;
+export type CancelStocktakeOp = z.infer<typeof CancelStocktakeOp>;
 export type AdjustOp = z.infer<typeof AdjustOp>;
 export type CountOp = z.infer<typeof CountOp>;
 export type CreateItemOp = z.infer<typeof CreateItemOp>;
@@ -241,6 +278,10 @@ export const REASON_CODES = [
   'archived-place',
   'place-not-empty',
   'main-place',
+  'unknown-stocktake',
+  'duplicate-stocktake',
+  'stocktake-closed',
+  'not-in-stocktake',
 ] as const;
 export const ReasonCode = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof ReasonCode>;
@@ -254,6 +295,7 @@ export const Receipt = z.strictObject({
   operationId: OperationId,
   outcome: Outcome,
   reason: z.nullable(ReasonCode),
+  /** null for an operation about no single item (a place's, a stock-take's start, apply or cancel). */
   itemId: z.nullable(ItemId),
   placeId: z.optional(PlaceId),
   delta: int(),
@@ -418,6 +460,52 @@ export const Place = z.object({
 export type Place = z.infer<typeof Place>;
 export const PlacesResponse = z.object({ places: z.array(Place), revision: int() });
 export type PlacesResponse = z.infer<typeof PlacesResponse>;
+
+/** Stock-takes as `GET /api/stocktakes` lists them (docs/http-api.md "Stock-takes"). */
+export const STOCKTAKE_STATUSES = ['open', 'applied', 'cancelled'] as const;
+export const StocktakeSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  placeId: z.string(),
+  blind: z.boolean(),
+  status: z.enum(STOCKTAKE_STATUSES),
+  startedAt: Timestamp,
+  /** The name of the person who started it. */
+  startedBy: z.string(),
+  /** How many items are in scope, and how many of them have a count line. */
+  scope: int(),
+  counted: int(),
+});
+export type StocktakeSummary = z.infer<typeof StocktakeSummary>;
+export const StocktakesResponse = z.object({ stocktakes: z.array(StocktakeSummary) });
+export type StocktakesResponse = z.infer<typeof StocktakesResponse>;
+export const StocktakeLine = z.object({
+  operationId: z.string(),
+  itemId: z.string(),
+  userName: z.string(),
+  counted: int(),
+  basedOnRevision: int(),
+  recordedAt: Timestamp,
+});
+export type StocktakeLine = z.infer<typeof StocktakeLine>;
+/**
+ * One item in scope. `current` and `proposed` (and `changesSince`) are left out for staff in a
+ * blind stock-take: nobody counting learns the expected quantity from the server.
+ */
+export const StocktakeReviewLine = z.object({
+  itemId: z.string(),
+  counted: z.nullable(int()),
+  changesSince: z.optional(int()),
+  current: z.optional(int()),
+  proposed: z.optional(int()),
+});
+export type StocktakeReviewLine = z.infer<typeof StocktakeReviewLine>;
+export const StocktakeDetail = z.object({
+  ...StocktakeSummary.shape,
+  lines: z.array(StocktakeLine),
+  review: z.array(StocktakeReviewLine),
+});
+export type StocktakeDetail = z.infer<typeof StocktakeDetail>;
 
 /** Tester mode (SIMULATE=1). */
 export const FAULTS = [

@@ -18,6 +18,10 @@ const receiptReasons: Record<ReasonCode, string> = {
   'archived-place': 'der Ort ist archiviert',
   'place-not-empty': 'am Ort liegt noch Bestand',
   'main-place': 'der Hauptort kann nicht archiviert werden',
+  'unknown-stocktake': 'die Inventur gibt es auf dem Server nicht',
+  'duplicate-stocktake': 'eine Inventur mit dieser ID existiert bereits',
+  'stocktake-closed': 'die Inventur ist nicht mehr offen',
+  'not-in-stocktake': 'der Artikel gehört nicht zu dieser Inventur',
 };
 
 const SAME_IDENTITY =
@@ -89,6 +93,14 @@ function summary(c: SummaryCase): string {
       return `Ort ${op.placeId} in ${op.changes.name} umbenennen`;
     case 'archivePlace':
       return `Ort ${op.placeId} archivieren`;
+    case 'startStocktake':
+      return `Inventur ${op.name} beginnen`;
+    case 'stocktakeCount':
+      return `${itemName} für die Inventur zählen: ${count(op.counted)}`;
+    case 'applyStocktake':
+      return 'Inventur übernehmen';
+    case 'cancelStocktake':
+      return 'Inventur abbrechen';
     default:
       return assertNever(op);
   }
@@ -155,6 +167,14 @@ export const deOperations: Messages['operations'] = {
     'place-not-empty':
       'Am Ort liegt noch Bestand. Lagere ihn zuerst an einen anderen Ort um und archiviere ihn dann.',
     'main-place': 'Der Hauptort kann umbenannt, aber nie archiviert werden.',
+    'unknown-stocktake':
+      'Diese Inventur gibt es auf dem Server nicht. Öffne die Inventuren und prüfe, welche offen ist.',
+    'duplicate-stocktake':
+      'Eine Inventur mit dieser ID existiert bereits. Beginne die Inventur erneut als neue.',
+    'stocktake-closed':
+      'Die Inventur wurde schon übernommen oder abgebrochen; diese Zählung zählt nicht mehr.',
+    'not-in-stocktake':
+      'Dieser Artikel gehört nicht zu dieser Inventur. Prüfe, welche Artikel noch zu zählen sind.',
     none: 'Prüfe den Verlauf des Artikels und gib die Änderung dann als neue erneut ein oder verwirf sie.',
   },
   detail: {

@@ -64,6 +64,14 @@ export const enOperations = {
     'place-not-empty':
       'The place still holds stock. Move its stock to another place first, then archive it.',
     'main-place': 'The main place can be renamed, but never archived.',
+    'unknown-stocktake':
+      'The server does not know this stock-take. Open Stock-takes and check which one is open.',
+    'duplicate-stocktake':
+      'A stock-take with this ID already exists. Start the stock-take again as new.',
+    'stocktake-closed':
+      'The stock-take was already applied or cancelled; this count no longer counts.',
+    'not-in-stocktake':
+      'This item is not part of this stock-take. Check which items are left to count.',
     none: "Check the item's history, then enter the change again as new or discard it.",
   } satisfies Record<ReasonCode | 'none', string>,
   detail: {

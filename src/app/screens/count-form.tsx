@@ -10,6 +10,7 @@ import { useIntentForm } from '../use-intent-form';
 import { MAIN_PLACE } from '../../protocol/schemas';
 import { quantityAt } from '../places/place-names';
 import { useChosenPlace } from '../places/use-chosen-place';
+import { FormProblem } from '../components/form-problem';
 
 const COUNT_RULES = { min: 0, max: 1_000_000_000 };
 
@@ -111,11 +112,7 @@ export function CountForm(props: {
       <p id="count-hint" className="hint">
         {words.hint(format.count(item.revision))}
       </p>
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.save}
       </button>

@@ -11,7 +11,7 @@ import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ArchiveItem, EditItemForm, NewItemForm } from './item-form-screens';
 import { assertNever } from '../../protocol/assert-never';
-import { isPlaceOp } from '../../protocol/schemas';
+import { isPlaceOp, isStocktakeOp } from '../../protocol/op-item';
 import { MoveStockForm } from './move-stock-form';
 import { PlacesPanel } from './places-panel';
 
@@ -25,6 +25,10 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
     return <NewItemForm initial={formOfCreate(rest)} againOf={op.id} />;
   }
   if (isPlaceOp(o)) return <PlacesPanel />;
+  if (isStocktakeOp(o)) {
+    // A count again is a new count on the stock-take's own screen.
+    return <p>{t.enterAgain.stocktake}</p>;
+  }
   const item = items.find((i) => i.id === o.itemId);
   if (!item) {
     return <p>{t.enterAgain.itemMissing(o.itemId)}</p>;

@@ -10,7 +10,7 @@ import { useNow } from '../use-now';
 import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ItemHistory } from './item-history';
-import { itemIdOf } from '../../protocol/schemas';
+import { opItemId } from '../../protocol/op-item';
 import { MoveStockForm } from './move-stock-form';
 import { StockPerPlace } from './stock-per-place';
 
@@ -21,7 +21,7 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
   const words = t.item;
   const item = items.find((i) => i.id === id);
   const deviceOps = useMemo(
-    () => operations.filter((o) => itemIdOf(o.op) === id),
+    () => operations.filter((o) => opItemId(o.op) === id),
     [operations, id],
   );
   const deviceOpIds = useMemo(() => new Set(deviceOps.map((o) => o.id)), [deviceOps]);

@@ -25,6 +25,7 @@ import { ALL_PLACES, chooseThePlace, useChosenPlace } from '../places/use-chosen
 import { matchScan } from '../scan/scan-match';
 import { placeLabel, takePendingSearch, useWedgeTarget } from '../scan/use-wedge-scan';
 import { navigate } from '../use-route';
+import { FormProblem } from '../components/form-problem';
 
 /**
  * The scanner (and its reader) load only when opened: the first screens stay small. Should its
@@ -35,11 +36,7 @@ const ScanPanel = lazy(() =>
 );
 
 function ScannerMissing(): ReactNode {
-  return (
-    <p className="form-message form-message--problem" role="alert">
-      {useI18n().t.items.scannerMissing}
-    </p>
-  );
+  return <FormProblem>{useI18n().t.items.scannerMissing}</FormProblem>;
 }
 
 /** A typed (or scanned) code no item has: EAN/UPC digits, offered as a new item's barcode. */

@@ -9,6 +9,7 @@ import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
 import { PlacesPanel } from './places-panel';
+import { FormProblem } from '../components/form-problem';
 
 function Account(): ReactNode {
   const client = useClient();
@@ -59,11 +60,7 @@ function Account(): ReactNode {
       <p id="remove-data-hint" className="hint">
         {words.removeDataHint}
       </p>
-      {refusal && (
-        <p className="form-message" role="alert">
-          {refusal}
-        </p>
-      )}
+      <FormProblem>{refusal}</FormProblem>
     </section>
   );
 }

@@ -3,9 +3,10 @@
  * screen readers and tests find operations by them. Nothing that may have been sent is ever
  * called failed or an error, nor offered as something to try again.
  */
-import { itemIdOf, type Op, type ReasonCode } from '../../protocol/schemas';
+import type { Op, ReasonCode } from '../../protocol/schemas';
 import type { OpState, ReviewReason } from './operation-state';
 import { assertNever } from '../../protocol/assert-never';
+import { opItemId } from '../../protocol/op-item';
 
 export const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'unknown-item': 'the item does not exist on the server',
@@ -20,6 +21,10 @@ export const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'archived-place': 'the place is archived',
   'place-not-empty': 'the place still holds stock',
   'main-place': 'the main place cannot be archived',
+  'unknown-stocktake': 'the stock-take does not exist on the server',
+  'duplicate-stocktake': 'a stock-take with this ID already exists',
+  'stocktake-closed': 'the stock-take is no longer open',
+  'not-in-stocktake': 'the item is not part of this stock-take',
 };
 
 const DAY = 86_400_000;
@@ -196,7 +201,7 @@ export function explanation(
 
 /** What the person decided, in their words: "Remove 2 from Desk lamp". */
 export function summarize(op: Op, itemName: string | null): string {
-  const name = itemName ?? itemIdOf(op) ?? '';
+  const name = itemName ?? opItemId(op) ?? '';
   switch (op.type) {
     case 'adjust':
       return op.delta < 0 ? `Remove ${-op.delta} from ${name}` : `Add ${op.delta} to ${name}`;
@@ -216,6 +221,14 @@ export function summarize(op: Op, itemName: string | null): string {
       return `Rename place ${op.placeId} to ${op.changes.name}`;
     case 'archivePlace':
       return `Archive place ${op.placeId}`;
+    case 'startStocktake':
+      return `Start stock-take ${op.name}`;
+    case 'stocktakeCount':
+      return `Count ${name} for the stock-take: ${op.counted}`;
+    case 'applyStocktake':
+      return 'Apply stock-take';
+    case 'cancelStocktake':
+      return 'Cancel stock-take';
     default:
       return assertNever(op);
   }

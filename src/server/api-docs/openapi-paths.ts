@@ -362,6 +362,33 @@ export function paths(): Json {
         },
       },
     },
+    '/api/stocktakes': {
+      get: {
+        tags: ['stock-takes'],
+        summary: 'Every stock-take, newest first, with how many items are in scope and counted',
+        security: bearer,
+        responses: {
+          '200': { description: 'The stock-takes.', content: json('StocktakesResponse') },
+          ...problems(...authed),
+        },
+      },
+    },
+    '/api/stocktakes/{id}': {
+      get: {
+        tags: ['stock-takes'],
+        summary: 'One stock-take with its count lines and the review per item in scope',
+        description:
+          'The review proposes, per item, what was counted plus every change recorded at the ' +
+          'place after the revision its counters saw. In a blind stock-take staff get no ' +
+          '`current`, `changesSince` or `proposed`.',
+        security: bearer,
+        parameters: [idParam('The stock-take id.')],
+        responses: {
+          '200': { description: 'The stock-take.', content: json('StocktakeDetail') },
+          ...problems(...authed, 'invalid-request', 'not-found'),
+        },
+      },
+    },
     '/api/items.csv': {
       get: {
         tags: ['items'],

@@ -37,6 +37,10 @@ export function placesToCheck(op: Op): string[] {
       case 'createPlace':
       case 'updatePlace':
       case 'archivePlace':
+      case 'startStocktake':
+      case 'stocktakeCount':
+      case 'applyStocktake':
+      case 'cancelStocktake':
         return [];
       default:
         return assertNever(op);

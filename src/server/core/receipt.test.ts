@@ -112,6 +112,7 @@ describe('journal entries: the words history shows per type', () => {
       type: 'adjust',
       delta: -2,
       resultingQuantity: 10,
+      itemRevision: 8,
       reason: 'sold',
       note: null,
       recordedAt: AT,

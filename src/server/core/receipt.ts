@@ -2,7 +2,13 @@
  * Receipts and journal entries, built from a verdict. The receipt text is produced once, at commit,
  * with a fixed key order; replays return those bytes, never a re-rendering.
  */
-import { MAIN_PLACE, type ItemOp, type PlaceOp, type Receipt } from '../../protocol/schemas';
+import {
+  MAIN_PLACE,
+  type ItemOp,
+  type Op,
+  type PlaceOp,
+  type Receipt,
+} from '../../protocol/schemas';
 import type { Verdict } from './decide';
 import type { PlaceVerdict } from './decide-place';
 import { describeEdits } from './item-edit';
@@ -76,9 +82,11 @@ export function compactReceiptText(text: string): string {
 export interface JournalEntry {
   itemId: string;
   operationId: string;
-  type: ItemOp['type'];
+  type: Op['type'];
   delta: number;
   resultingQuantity: number;
+  /** The item's revision right after the entry: a stock-take keeps what came after its counts. */
+  itemRevision: number;
   reason: string | null;
   note: string | null;
   recordedAt: number;
@@ -124,6 +132,7 @@ export function journalEntries(
     operationId,
     type: op.type,
     resultingQuantity: verdict.item.quantity,
+    itemRevision: verdict.item.revision,
     ...journalWords(op, verdict),
     recordedAt,
   };

@@ -23,6 +23,10 @@ const TYPE_RULES: Record<OpType, readonly Role[]> = {
   createPlace: MANAGERS,
   updatePlace: MANAGERS,
   archivePlace: MANAGERS,
+  startStocktake: MANAGERS,
+  stocktakeCount: EVERYONE,
+  applyStocktake: MANAGERS,
+  cancelStocktake: MANAGERS,
 };
 
 /**

@@ -17,7 +17,7 @@
  */
 import type { Database } from './postgres-connection';
 import { performance } from 'node:perf_hooks';
-import { isPlaceOp, type ItemOp } from '../../protocol/schemas';
+import type { ItemOp } from '../../protocol/schemas';
 import { claimedCodes, decide, type Verdict } from '../core/decide';
 import type { ItemState } from '../core/item-state';
 import { placesToCheck, type PlaceState } from '../core/place-state';
@@ -35,10 +35,12 @@ import type {
 } from './store';
 import { SimulatedCrash } from './store-errors';
 import { pastDeadline } from '../core/deadline';
+import { asItemRequest, isStocktakeRequest, type ItemRequest } from '../core/stocktake-decide';
+import { applyStocktakeOp } from './postgres-stocktakes';
 
 /** What one operation writes: its request (an item operation), the decision and the receipt's text. */
 export interface Plan {
-  request: ApplyRequest;
+  request: ItemRequest<ApplyRequest>;
   op: ItemOp;
   verdict: Verdict;
   text: string;
@@ -80,13 +82,6 @@ export type ApplyTransaction = (
   options: ApplyOptions,
 ) => Promise<{ results: ApplyResult[]; timing: ApplyTiming }>;
 
-/** The item operation of a request; place operations take their own path (postgres-places.ts). */
-export function itemOpOf(request: ApplyRequest): ItemOp {
-  const { op } = request;
-  if (isPlaceOp(op)) throw new Error(`${op.type} is not an item operation`);
-  return op;
-}
-
 /** The writers' transaction around `step` for each request, retried on a deadlock or conflict. */
 export async function inWriterTransaction(
   db: Database,
@@ -119,6 +114,9 @@ export async function claimAndApply(
   request: ApplyRequest,
   now: () => number,
 ): Promise<ApplyResult> {
+  if (isStocktakeRequest(request)) {
+    return applyStocktakeOp(tx, request, now, (t) => find(t, request.userId, request.operationId));
+  }
   const { userId, operationId } = request;
   const read = await claimAndRead(tx, request);
   if (read.kind === 'existing') return read;
@@ -137,9 +135,9 @@ export async function claimAndApply(
 }
 
 /** The core's decision on the item as read, and the receipt it gives. */
-export function planFor(request: ApplyRequest, read: ItemRead, at: number): Plan {
-  const { operationId } = request;
-  const op = itemOpOf(request);
+export function planFor(sent: ApplyRequest, read: ItemRead, at: number): Plan {
+  const request = asItemRequest(sent);
+  const { operationId, op } = request;
   const verdict = decide(op, read.item, {
     role: request.role,
     skuOwner: read.skuOwner,
@@ -201,10 +199,11 @@ async function claimAndRead(
  */
 export async function readItem(
   tx: Pipeline,
-  r: ApplyRequest,
+  sent: ApplyRequest,
   gate: Fragment,
 ): Promise<ItemRead | null> {
-  const op = itemOpOf(r);
+  const r = asItemRequest(sent);
+  const op = r.op;
   const codes = claimedCodes(op);
   const owner = (column: Fragment, code: string | null) =>
     code === null ? sql`NULL::text` : sql`(SELECT id FROM items WHERE ${column} = ${code})`;
@@ -291,14 +290,15 @@ export function writePlan(p: Plan, receipt: Fragment): Fragment {
   // One row per place the operation changed (a transfer: two, source first).
   const rows = journalEntries(r.operationId, p.op, v, p.at).map(
     (j) => sql`(${j.itemId}, ${j.operationId}, ${r.userId}, ${j.type}, ${j.delta},
-              ${j.resultingQuantity}, ${j.reason}, ${j.note}, ${j.recordedAt}, ${j.placeId},
+              ${j.resultingQuantity}, ${j.itemRevision}, ${j.reason}, ${j.note}, ${j.recordedAt},
+              ${j.placeId},
               ${j.placeQuantity}::bigint)`,
   );
   const values = rows.slice(1).reduce((all, row) => sql`${all}, ${row}`, rows[0] ?? sql``);
   return sql`WITH item AS (${itemWrite}),
     journal AS (INSERT INTO journal
-        (item_id, operation_id, user_id, type, delta, resulting_quantity, reason, note, recorded_at,
-         place_id, place_quantity)
+        (item_id, operation_id, user_id, type, delta, resulting_quantity, item_revision, reason,
+         note, recorded_at, place_id, place_quantity)
       VALUES ${values}),
     outbox AS (INSERT INTO export_outbox (effect_id, payload, created_at)
       VALUES (${r.operationId}, ${payload}, ${p.at}))

@@ -14,7 +14,8 @@
  * Place operations are a manager's, and rare: they take plain round trips, and the one row of
  * places_revision serialises them, so place revisions become visible in commit order.
  */
-import { isPlaceOp, type PlaceOp, type PlacesResponse } from '../../protocol/schemas';
+import type { PlaceOp, PlacesResponse } from '../../protocol/schemas';
+import { isPlaceOp } from '../../protocol/op-item';
 import { decidePlace } from '../core/decide-place';
 import { pastDeadline } from '../core/deadline';
 import type { PlaceState } from '../core/place-state';

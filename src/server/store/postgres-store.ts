@@ -14,7 +14,11 @@ import type {
   Item,
   ItemsResponse,
   PlacesResponse,
+  StocktakeLine,
+  StocktakeSummary,
 } from '../../protocol/schemas';
+import type { ReviewLine } from '../core/stocktake-decide';
+import { listStocktakes, stocktakeDetail } from './postgres-stocktakes';
 import { wireItem, type ItemColumns } from './item-row';
 import { historyPlace } from './journal-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
@@ -24,7 +28,7 @@ import { findRecord, toRecord, type ApplyTransaction, type RecordRow } from './p
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
 import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
-import { holdServingLock } from './postgres-serving-lock';
+import { ServingLock } from './postgres-serving-lock';
 import { postgresSignInCounts } from './postgres-sign-in';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
@@ -106,7 +110,7 @@ export async function openPostgresStore(
   if (pooler === 'transaction' && direct === null) throw new Error(NEEDS_DIRECT_URL);
   const sessionUrl = direct ?? url;
   // Held for as long as this store is open: `npm run restore` is refused meanwhile.
-  const servingLock = await holdServingLock(sessionUrl, schema);
+  const servingLock = await ServingLock.hold(sessionUrl, schema);
   const pool = new pg.Pool({
     ...poolSettings(url, pooler, schema),
     max: options.poolSize ?? 10,
@@ -192,8 +196,8 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
-    /** The shared serving lock's connection (postgres-serving-lock.ts). */
-    private readonly servingLock: pg.Client,
+    /** The shared serving lock (postgres-serving-lock.ts). */
+    private readonly servingLock: ServingLock,
   ) {
     this.signIns = postgresSignInCounts(db);
   }
@@ -397,6 +401,16 @@ class PostgresStore implements Store {
       })),
       next: r.rows.length > limit ? String(page[page.length - 1]?.seq) : null,
     };
+  }
+
+  listStocktakes(): Promise<StocktakeSummary[]> {
+    return listStocktakes(this.db);
+  }
+
+  stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null> {
+    return stocktakeDetail(this.db, id);
   }
 
   async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {

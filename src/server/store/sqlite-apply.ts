@@ -18,9 +18,11 @@ import type { Receipt } from '../../protocol/schemas';
 import { claimedCodes, decide, type Verdict } from '../core/decide';
 import { pastDeadline } from '../core/deadline';
 import type { ItemState } from '../core/item-state';
+import { asItemRequest, type ItemRequest } from '../core/stocktake-decide';
 import { buildReceipt, itemExportPayload, journalEntries, receiptText } from '../core/receipt';
 import { placesToCheck } from '../core/place-state';
-import { isPlaceOp, type ItemOp } from '../../protocol/schemas';
+import type { ItemOp } from '../../protocol/schemas';
+import { isPlaceOp } from '../../protocol/op-item';
 import { applyPlaceOp, readPlaces } from './sqlite-places';
 import { catalogueColumns, itemState, stockColumn, type ItemColumns } from './item-row';
 import type { ApplyRequest, ApplyResult, OperationRecord } from './store';
@@ -32,7 +34,7 @@ export type Plan =
   | { kind: 'done'; result: ApplyResult }
   | {
       kind: 'write';
-      request: ApplyRequest;
+      request: ItemRequest<ApplyRequest>;
       /** The request's operation: one about an item (place operations are written at once). */
       op: ItemOp;
       verdict: Verdict;
@@ -79,10 +81,10 @@ export function applyStatements(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
     ),
     insertJournal: db.prepare(
-      `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, reason,
-         note, recorded_at, place_id, place_quantity)
-       VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @reason, @note,
-         @recordedAt, @placeId, @placeQuantity)`,
+      `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity,
+         item_revision, reason, note, recorded_at, place_id, place_quantity)
+       VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @itemRevision,
+         @reason, @note, @recordedAt, @placeId, @placeQuantity)`,
     ),
     insertExport: db.prepare(
       `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
@@ -147,7 +149,8 @@ export function find(tx: ApplyTx, userId: string, operationId: string): Operatio
 export function planNew(tx: ApplyTx, request: ApplyRequest, now: () => number): Plan {
   const at = now();
   if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
-  const op = itemOpOf(request);
+  const itemRequest = asItemRequest(request);
+  const { op } = itemRequest;
   const row = tx.sql.itemById.get(op.itemId) as Row | undefined;
   const codes = claimedCodes(op);
   const owner = (statement: Database.Statement, code: string | null) =>
@@ -162,7 +165,7 @@ export function planNew(tx: ApplyTx, request: ApplyRequest, now: () => number): 
   const receiptObject = buildReceipt(request.operationId, op, verdict, at);
   return {
     kind: 'write',
-    request,
+    request: itemRequest,
     op,
     verdict,
     receiptObject,
@@ -211,13 +214,6 @@ export function writeReceipt(tx: ApplyTx, plan: WritePlan): void {
     JSON.stringify(r.op),
     r.createdAt,
   );
-}
-
-/** The item operation of a request; place operations take their own path (sqlite-places.ts). */
-export function itemOpOf(request: ApplyRequest): ItemOp {
-  const { op } = request;
-  if (isPlaceOp(op)) throw new Error(`${op.type} is not an item operation`);
-  return op;
 }
 
 export function planResult(plan: Plan): ApplyResult {

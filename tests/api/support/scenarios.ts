@@ -104,7 +104,7 @@ export async function concurrentDuplicateViolations(
   }
   const applied = bodies.map((b) => ({
     id: b.id,
-    itemId: String((b.op as { itemId?: unknown }).itemId),
+    itemId: (b.op as { itemId: string }).itemId,
     delta: 1,
   }));
   violations.push(...(await appliedOnceViolations(api, items, applied)));

@@ -12,6 +12,7 @@ import { registerExportContract } from './store-contract-export';
 import { registerPlacesContract } from './store-contract-places';
 import { registerRetentionContract } from './store-contract-retention';
 import { registerSignInContract } from './store-contract-sign-in';
+import { registerStocktakeContract } from './store-contract-stocktakes';
 import type { Store } from '../../../src/server/store/store';
 import { ALICE, BOB, contractContext, T0, type StoreFixture } from './store-contract-support';
 
@@ -226,5 +227,6 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
     registerCatalogueContract(ctx);
     registerSignInContract(ctx);
     registerPlacesContract(ctx);
+    registerStocktakeContract(ctx);
   });
 }

@@ -80,6 +80,10 @@ function stockAfter(
     case 'createPlace':
     case 'updatePlace':
     case 'archivePlace':
+    case 'startStocktake':
+    case 'stocktakeCount':
+    case 'applyStocktake':
+    case 'cancelStocktake':
       return undefined;
     default:
       return assertNever(op);

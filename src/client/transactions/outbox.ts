@@ -3,7 +3,7 @@
  * attempt before it is sent, settle what came back. No network inside any of them: the sender
  * awaits the network between two transactions.
  */
-import { itemIdOf, type Op, type Receipt } from '../../protocol/schemas';
+import type { Op, Receipt } from '../../protocol/schemas';
 import type { BackoffPolicy } from '../core/retry-policy';
 import { summarize } from '../core/labels';
 import {
@@ -21,6 +21,7 @@ import { allocateId } from './leases';
 import { takeOrder } from './meta';
 import { project } from './projection';
 import { putOperation, queueRange } from './records';
+import { opItemId } from '../../protocol/op-item';
 
 export interface Author {
   userId: string;
@@ -32,12 +33,11 @@ export type EnqueueResult =
 
 /** The decision: an id from the freshest lease and the operation, written together. */
 export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Promise<EnqueueResult> {
+  const itemId = opItemId(op);
   // Independent requests in parallel: the person is waiting for this transaction.
   const [allocated, item, order] = await Promise.all([
     allocateId(tx, author.userId),
-    op.type === 'createItem' || itemIdOf(op) === null
-      ? undefined
-      : tx.get('items', itemIdOf(op) ?? ''),
+    itemId === null || op.type === 'createItem' ? undefined : tx.get('items', itemId),
     takeOrder(tx),
   ]);
   if (!allocated) return { kind: 'no-lease' };
@@ -77,7 +77,7 @@ export async function enterAgain(
   if (
     edited &&
     (edited.type !== old.op.type ||
-      (edited.type !== 'createItem' && itemIdOf(edited) !== itemIdOf(old.op)))
+      (edited.type !== 'createItem' && opItemId(edited) !== opItemId(old.op)))
   ) {
     return { kind: 'not-allowed' };
   }
@@ -353,8 +353,8 @@ export async function settle(
         state: stored(next(finishing, { type: 'stored', at }, policy)),
       }),
     );
-    const itemId = s.receipt.itemId;
-    const item = itemId === null ? undefined : project(projection.get(itemId), record, s.receipt);
+    const known = s.receipt.itemId === null ? undefined : projection.get(s.receipt.itemId);
+    const item = project(known, record, s.receipt);
     if (item) {
       projection.set(item.id, item);
       moved.add(item.id);
