@@ -3,6 +3,7 @@
  * on, and every label that comes into view counts once (repeat-guard.ts). Without a camera, the
  * same clear message as the scanner on Items; typing or a wedge scanner still works.
  */
+import { FormProblem } from '../components/form-problem';
 import { useCallback, useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n-context';
 import { RepeatGuard } from './repeat-guard';
@@ -32,9 +33,7 @@ export default function DeliveryCamera({ onCode }: { onCode: (code: string) => v
         aria-label={words.preview}
       />
       {state.phase === 'problem' ? (
-        <p className="form-message form-message--problem" role="alert">
-          {words.problems[state.problem]}
-        </p>
+        <FormProblem>{words.problems[state.problem]}</FormProblem>
       ) : (
         <p role="status">{state.phase === 'starting' ? words.starting : words.point}</p>
       )}

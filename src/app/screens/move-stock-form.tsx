@@ -3,6 +3,7 @@
  * move** and a button **Move**: one `transfer`, saved on the device first like every change. With
  * `againOf`, it is "Enter again as new" for that transfer.
  */
+import { FormProblem } from '../components/form-problem';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { MAIN_PLACE } from '../../protocol/schemas';
@@ -96,11 +97,7 @@ export function MoveStockForm(props: {
       <p id="move-hint" className="hint">
         {words.stockHeading}
       </p>
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.move}
       </button>

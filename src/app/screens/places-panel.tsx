@@ -3,6 +3,7 @@
  * **Place name** and a button **Create place**; per place **Rename place** and **Archive place**.
  * Each is an operation saved on the device first, like every change (works offline).
  */
+import { FormProblem } from '../components/form-problem';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Place } from '../../protocol/schemas';
 import { MAIN_PLACE } from '../../protocol/schemas';
@@ -52,11 +53,7 @@ function NewPlace(): ReactNode {
           maxLength={64}
         />
       </label>
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.createPlace}
       </button>
@@ -125,11 +122,7 @@ function PlaceRow({ place }: { place: Place }): ReactNode {
           )}
         </div>
       )}
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <SavedIntent operationId={savedId} />
     </li>
   );
