@@ -12,10 +12,13 @@ const lists = new Map<string, StocktakesResponse>();
 const details = new Map<string, StocktakeDetail>();
 
 /** Re-ask when this changes: confirmed operations and the connection. */
-function useFreshness(): string {
+function useFreshness(): { key: string; offline: boolean } {
   const { operations, connectivity } = useSnapshot();
   const confirmed = operations.filter((o) => o.state === 'confirmed').length;
-  return `${confirmed}:${connectivity}`;
+  // Offline nothing is asked (the request could only fail): the last answer stands.
+  const offline =
+    connectivity === 'offline' || (typeof navigator !== 'undefined' && !navigator.onLine);
+  return { key: `${confirmed}:${connectivity}`, offline };
 }
 
 export type Loaded<T> =
@@ -23,12 +26,17 @@ export type Loaded<T> =
 
 export function useStocktakes(): Loaded<StocktakesResponse> {
   const client = useClient();
-  const freshness = useFreshness();
+  const { key, offline } = useFreshness();
   const [state, setState] = useState<Loaded<StocktakesResponse>>(() => {
     const known = lists.get('all');
     return known ? { status: 'ready', value: known } : { status: 'loading' };
   });
   useEffect(() => {
+    if (offline) {
+      const known = lists.get('all');
+      setState(known ? { status: 'ready', value: known } : { status: 'unavailable' });
+      return undefined;
+    }
     let live = true;
     void client.stocktakes().then((answer) => {
       if (!live) return;
@@ -39,18 +47,23 @@ export function useStocktakes(): Loaded<StocktakesResponse> {
     return () => {
       live = false;
     };
-  }, [client, freshness]);
+  }, [client, key, offline]);
   return state;
 }
 
 export function useStocktake(id: string): Loaded<StocktakeDetail> {
   const client = useClient();
-  const freshness = useFreshness();
+  const { key, offline } = useFreshness();
   const [state, setState] = useState<Loaded<StocktakeDetail>>(() => {
     const known = details.get(id);
     return known ? { status: 'ready', value: known } : { status: 'loading' };
   });
   useEffect(() => {
+    if (offline) {
+      const known = details.get(id);
+      setState(known ? { status: 'ready', value: known } : { status: 'unavailable' });
+      return undefined;
+    }
     let live = true;
     void client.stocktake(id).then((answer) => {
       if (!live) return;
@@ -61,6 +74,6 @@ export function useStocktake(id: string): Loaded<StocktakeDetail> {
     return () => {
       live = false;
     };
-  }, [client, id, freshness]);
+  }, [client, id, key, offline]);
   return state;
 }
