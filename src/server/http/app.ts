@@ -15,6 +15,7 @@ import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
 import { sessionRoutes } from './routes-session';
+import { userRoutes } from './routes-users';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
 import { operatingRoutes } from './routes-operating';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(probeRoutes(deps));
   await app.register(sessionRoutes(deps));
+  await app.register(userRoutes(deps));
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));
   await app.register(itemRoutes(deps));

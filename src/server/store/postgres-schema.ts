@@ -128,6 +128,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   INSERT INTO database_identity (id, epoch) VALUES (1, replace(gen_random_uuid()::text, '-', ''));
   `,
+  `
+  -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
+  -- each person last signed in (null: never).
+  ALTER TABLE users ADD COLUMN last_sign_in_at BIGINT;
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

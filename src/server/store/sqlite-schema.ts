@@ -191,6 +191,11 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   );
   INSERT INTO database_identity (id, epoch) VALUES (1, lower(hex(randomblob(16))));
   `,
+  `
+  -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
+  -- each person last signed in (null: never).
+  ALTER TABLE users ADD COLUMN last_sign_in_at INTEGER;
+  `,
 ];
 
 /** How many migrations the database has applied (0 for a new one). */
