@@ -90,6 +90,10 @@ export function operationWords(
       imported: op.imported,
       restoredMissing: op.restored?.missing === true,
       lastStatus: lastStatus(op),
+      lateDeadline:
+        op.deadline !== '' && op.attempts.some((a) => a.httpStatus === 410)
+          ? format.moment(op.deadline, context.now)
+          : null,
     }),
   };
 }

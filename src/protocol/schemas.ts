@@ -207,6 +207,9 @@ export const Problem = z.object({
   detail: z.string(),
   code: z.enum(problemCodes),
   errors: z.optional(z.array(FieldError)),
+  /** `operation-expired` only: the server's clock when it refused, and the lease's deadline. */
+  now: z.optional(Timestamp),
+  deadline: z.optional(Timestamp),
 });
 export type Problem = z.infer<typeof Problem>;
 
@@ -252,6 +255,8 @@ const identityFields = {
   restoredFrom: z.optional(RestoredFrom),
 };
 export const LeaseResponse = z.object({ lease: Lease, token: z.string(), ...identityFields });
+/** `GET /readyz` when ready: which database the server runs (the client reads only these). */
+export const ReadyResponse = z.object({ ready: z.literal(true), ...identityFields });
 export type LeaseResponse = z.infer<typeof LeaseResponse>;
 
 export const ROLES = ['staff', 'manager'] as const;
@@ -262,7 +267,7 @@ export const SessionRequest = z.strictObject({
   password: safeText().check(z.minLength(1), z.maxLength(1024)),
 });
 /**
- * (added) `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
+ * `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
  * address), so the app asks for them only then. Optional: older servers did not send it.
  */
 export const SessionResponse = z.object({
@@ -374,7 +379,7 @@ export const ClockRequest = z.union([
 ]);
 export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
-/** The counts of the contract, and (added) the retention settings they were judged by. */
+/** The counts of the contract, and the retention settings they were judged by. */
 export const CleanupResult = z.object({
   compacted: int(),
   removed: int(),

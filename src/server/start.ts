@@ -17,7 +17,7 @@ import type { WorkerLink } from './cluster/worker-link';
 import { AddressTally } from './limits/address-tally';
 import { startExporter } from './export/exporter';
 import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
-import { createAdmission } from './limits/admission';
+import { createAdmission } from './limits/admission-gate';
 import { passwordGate, passwordSlots } from './limits/password-gate';
 import { createSignInLimiter } from './limits/rate-limit';
 import { createServerMetrics } from './observability/server-metrics';

@@ -26,7 +26,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { eventually } from '../support/eventually';
 import { signIn, type Api } from './support/api';

@@ -35,7 +35,10 @@ export const enOperations = {
   },
   /** The core's sentences are the English source (docs/client.md#states-and-their-words: "No
    * result was received …"). */
-  explanation: (c: ExplainCase): string | null => c.core,
+  explanation: (c: ExplainCase): string | null =>
+    c.state === 'not-applied' && c.lateDeadline !== null
+      ? `The server's clock had already passed this change's deadline (${c.lateDeadline}), so it was never applied and never will be. This device has taken a new deadline from the server: changes made now go through. It is safe to enter this one again.`
+      : c.core,
   summary: (c: SummaryCase): string => c.core,
   /** A reversal is labelled as one, by the change it undoes: "Reverses: Remove 2 from …". */
   reverses: (original: string): string => `Reverses: ${original}`,

@@ -36,6 +36,12 @@ export interface ExplainCase {
   restoredMissing: boolean;
   /** The last answer's HTTP status, if any (401: waits for sign-in). */
   lastStatus: number | null;
+  /**
+   * The server refused it as late (410: its clock past the lease's deadline): that deadline, as a
+   * moment in this locale. The device has learned the server's clock from the refusal and taken a
+   * fresh lease (client/core/answers.ts `refusalClock`).
+   */
+  lateDeadline: string | null;
 }
 
 export interface SummaryCase {

@@ -9,7 +9,7 @@ import {
   summarize,
 } from './labels';
 import { importedState, type OpState, type ReviewReason, type WaitingWhy } from './operation-state';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const retry = { attempts: 0, notBefore: 0 };
 const receipt = sampleReceipt({ operationId: 'L.1', resultingQuantity: 1, itemRevision: 2 });

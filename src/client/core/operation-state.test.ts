@@ -11,7 +11,7 @@ import {
   type OpEvent,
   type OpState,
 } from './operation-state';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const policy: BackoffPolicy = { baseMs: 1000, capMs: 300_000, maxAttempts: 3 };
 

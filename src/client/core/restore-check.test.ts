@@ -10,8 +10,8 @@ import { explanation, stateLabel } from './labels';
 import { awaitsStatus, next, type OpEvent, type OpState } from './operation-state';
 import { operationView } from './operation-view';
 import { mayBeLost, meetEpoch, RESTORE_MARGIN_MS } from './restore-check';
-import { sampleReceipt } from './sample-receipt';
-import { sampleRecord } from './sample-record';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
+import { sampleRecord } from '../../../tests/support/client/sample-record';
 
 const TAKEN = Date.parse('2026-12-01T12:00:00.000Z');
 const run = (state: OpState, ...events: OpEvent[]) =>

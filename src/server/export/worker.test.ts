@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
-import { fillOutbox } from './export-fixture';
+import { fillOutbox } from '../../../tests/support/server/export-fixture';
 import { openFileSink } from './file-sink';
 import { ledgerEffectIds } from './ledger';
 import type { Effect, Sink } from './sink';

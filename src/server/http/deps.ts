@@ -8,7 +8,7 @@ import type { User } from '../../protocol/schemas';
 import type { Sessions } from '../auth';
 import type { Clock, TesterClock } from '../clock';
 import type { Config } from '../config';
-import type { ShedStats, Work } from '../core/admission';
+import type { ShedStats, Work } from '../core/admission-rule';
 import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import type { HttpMetrics } from '../http/deps';
 import type { OperationAnswer } from '../operations';
 import type { Store } from '../store/store';
-import type { ShedStats } from '../core/admission';
+import type { ShedStats } from '../core/admission-rule';
 import type { BackupStats } from '../backup/schedule';
 import {
   type Labels,

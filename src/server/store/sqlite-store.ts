@@ -392,7 +392,7 @@ export class SqliteStore implements Store {
 
   /**
    * Recorded in the next group commit, with the operations waiting for it, and resolved after its
-   * COMMIT: as durable as before, without a commit (and an fsync on this thread) of its own.
+   * COMMIT: as durable as a commit of its own, without paying one (an fsync on this thread).
    */
   async markExported(effectIds: string[], now: number): Promise<void> {
     if (effectIds.length === 0) return;

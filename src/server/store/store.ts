@@ -1,6 +1,6 @@
 /**
  * The server's storage port. SQLite (embedded) and PostgreSQL adapters implement it and pass the
- * same contract suite (src/server/store/store-contract.ts). Routes never see SQL.
+ * same contract suite (tests/support/server/store-contract.ts). Routes never see SQL.
  *
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */

@@ -2,7 +2,7 @@
  * Deliberately broken outbox writes, swapped in for the sender's `outbox` dependency (its
  * production default: src/client/local/outbox.ts `OUTBOX_WRITES`) to prove that the checker can
  * see what they break. The sender around them runs its production path unchanged. Never used
- * outside tests (tests/architecture/broken-senders-stay-in-tests.test.ts).
+ * outside tests (tests/architecture/layers.test.ts).
  *
  * Each is a factory: a tab that closes loses what such a variant held in memory, as a real one
  * would, so the model world makes a fresh one for every tab it opens.

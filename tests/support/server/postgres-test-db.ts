@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { quoteIdent } from './postgres-schema';
+import { quoteIdent } from '../../../src/server/store/postgres-schema';
 
 export const TEST_DATABASE_URL =
   process.env['TEST_DATABASE_URL'] ??

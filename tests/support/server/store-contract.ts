@@ -5,13 +5,13 @@
  * (two server processes).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryResponse, ItemsResponse, Receipt, type Op } from '../../protocol/schemas';
+import { HistoryResponse, ItemsResponse, Receipt, type Op } from '../../../src/protocol/schemas';
 import { registerApplyContract } from './store-contract-apply';
 import { registerCatalogueContract } from './store-contract-catalogue';
 import { registerExportContract } from './store-contract-export';
 import { registerRetentionContract } from './store-contract-retention';
 import { registerSignInContract } from './store-contract-sign-in';
-import type { Store } from './store';
+import type { Store } from '../../../src/server/store/store';
 import { ALICE, BOB, contractContext, T0, type StoreFixture } from './store-contract-support';
 
 export type { StoreFixture } from './store-contract-support';

@@ -3,12 +3,12 @@
  * `kv/store-test-util.ts#runAll`). Framework-free, so the same cases run in vitest (memory,
  * fake-indexeddb) and in real Chromium (a test page bundles this file with the IndexedDB adapter).
  */
-import type { LeaseResponse, Receipt } from '../../protocol/schemas';
-import { canonicalJson } from '../../protocol/fingerprint';
-import { DEFAULT_BACKOFF } from '../core/retry-policy';
-import { exportOutbox, importOutbox } from '../local/backup';
-import { storeLease } from '../local/leases';
-import { takeOrder } from '../local/meta';
+import type { LeaseResponse, Receipt } from '../../../src/protocol/schemas';
+import { canonicalJson } from '../../../src/protocol/fingerprint';
+import { DEFAULT_BACKOFF } from '../../../src/client/core/retry-policy';
+import { exportOutbox, importOutbox } from '../../../src/client/local/backup';
+import { storeLease } from '../../../src/client/local/leases';
+import { takeOrder } from '../../../src/client/local/meta';
 import {
   beginRound,
   claim,
@@ -17,12 +17,12 @@ import {
   settle,
   type Author,
   type Settlement,
-} from '../local/outbox';
-import type { AttemptStart } from '../core/attempt-rows';
-import { putOperation, queueRange } from '../local/records';
-import { StorageFailure, type LocalStore } from './local-store';
-import type { AttemptRow, OperationRecord } from '../core/records';
-import { sampleReceipt } from '../core/sample-receipt';
+} from '../../../src/client/local/outbox';
+import type { AttemptStart } from '../../../src/client/core/attempt-rows';
+import { putOperation, queueRange } from '../../../src/client/local/records';
+import { StorageFailure, type LocalStore } from '../../../src/client/store/local-store';
+import type { AttemptRow, OperationRecord } from '../../../src/client/core/records';
+import { sampleReceipt } from './sample-receipt';
 
 export interface ContractDatabase {
   /** A new connection to this database (a tab); several may be open at once. */

@@ -1,6 +1,6 @@
 /** Test fixture: an OperationView with sensible defaults. Used by unit tests only. */
-import type { OperationState, OperationView } from '../../client/facade';
-import { stateHeading } from '../operation-groups';
+import type { OperationState, OperationView } from '../../../src/client/facade';
+import { stateHeading } from '../../../src/app/operation-groups';
 
 export function op(
   id: string,

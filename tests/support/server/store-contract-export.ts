@@ -1,6 +1,6 @@
 /** The store contract, part 4: the export outbox (claim, mark, backlog, removal once delivered). */
 import { expect, it } from 'vitest';
-import { EXPORT_CLAIM_MS } from '../export/claim-lease';
+import { EXPORT_CLAIM_MS } from '../../../src/server/export/claim-lease';
 import { ALICE, T0, type ContractContext } from './store-contract-support';
 
 export function registerExportContract(ctx: ContractContext): void {

@@ -2,7 +2,7 @@
  * Test support: a server receipt as the client's tests use it, one shape for every suite
  * (`more` changes the fields a test is about). Imported by tests and the bench only.
  */
-import type { Receipt } from '../../protocol/schemas';
+import type { Receipt } from '../../../src/protocol/schemas';
 
 export function sampleReceipt(more: Partial<Receipt> = {}): Receipt {
   return {

@@ -2,7 +2,7 @@
  * Admission control as the HTTP layer uses it (`Admission` in src/server/http/deps.ts): `enter(work)`
  * resolves at once (start, or shed with Retry-After) or when a queued request starts or runs out
  * of waiting time. `release()` of an admitted request frees its operations (calling it twice is
- * harmless). The rule itself is pure: src/server/core/admission.ts.
+ * harmless). The rule itself is pure: src/server/core/admission-rule.ts.
  */
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock';
@@ -12,7 +12,7 @@ import {
   DEFAULT_TARGET_IN_FLIGHT_MS,
   type AdmissionLimits,
   type Settled,
-} from '../core/admission';
+} from '../core/admission-rule';
 import type { Admission, CountingAdmission } from '../http/deps';
 import { assertNever } from '../../protocol/assert-never';
 

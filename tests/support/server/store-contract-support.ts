@@ -1,8 +1,8 @@
 /** Fixtures and helpers shared by the parts of the store contract suite. */
 import { randomUUID } from 'node:crypto';
-import { fingerprint } from '../../protocol/fingerprint';
-import type { AdjustOp, Op } from '../../protocol/schemas';
-import type { ApplyRequest, ApplyResult, Store, UserRow } from './store';
+import { fingerprint } from '../../../src/protocol/fingerprint';
+import type { AdjustOp, Op } from '../../../src/protocol/schemas';
+import type { ApplyRequest, ApplyResult, Store, UserRow } from '../../../src/server/store/store';
 
 export interface StoreFixture {
   /** A new handle on this fixture's database; call it twice for two "processes". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdmissionRule, type AdmissionLimits, type Lane, type Work } from './admission';
+import { AdmissionRule, type AdmissionLimits, type Lane, type Work } from './admission-rule';
 
 const LIMITS: AdmissionLimits = {
   maxInFlight: 100,

@@ -3,7 +3,7 @@
  * (`more` changes the fields a test is about): operation `L1.<order>` of user u1, removing one
  * desk lamp, queued and never sent. Imported by tests only.
  */
-import type { OperationRecord } from './records';
+import type { OperationRecord } from '../../../src/client/core/records';
 
 export const SAMPLE_CREATED_AT = Date.parse('2026-11-29T17:00:00.000Z');
 

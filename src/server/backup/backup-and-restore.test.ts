@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUrlOf } from './backup';
+import { databaseUrlOf } from './backup-and-restore';
 
 describe('the database npm run backup and restore work on', () => {
   it('is DATABASE_URL, or PostgreSQL itself past a pooler with DATABASE_URL’s schema', () => {

@@ -3,8 +3,8 @@
  * expired sessions removed (`removeExpiredSessions`).
  */
 import { expect, it } from 'vitest';
-import { Receipt } from '../../protocol/schemas';
-import { compactReceiptText } from '../core/receipt';
+import { Receipt } from '../../../src/protocol/schemas';
+import { compactReceiptText } from '../../../src/server/core/receipt';
 import { at, ALICE, DAY, T0, type ContractContext } from './store-contract-support';
 
 const parse = (text: string) => Receipt.parse(JSON.parse(text));

@@ -5,7 +5,7 @@
  * removes only expired counts.
  */
 import { expect, it } from 'vitest';
-import { settle, signInAttempt, SIGN_IN_RULES } from '../core/sign-in-limits';
+import { settle, signInAttempt, SIGN_IN_RULES } from '../../../src/server/core/sign-in-limits';
 import { T0, type ContractContext } from './store-contract-support';
 
 const MIN = 60_000;

@@ -1,6 +1,6 @@
 /** The store contract, part 2: `apply` (verdicts, identity, deadline, faults, races). */
 import { expect, it } from 'vitest';
-import { Receipt, type Op } from '../../protocol/schemas';
+import { Receipt, type Op } from '../../../src/protocol/schemas';
 import { at, ALICE, BOB, committed, DAY, T0, type ContractContext } from './store-contract-support';
 
 const parse = (text: string) => Receipt.parse(JSON.parse(text));

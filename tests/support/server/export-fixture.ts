@@ -1,7 +1,7 @@
 /** Test fixture: a store whose export outbox holds `count` applied operations. */
-import { fingerprint } from '../../protocol/fingerprint';
-import type { Op } from '../../protocol/schemas';
-import type { ApplyRequest, Store } from '../store/store';
+import { fingerprint } from '../../../src/protocol/fingerprint';
+import type { Op } from '../../../src/protocol/schemas';
+import type { ApplyRequest, Store } from '../../../src/server/store/store';
 
 export const FIXTURE_USER = {
   id: 'u-export',

@@ -1,6 +1,6 @@
 /** The store contract, part 5: the catalogue (createItem's codes, updateItem, archiveItem) and roles. */
 import { expect, it } from 'vitest';
-import { HistoryResponse, ItemsResponse, Receipt, type Op } from '../../protocol/schemas';
+import { HistoryResponse, ItemsResponse, Receipt, type Op } from '../../../src/protocol/schemas';
 import { at, ALICE, T0, type ContractContext } from './store-contract-support';
 
 const parse = (text: string) => Receipt.parse(JSON.parse(text));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Work } from '../core/admission';
-import { createAdmission, type Timers } from './admission';
+import type { Work } from '../core/admission-rule';
+import { createAdmission, type Timers } from './admission-gate';
 
 const single: Work = { operations: 1, lane: 'interactive', waitedMs: 0 };
 
