@@ -1,5 +1,5 @@
 /**
- * People's accounts from the app (docs/api.md#peoples-accounts, issue 28 §1): `/api/users` on
+ * People's accounts from the app (docs/api.md#peoples-accounts): `/api/users` on
  * both stores, through HTTP. Managers only (the server decides); names and passwords by the rules
  * of `npm run users`; nobody disables or demotes themselves; the last enabled manager stays one,
  * even when two managers demote each other at once; a new password or disabling ends that
