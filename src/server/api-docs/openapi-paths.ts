@@ -27,7 +27,7 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
   'not-ready':
     'Not ready for traffic: shutting down, the database does not answer, or migrations are pending.',
   conflict:
-    'The change conflicts with the accounts as they are: a name taken, a change of oneself, or the last enabled manager.',
+    'The request conflicts with how things stand on the server (accounts: a name taken, a change of oneself, the last enabled manager).',
   'internal-error': 'Something broke on the server.',
 };
 
@@ -390,6 +390,33 @@ export function paths(): Json {
         ],
         responses: {
           '200': { description: 'One page.', content: json('HistoryResponse') },
+          ...problems(...authed, 'invalid-request', 'not-found'),
+        },
+      },
+    },
+    '/api/stocktakes': {
+      get: {
+        tags: ['stock-takes'],
+        summary: 'Every stock-take, newest first, with how many items are in scope and counted',
+        security: bearer,
+        responses: {
+          '200': { description: 'The stock-takes.', content: json('StocktakesResponse') },
+          ...problems(...authed),
+        },
+      },
+    },
+    '/api/stocktakes/{id}': {
+      get: {
+        tags: ['stock-takes'],
+        summary: 'One stock-take with its count lines and the review per item in scope',
+        description:
+          'The review proposes, per item, what was counted plus every change recorded at the ' +
+          'place after the revision its counters saw. In a blind stock-take staff get no ' +
+          '`current`, `changesSince` or `proposed`.',
+        security: bearer,
+        parameters: [idParam('The stock-take id.')],
+        responses: {
+          '200': { description: 'The stock-take.', content: json('StocktakeDetail') },
           ...problems(...authed, 'invalid-request', 'not-found'),
         },
       },
