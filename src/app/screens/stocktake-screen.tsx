@@ -9,6 +9,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { ItemView, OperationView } from '../../client/facade';
 import type { StocktakeDetail, StocktakeReviewLine } from '../../protocol/schemas';
 import { useClient, useSnapshot } from '../client-context';
+import { FormProblem } from '../components/form-problem';
 import { SavedIntent } from '../components/saved-intent';
 import { Screen } from '../components/screen';
 import { useI18n } from '../i18n/i18n-context';
@@ -183,11 +184,7 @@ function StocktakeCountForm(props: {
       <p id="stocktake-count-hint" className="hint">
         {words.countHint}
       </p>
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.saveCount}
       </button>

@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { randomId } from '../../client/core/clock';
 import { useClient, useSnapshot } from '../client-context';
+import { FormProblem } from '../components/form-problem';
 import { SavedIntent } from '../components/saved-intent';
 import { Screen } from '../components/screen';
 import { useI18n } from '../i18n/i18n-context';
@@ -98,11 +99,7 @@ function StartStocktake(): ReactNode {
         <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
         <span>{words.blind}</span>
       </label>
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.start}
       </button>
