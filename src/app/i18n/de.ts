@@ -238,6 +238,12 @@ export const de: Messages = {
     what: 'die Änderung',
     reasonMissing: 'Wähle einen Grund für die Änderung.',
   },
+  quick: {
+    heading: 'Einzeln',
+    removeOne: (reason) => `1 entnehmen · ${reason}`,
+    addOne: (reason) => `1 hinzufügen · ${reason}`,
+    hint: 'Ein Tipp speichert die Änderung, mit dem zuletzt auf diesem Gerät verwendeten Grund. Ein anderer Grund: unten unter Bestand anpassen.',
+  },
   count: {
     heading: 'Inventur',
     counted: 'Gezählte Menge',

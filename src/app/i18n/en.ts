@@ -240,6 +240,13 @@ export const en = {
     what: 'the change',
     reasonMissing: 'Choose a reason for the change.',
   },
+  /** One tap on an item: one sold, one received (the reason last used on this device). */
+  quick: {
+    heading: 'One at a time',
+    removeOne: (reason: string) => `Remove 1 · ${reason}`,
+    addOne: (reason: string) => `Add 1 · ${reason}`,
+    hint: 'One tap saves the change, with the reason last used on this device. Another reason: Adjust stock below.',
+  },
   count: {
     heading: 'Stock count',
     counted: 'Counted quantity',
