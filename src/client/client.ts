@@ -23,6 +23,7 @@ import type {
   OtherDeviceBackup,
   OtherDeviceRequest,
   StockroomClient,
+  TesterClient,
 } from './facade';
 import * as account from './account-commands';
 import { defaultCaches, type CacheStorageLike } from './cached-api-data';
@@ -83,8 +84,8 @@ export interface StockroomClientCore extends StockroomClient {
   syncNow(start?: RoundStart): Promise<RoundReport>;
   /** Resolves when no round, reload or start-up work is running. */
   whenIdle(): Promise<void>;
-  setStepByStep(on: boolean): void;
-  noteServerClock(serverNow: string): void;
+  /** The real client always has the tester's tools (the server decides whether they act). */
+  readonly tester: TesterClient;
 }
 
 export function createClient(options: ClientOptions = {}): StockroomClientCore {
@@ -439,7 +440,7 @@ class Client implements StockroomClientCore {
   exportBackup = () => this.outbox.exportBackup();
   importBackup = (text: string) => this.outbox.importBackup(text);
 
-  async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
+  private async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
     const session = await this.session();
     if (!session || session.expired || !this.testerMode) {
       throw new ClientError({ kind: 'tester-only' });
@@ -461,7 +462,7 @@ class Client implements StockroomClientCore {
     this.watch.set(!this.closed && this.stepByStep && this.testerMode);
   }
 
-  setStepByStep(on: boolean): void {
+  private setStepByStep(on: boolean): void {
     this.stepByStep = on;
     if (!on) this.pace.hold = null;
     this.paceChanged();
@@ -471,7 +472,7 @@ class Client implements StockroomClientCore {
     if (!on) void this.rounds.kick({});
   }
 
-  noteServerClock(serverNow: string): void {
+  private noteServerClock(serverNow: string): void {
     const at = Date.parse(serverNow);
     if (Number.isNaN(at)) return;
     const now = this.clock.now();
@@ -500,11 +501,18 @@ class Client implements StockroomClientCore {
     );
   }
 
-  authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
+  private authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const session = await this.session();
     const headers = new Headers(init.headers);
     if (session) headers.set('authorization', `Bearer ${session.token}`);
     return this.http.fetch(`${this.http.baseUrl}${path}`, { ...init, headers });
+  };
+
+  readonly tester: TesterClient = {
+    authorizedFetch: (path, init) => this.authorizedFetch(path, init),
+    setStepByStep: (on) => this.setStepByStep(on),
+    noteServerClock: (serverNow) => this.noteServerClock(serverNow),
+    backupFromOtherDevice: (change) => this.backupFromOtherDevice(change),
   };
 
   close(): void {
