@@ -335,7 +335,7 @@ describe('layers', () => {
     ).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
     const graph = importGraph(SRC);
     expect(graph.get('app/i18n/en.ts')).toContain('app/i18n/en-operations.ts');
-    expect(graph.get('client/sender.ts')).toContain('client/local/outbox.ts');
+    expect(graph.get('client/sender.ts')).toContain('client/transactions/outbox.ts');
     expect(importCircles(graph)).toEqual([]);
   });
 });

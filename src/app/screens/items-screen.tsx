@@ -19,6 +19,7 @@ import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
 import { itemsCsv } from '../import/items-csv';
 import { download } from './reorder-screen';
+import { FormProblem } from '../components/form-problem';
 
 /**
  * The scanner (and its reader) load only when opened: the first screens stay small. Should its
@@ -29,11 +30,7 @@ const ScanPanel = lazy(() =>
 );
 
 function ScannerMissing(): ReactNode {
-  return (
-    <p className="form-message form-message--problem" role="alert">
-      {useI18n().t.items.scannerMissing}
-    </p>
-  );
+  return <FormProblem>{useI18n().t.items.scannerMissing}</FormProblem>;
 }
 
 /** A typed (or scanned) code no item has: EAN/UPC digits, offered as a new item's barcode. */

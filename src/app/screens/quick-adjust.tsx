@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { useClient } from '../client-context';
+import { FormProblem } from '../components/form-problem';
 import { SavedIntent } from '../components/saved-intent';
 import { useI18n } from '../i18n/i18n-context';
 import { lastReason, rememberReason, type Direction } from '../last-reason';
@@ -49,11 +50,7 @@ export function QuickAdjust({ item }: { item: ItemView }): ReactNode {
         </button>
       </div>
       <p className="hint">{words.hint}</p>
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <SavedIntent operationId={savedId} />
     </section>
   );

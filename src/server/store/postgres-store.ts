@@ -31,7 +31,7 @@ import {
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
 import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
-import { holdServingLock } from './postgres-serving-lock';
+import { ServingLock } from './postgres-serving-lock';
 import { postgresSignInCounts } from './postgres-sign-in';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
@@ -113,7 +113,7 @@ export async function openPostgresStore(
   if (pooler === 'transaction' && direct === null) throw new Error(NEEDS_DIRECT_URL);
   const sessionUrl = direct ?? url;
   // Held for as long as this store is open: `npm run restore` is refused meanwhile.
-  const servingLock = await holdServingLock(sessionUrl, schema);
+  const servingLock = await ServingLock.hold(sessionUrl, schema);
   const pool = new pg.Pool({
     ...poolSettings(url, pooler, schema),
     max: options.poolSize ?? 10,
@@ -199,8 +199,8 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
-    /** The shared serving lock's connection (postgres-serving-lock.ts). */
-    private readonly servingLock: pg.Client,
+    /** The shared serving lock (postgres-serving-lock.ts). */
+    private readonly servingLock: ServingLock,
   ) {
     this.signIns = postgresSignInCounts(db);
   }
