@@ -222,6 +222,7 @@ export const de: Messages = {
     newItem: 'Neuer Artikel',
     importItems: 'Artikel importieren',
     reorderList: 'Nachbestellliste',
+    downloadItems: 'Artikel herunterladen (CSV)',
     scan: 'Barcode scannen',
     scannerMissing:
       'Der Scanner konnte nicht geladen werden. Tippe den Code stattdessen in „Artikel suchen“.',
@@ -281,6 +282,12 @@ export const de: Messages = {
     save: 'Änderung speichern',
     what: 'die Änderung',
     reasonMissing: 'Wähle einen Grund für die Änderung.',
+  },
+  quick: {
+    heading: 'Einzeln',
+    removeOne: (reason) => `1 entnehmen · ${reason}`,
+    addOne: (reason) => `1 hinzufügen · ${reason}`,
+    hint: 'Ein Tipp speichert die Änderung, mit dem zuletzt auf diesem Gerät verwendeten Grund. Ein anderer Grund: unten unter Bestand anpassen.',
   },
   count: {
     heading: 'Inventur',
@@ -445,8 +452,7 @@ export const de: Messages = {
       'Nur die Filialleitung kann Artikel importieren. Melde dich dafür als Filialleitung an.',
     backToItems: 'Zurück zu den Artikeln',
     intro:
-      'Eine CSV-Datei mit den Spalten des Artikelexports: id, sku, barcode, name, location, quantity, lowStockThreshold (archived und revision werden ignoriert). Lade die Artikel herunter, bearbeite sie in einer Tabellenkalkulation und importiere die Datei hier: Neue Zeilen werden neue Artikel, geänderte Zeilen ändern die Angaben des Artikels. Jede Zeile wird eine eigene Änderung im Postausgang, daher klappt es auch offline.',
-    downloadItems: 'Artikel herunterladen (CSV)',
+      'Eine CSV-Datei mit den Spalten des Artikelexports: id, sku, barcode, name, location, quantity, lowStockThreshold (archived und revision werden ignoriert). Lade die Artikel unter Artikel herunter (Artikel herunterladen (CSV)), bearbeite sie in einer Tabellenkalkulation und importiere die Datei hier: Neue Zeilen werden neue Artikel, geänderte Zeilen ändern die Angaben des Artikels. Jede Zeile wird eine eigene Änderung im Postausgang, daher klappt es auch offline.',
     file: 'CSV-Datei',
     tooLarge: 'Die Datei ist größer als 10 MB.',
     notUtf8:

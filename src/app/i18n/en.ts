@@ -224,6 +224,8 @@ export const en = {
     newItem: 'New item',
     importItems: 'Import items',
     reorderList: 'Reorder list',
+    /** Every item (archived too) as a CSV made on this device: staff and managers, offline too. */
+    downloadItems: 'Download items (CSV)',
     scan: 'Scan barcode',
     scannerMissing: 'The scanner could not be loaded. Type the code into Search items instead.',
     openingScanner: 'Opening the scanner…',
@@ -282,6 +284,13 @@ export const en = {
     save: 'Save change',
     what: 'the change',
     reasonMissing: 'Choose a reason for the change.',
+  },
+  /** One tap on an item: one sold, one received (the reason last used on this device). */
+  quick: {
+    heading: 'One at a time',
+    removeOne: (reason: string) => `Remove 1 · ${reason}`,
+    addOne: (reason: string) => `Add 1 · ${reason}`,
+    hint: 'One tap saves the change, with the reason last used on this device. Another reason: Adjust stock below.',
   },
   count: {
     heading: 'Stock count',
@@ -443,8 +452,7 @@ export const en = {
     managersOnly: 'Only a manager can import items. Sign in as a manager to do this.',
     backToItems: 'Back to items',
     intro:
-      "A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity, lowStockThreshold (archived and revision are ignored). Download the items, edit them in a spreadsheet, import the file here: new rows become new items, changed rows change the item's details. Every row becomes its own change in the outbox, so it works offline.",
-    downloadItems: 'Download items (CSV)',
+      "A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity, lowStockThreshold (archived and revision are ignored). Download the items on Items (Download items (CSV)), edit them in a spreadsheet, import the file here: new rows become new items, changed rows change the item's details. Every row becomes its own change in the outbox, so it works offline.",
     file: 'CSV file',
     tooLarge: 'The file is larger than 10 MB.',
     notUtf8: 'The file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.',
