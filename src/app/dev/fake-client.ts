@@ -12,8 +12,6 @@ import type {
   StockroomClient,
 } from '../../client/facade';
 import type { HistoryResponse, Op } from '../../protocol/schemas';
-import { stateHeading } from '../operation-groups';
-import { assertNever } from '../../protocol/assert-never';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
 const NOUNS = ['Lamp', 'Kettle', 'Mug', 'Chair', 'Shelf bracket', 'Cable', 'Blanket', 'Vase'];
@@ -39,26 +37,6 @@ function makeItems(count: number, now: string): ItemView[] {
     archived: false,
     pendingDelta: 0,
   }));
-}
-
-function summarize(op: Op, items: readonly ItemView[]): string {
-  const shelf = items.find((i) => i.id === op.itemId)?.location ?? '?';
-  switch (op.type) {
-    case 'adjust':
-      return op.delta < 0
-        ? `Remove ${-op.delta} from shelf ${shelf}`
-        : `Add ${op.delta} to shelf ${shelf}`;
-    case 'count':
-      return `Count ${op.quantity} on shelf ${shelf}`;
-    case 'createItem':
-      return `Create ${op.name}`;
-    case 'updateItem':
-      return `Edit details on shelf ${shelf}`;
-    case 'archiveItem':
-      return `Archive item on shelf ${shelf}`;
-    default:
-      return assertNever(op);
-  }
 }
 
 const SETTLED: ReadonlySet<OperationState> = new Set([
@@ -87,11 +65,7 @@ function withState(
   return {
     ...next,
     state,
-    label: stateHeading(state),
-    explanation:
-      state === 'unknown'
-        ? `No result was received for "${op.summary}". The change may already be confirmed. Stockroom uses the same operation identity, so checking again cannot apply it twice.`
-        : null,
+    explanation: state === 'unknown' ? { kind: 'no-result' } : null,
     canCheckAndResend: open && (state === 'unknown' || state === 'waiting'),
     canEnterAgain: open && DECIDE.has(state),
     canDiscard: open && DECIDE.has(state),
@@ -184,13 +158,11 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
         userName: snapshot.user?.name ?? 'demo',
         op,
         state: 'queued',
-        label: stateHeading('queued'),
-        summary: summarize(op, snapshot.items),
         createdAt: nowIso(),
         deadline: snapshot.lease?.deadline ?? nowIso(),
         attempts: [],
         receipt: null,
-        reasonText: outcome === 'review' ? 'It would take the stock below zero.' : null,
+        reason: outcome === 'review' ? { kind: 'review', reason: 'would-go-negative' } : null,
         imported: false,
         nextRetryAt: null,
         resolution: null,

@@ -13,6 +13,7 @@ import { SCENARIOS, SCRATCH_ITEM, stepsSeen, type Scenario } from '../scenarios'
 import type { SimApi } from '../sim-api';
 import { testerText } from '../tester-words';
 import { refusalWords } from '../refusal-words';
+import { useOperationWords } from '../use-operation-words';
 
 interface Run {
   scenario: Scenario;
@@ -38,6 +39,7 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
   const { t } = useI18n();
   const W = t.tester.scenarios;
   const op = useSnapshot().operations.find((o) => o.handle === run.handle);
+  const wordsOf = useOperationWords();
   const done = stepsSeen(run.scenario, run.seen);
   const prelude = run.scenario.restore ? W.prelude : [];
   const { name, story } = W.stories[run.scenario.id];
@@ -55,7 +57,7 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
       </h3>
       <p>{story}</p>
       <p className="hint">
-        {W.theChange(op?.summary ?? W.addOneTo(SCRATCH_ITEM.name))}
+        {W.theChange(op ? wordsOf(op).summary : W.addOneTo(SCRATCH_ITEM.name))}
         {run.scenario.advanceClockMs !== undefined &&
           (run.clockMoved ? W.clockMoved : W.clockWillMove)}
       </p>
@@ -76,7 +78,7 @@ function Narration({ run, sim }: { run: Run; sim: SimApi }): ReactNode {
       </ol>
       {op && (
         <p role="status">
-          {W.now} <strong>{op.label}</strong>
+          {W.now} <strong>{wordsOf(op).label}</strong>
         </p>
       )}
       {op?.state === 'unknown' && (

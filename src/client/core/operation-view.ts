@@ -2,8 +2,7 @@
 import type { AttemptView, OperationView } from './views';
 import type { LocalView } from './local-view';
 import type { AttemptRecord, OperationRecord } from './records';
-import { shortTime } from './check-words';
-import { explanation, reasonText, restoreUnchecked, stateLabel } from './labels';
+import { explanationOf, operationReason, restoreUnchecked } from './labels';
 import { awaitsStatus, rechecked, type FinishingState, type OpState } from './operation-state';
 import { cancellable, reversibleKind } from './fixes';
 import { handleOf, resolvable } from './rules';
@@ -106,8 +105,6 @@ export function operationView(
   const receipt = state.kind === 'finishing' ? state.receipt : (record.receipt?.receipt ?? null);
   const resolution = record.resolution;
   const due = retryAt(state, time.recheckAt ?? null);
-  const nextCheck =
-    rechecked(state) && due !== null ? shortTime(due, { timeZone: time.timeZone }) : null;
   // Enter again / discard act on the stored state, not while a receipt is being stored, nor while
   // a restored server is asked whether it still has a confirmed change.
   const checkingRestore = restoreUnchecked(state);
@@ -122,17 +119,15 @@ export function operationView(
     userName: record.userName,
     op: record.op,
     state: checkingRestore ? 'checking' : state.kind,
-    label: stateLabel(state, record.createdAt, time.now),
-    summary: record.summary,
     createdAt: iso(record.createdAt),
     deadline: view.leases.get(record.leaseId)?.deadline ?? '',
     attempts: timeline(record, view.attempts.get(record.id)).map(attemptView),
     receipt,
-    reasonText: reasonText(state, record.createdAt, time.now),
+    reason: operationReason(state),
     imported: record.imported !== null,
     restored,
     nextRetryAt: due !== null && due > time.now ? iso(due) : null,
-    explanation: explanation(state, record.summary, nextCheck),
+    explanation: explanationOf(state),
     resolution:
       resolution === null
         ? null
