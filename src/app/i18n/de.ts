@@ -449,6 +449,13 @@ export const de: Messages = {
   },
   import: {
     csvRow: (row, message) => `Zeile ${row}: ${message}`,
+    csvProblem: {
+      'unclosed-quote': 'Eine Zelle in Anführungszeichen ist nicht geschlossen (ein " fehlt).',
+      'text-after-quote':
+        'Nach einem schließenden Anführungszeichen steht noch Text; ein " in einer Zelle in Anführungszeichen muss verdoppelt werden ("").',
+      'stray-quote':
+        'Ein " in einer Zelle: Eine Zelle mit Anführungszeichen muss selbst in Anführungszeichen stehen, ihre " verdoppelt.',
+    },
     empty: 'Die Datei ist leer.',
     twice: (column) => `Die Spalte „${column}“ kommt zweimal vor.`,
     missingColumns: (missing, columns) =>

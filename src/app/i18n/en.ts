@@ -6,6 +6,7 @@
  */
 import type { AdjustOp, HistoryEntry, ProblemCode, ReasonCode } from '../../protocol/schemas';
 import type { OperationState } from '../../client/facade';
+import type { CsvProblem } from '../../protocol/csv-read';
 import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
 import { enRefusals } from './en-refusals';
@@ -449,10 +450,17 @@ export const en = {
   },
   import: {
     csvRow: (row: string, message: string) => `Row ${row}: ${message}`,
+    /** Why the file cannot be read as CSV (protocol/csv-read.ts), after "Row 3: ". */
+    csvProblem: {
+      'unclosed-quote': 'A quoted cell is not closed (a " is missing).',
+      'text-after-quote':
+        'Text follows a closing quote; a " inside a quoted cell must be doubled ("").',
+      'stray-quote': 'A " inside a cell: a cell with quotes must be in quotes, its quotes doubled.',
+    } satisfies Record<CsvProblem, string>,
     empty: 'The file is empty.',
     twice: (column: string) => `The column “${column}” appears twice.`,
     missingColumns: (missing: readonly string[], columns: string) =>
-      `The first row must name the columns; “${missing.join('”, “')}” ${missing.length === 1 ? 'is' : 'are'} missing. Use the columns of the items export: ${columns}.`,
+      `The first row must name the columns; “${missing.join('”, “')}” ${plural(missing.length, 'is', 'are')} missing. Use the columns of the items export: ${columns}.`,
     tooMany: (rows: string, max: string) =>
       `The file has ${rows} rows; import at most ${max} at a time.`,
     labels: { name: 'Name', sku: 'SKU', location: 'Shelf (location)' },
