@@ -463,7 +463,11 @@ async function pipelinedFloor(
             const state = { kind: 'confirmed', since: at } as const;
             const saved = { text: a.answer.text, receipt, storedAt: at };
             writes.push(putOperation(tx, { ...r, receipt: saved, state, sendAttempts: 1 }));
-            const item = project(items.get(receipt.itemId), r, receipt);
+            const item = project(
+              receipt.itemId === null ? undefined : items.get(receipt.itemId),
+              r,
+              receipt,
+            );
             if (item) items.set(item.id, item);
           });
           for (const item of items.values()) writes.push(tx.put('items', item));

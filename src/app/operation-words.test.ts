@@ -76,6 +76,7 @@ const EXPLANATIONS: Record<ExplanationKind, Explanation> = {
   'expired-review': { kind: 'expired-review' },
   expired: { kind: 'expired' },
   'not-applied': { kind: 'not-applied' },
+  'not-applied-late': { kind: 'not-applied-late' },
 };
 
 const ENGLISH_EXPLANATIONS: Record<ExplanationKind, string> = {
@@ -102,6 +103,8 @@ const ENGLISH_EXPLANATIONS: Record<ExplanationKind, string> = {
     "The server can no longer tell whether this change was applied. Check the item's history before entering it again.",
   'not-applied':
     'The server confirmed this change never was and never will be applied. It is safe to enter it again.',
+  'not-applied-late':
+    "The server's clock had already passed this change's deadline (6 Dec 17:00), so it was never applied and never will be. This device has taken a new deadline from the server: changes made now go through. It is safe to enter this one again.",
 };
 
 const withReason = (reason: OperationReason) =>

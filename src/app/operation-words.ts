@@ -8,7 +8,8 @@ import type { OperationReason, OperationView } from '../client/facade';
 import type { Op } from '../protocol/schemas';
 import type { Format } from './format';
 import type { Messages } from './i18n/en';
-import type { ReasonCase } from './i18n/operation-case';
+import type { ExplainFacts, ReasonCase } from './i18n/operation-case';
+import { opItemId } from '../protocol/op-item';
 import { assertNever } from '../protocol/assert-never';
 
 export interface OperationWords {
@@ -74,7 +75,7 @@ export function operationWords(
   const summaryOf = (o: Op) =>
     words.summary({
       op: o,
-      itemName: o.type === 'createItem' ? o.name : (context.itemName(o.itemId) ?? o.itemId),
+      itemName: o.type === 'createItem' ? o.name : itemNameOf(opItemId(o), context.itemName),
       count: format.count,
     });
   const reversal = reversalOf(op.op);
@@ -99,11 +100,18 @@ export function operationWords(
     explanation:
       explained === null
         ? null
-        : (
-            words.explanation[explained.kind] as (
-              e: typeof explained,
-              f: { summary: string; nextCheck: string | null },
-            ) => string
-          )(explained, { summary, nextCheck }),
+        : (words.explanation[explained.kind] as (e: typeof explained, f: ExplainFacts) => string)(
+            explained,
+            {
+              summary,
+              nextCheck,
+              deadline: op.deadline === '' ? '' : format.moment(op.deadline, context.now),
+            },
+          ),
   };
+}
+
+/** The item's name, else its id; an operation about no item (a stock-take's own step) has none. */
+function itemNameOf(id: string | null, itemName: (id: string) => string | null): string {
+  return id === null ? '' : (itemName(id) ?? id);
 }

@@ -9,6 +9,7 @@
 import type { HistoryResponse, Op } from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
+import { refusalClock } from './core/answers';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { holdAfterStep, pacing } from './core/pacing';
 import type { ServerSkew } from './core/server-clock';
@@ -22,10 +23,12 @@ import type {
   OtherDeviceBackup,
   OtherDeviceRequest,
   StockroomClient,
+  TesterClient,
 } from './facade';
 import * as account from './account-commands';
 import { defaultCaches, type CacheStorageLike } from './cached-api-data';
 import { ClientError } from './client-error';
+import { checkEpoch } from './epoch-check';
 import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
 import { ensureDevice, getMeta, setDeviceName } from './local/meta';
@@ -81,8 +84,8 @@ export interface StockroomClientCore extends StockroomClient {
   syncNow(start?: RoundStart): Promise<RoundReport>;
   /** Resolves when no round, reload or start-up work is running. */
   whenIdle(): Promise<void>;
-  setStepByStep(on: boolean): void;
-  noteServerClock(serverNow: string): void;
+  /** The real client always has the tester's tools (the server decides whether they act). */
+  readonly tester: TesterClient;
 }
 
 export function createClient(options: ClientOptions = {}): StockroomClientCore {
@@ -283,6 +286,9 @@ class Client implements StockroomClientCore {
    */
   private heard(outcome: HttpOutcome): void {
     if (this.closed) return;
+    // A refusal for lateness says what the server's clock read: judge leases by it from now on.
+    const serverClock = refusalClock(outcome);
+    if (serverClock !== null) this.noteServerClock(serverClock);
     const { answered, succeeded } = heardFrom(outcome);
     const wasUnreachable = !this.reachable;
     const refusing = answered && refusedForNow(outcome);
@@ -372,6 +378,8 @@ class Client implements StockroomClientCore {
       const now = this.clock.now();
       this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
     }
+    // A restore since the last contact is met now, before any item pull or sending.
+    await checkEpoch(deps, session.token);
     await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
     this.live.changed();
@@ -432,7 +440,7 @@ class Client implements StockroomClientCore {
   exportBackup = () => this.outbox.exportBackup();
   importBackup = (text: string) => this.outbox.importBackup(text);
 
-  async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
+  private async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
     const session = await this.session();
     if (!session || session.expired || !this.testerMode) {
       throw new ClientError({ kind: 'tester-only' });
@@ -454,7 +462,7 @@ class Client implements StockroomClientCore {
     this.watch.set(!this.closed && this.stepByStep && this.testerMode);
   }
 
-  setStepByStep(on: boolean): void {
+  private setStepByStep(on: boolean): void {
     this.stepByStep = on;
     if (!on) this.pace.hold = null;
     this.paceChanged();
@@ -464,7 +472,7 @@ class Client implements StockroomClientCore {
     if (!on) void this.rounds.kick({});
   }
 
-  noteServerClock(serverNow: string): void {
+  private noteServerClock(serverNow: string): void {
     const at = Date.parse(serverNow);
     if (Number.isNaN(at)) return;
     const now = this.clock.now();
@@ -493,11 +501,18 @@ class Client implements StockroomClientCore {
     );
   }
 
-  authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
+  private authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const session = await this.session();
     const headers = new Headers(init.headers);
     if (session) headers.set('authorization', `Bearer ${session.token}`);
     return this.http.fetch(`${this.http.baseUrl}${path}`, { ...init, headers });
+  };
+
+  readonly tester: TesterClient = {
+    authorizedFetch: (path, init) => this.authorizedFetch(path, init),
+    setStepByStep: (on) => this.setStepByStep(on),
+    noteServerClock: (serverNow) => this.noteServerClock(serverNow),
+    backupFromOtherDevice: (change) => this.backupFromOtherDevice(change),
   };
 
   close(): void {

@@ -271,7 +271,16 @@ class Round {
     if (lease === 'sign-in-needed' || lease === 'storage-problem') return this.report(lease);
     // "Check and resend safely" ends a step-by-step hold for the step it asked for.
     let asked = restart.resendId !== null;
+    // A refusal for lateness may have shown the lease over by the server's clock (client.ts
+    // `heard`): the next step takes a fresh lease, so work made since goes under it.
+    let leaseSkew = deps.serverSkew?.() ?? null;
     for (let step = 0; step < MAX_STEPS; step++) {
+      const skewNow = deps.serverSkew?.() ?? null;
+      if (skewNow !== leaseSkew) {
+        leaseSkew = skewNow;
+        const fresh = await this.refreshLease(session);
+        if (fresh !== 'continue') return this.report(fresh);
+      }
       const claimed = this.next;
       this.next = null;
       if (claimed) {

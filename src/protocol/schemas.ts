@@ -118,16 +118,69 @@ export const ArchiveItemOp = z.strictObject({
   itemId: ItemId,
 });
 
+/** Stock-takes (docs/http-api.md "Stock-takes"); their ids follow the item id rule. */
+export const StocktakeId = ItemId;
+export const STOCKTAKE_SCOPE_MAX = 10_000;
+export const StartStocktakeOp = z.strictObject({
+  type: z.literal('startStocktake'),
+  stocktakeId: StocktakeId,
+  name: text(1, 100),
+  placeId: ItemId,
+  blind: z.boolean(),
+  itemIds: z.optional(z.array(ItemId).check(z.minLength(1), z.maxLength(STOCKTAKE_SCOPE_MAX))),
+});
+export const StocktakeCountOp = z.strictObject({
+  type: z.literal('stocktakeCount'),
+  stocktakeId: StocktakeId,
+  itemId: ItemId,
+  counted: int(z.minimum(0), z.maximum(1_000_000_000)),
+  basedOnRevision: int(z.minimum(0)),
+});
+export const UNCOUNTED_CHOICES = ['leave', 'zero'] as const;
+export const ApplyStocktakeOp = z.strictObject({
+  type: z.literal('applyStocktake'),
+  stocktakeId: StocktakeId,
+  uncounted: z.enum(UNCOUNTED_CHOICES),
+});
+export const CancelStocktakeOp = z.strictObject({
+  type: z.literal('cancelStocktake'),
+  stocktakeId: StocktakeId,
+});
+
 export const Op = z.discriminatedUnion('type', [
   AdjustOp,
   CountOp,
   CreateItemOp,
   UpdateItemOp,
   ArchiveItemOp,
+  StartStocktakeOp,
+  StocktakeCountOp,
+  ApplyStocktakeOp,
+  CancelStocktakeOp,
 ]);
 export type Op = z.infer<typeof Op>;
 export type OpType = Op['type'];
-export const OP_TYPES = ['adjust', 'count', 'createItem', 'updateItem', 'archiveItem'] as const;
+export const OP_TYPES = [
+  'adjust',
+  'count',
+  'createItem',
+  'updateItem',
+  'archiveItem',
+  'startStocktake',
+  'stocktakeCount',
+  'applyStocktake',
+  'cancelStocktake',
+] as const;
+export type StocktakeOp = Extract<
+  Op,
+  { type: 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake' }
+>;
+/** The operations on one item's stock or catalogue entry (every one but the stock-takes'). */
+export type ItemOp = Exclude<Op, StocktakeOp>;
+export type StartStocktakeOp = z.infer<typeof StartStocktakeOp>;
+export type StocktakeCountOp = z.infer<typeof StocktakeCountOp>;
+export type ApplyStocktakeOp = z.infer<typeof ApplyStocktakeOp>;
+export type CancelStocktakeOp = z.infer<typeof CancelStocktakeOp>;
 export type AdjustOp = z.infer<typeof AdjustOp>;
 export type CountOp = z.infer<typeof CountOp>;
 export type CreateItemOp = z.infer<typeof CreateItemOp>;
@@ -159,6 +212,12 @@ export const REASON_CODES = [
   'stale-edit',
   'archived-item',
   'not-allowed',
+  'unknown-place',
+  'archived-place',
+  'unknown-stocktake',
+  'duplicate-stocktake',
+  'stocktake-closed',
+  'not-in-stocktake',
 ] as const;
 export const ReasonCode = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof ReasonCode>;
@@ -168,7 +227,8 @@ export const Receipt = z.strictObject({
   operationId: OperationId,
   outcome: Outcome,
   reason: z.nullable(ReasonCode),
-  itemId: ItemId,
+  /** null for an operation about no single item (a stock-take's start, apply or cancel). */
+  itemId: z.nullable(ItemId),
   delta: int(),
   resultingQuantity: z.nullable(int()),
   itemRevision: z.nullable(int()),
@@ -206,6 +266,9 @@ export const Problem = z.object({
   detail: z.string(),
   code: z.enum(problemCodes),
   errors: z.optional(z.array(FieldError)),
+  /** `operation-expired` only: the server's clock when it refused, and the lease's deadline. */
+  now: z.optional(Timestamp),
+  deadline: z.optional(Timestamp),
 });
 export type Problem = z.infer<typeof Problem>;
 
@@ -251,6 +314,8 @@ const identityFields = {
   restoredFrom: z.optional(RestoredFrom),
 };
 export const LeaseResponse = z.object({ lease: Lease, token: z.string(), ...identityFields });
+/** `GET /readyz` when ready: which database the server runs (the client reads only these). */
+export const ReadyResponse = z.object({ ready: z.literal(true), ...identityFields });
 export type LeaseResponse = z.infer<typeof LeaseResponse>;
 
 export const ROLES = ['staff', 'manager'] as const;
@@ -261,7 +326,7 @@ export const SessionRequest = z.strictObject({
   password: safeText().check(z.minLength(1), z.maxLength(1024)),
 });
 /**
- * (added) `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
+ * `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
  * address), so the app asks for them only then. Optional: older servers did not send it.
  */
 export const SessionResponse = z.object({
@@ -305,6 +370,52 @@ export const HistoryResponse = z.object({
 });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
 
+/** Stock-takes as `GET /api/stocktakes` lists them (docs/http-api.md "Stock-takes"). */
+export const STOCKTAKE_STATUSES = ['open', 'applied', 'cancelled'] as const;
+export const StocktakeSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  placeId: z.string(),
+  blind: z.boolean(),
+  status: z.enum(STOCKTAKE_STATUSES),
+  startedAt: Timestamp,
+  /** The name of the person who started it. */
+  startedBy: z.string(),
+  /** How many items are in scope, and how many of them have a count line. */
+  scope: int(),
+  counted: int(),
+});
+export type StocktakeSummary = z.infer<typeof StocktakeSummary>;
+export const StocktakesResponse = z.object({ stocktakes: z.array(StocktakeSummary) });
+export type StocktakesResponse = z.infer<typeof StocktakesResponse>;
+export const StocktakeLine = z.object({
+  operationId: z.string(),
+  itemId: z.string(),
+  userName: z.string(),
+  counted: int(),
+  basedOnRevision: int(),
+  recordedAt: Timestamp,
+});
+export type StocktakeLine = z.infer<typeof StocktakeLine>;
+/**
+ * One item in scope. `current` and `proposed` (and `changesSince`) are left out for staff in a
+ * blind stock-take: nobody counting learns the expected quantity from the server.
+ */
+export const StocktakeReviewLine = z.object({
+  itemId: z.string(),
+  counted: z.nullable(int()),
+  changesSince: z.optional(int()),
+  current: z.optional(int()),
+  proposed: z.optional(int()),
+});
+export type StocktakeReviewLine = z.infer<typeof StocktakeReviewLine>;
+export const StocktakeDetail = z.object({
+  ...StocktakeSummary.shape,
+  lines: z.array(StocktakeLine),
+  review: z.array(StocktakeReviewLine),
+});
+export type StocktakeDetail = z.infer<typeof StocktakeDetail>;
+
 /** Tester mode (SIMULATE=1). */
 export const FAULTS = [
   'drop-request',
@@ -343,7 +454,7 @@ export const ClockRequest = z.union([
 ]);
 export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
-/** The counts of the contract, and (added) the retention settings they were judged by. */
+/** The counts of the contract, and the retention settings they were judged by. */
 export const CleanupResult = z.object({
   compacted: int(),
   removed: int(),

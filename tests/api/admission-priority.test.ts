@@ -1,5 +1,5 @@
 /**
- * Admission under a backlog storm (issue 13): with the server's work budget taken by one batch,
+ * Admission under a backlog storm: with the server's work budget taken by one batch,
  * further batches get a prompt `503 overloaded` with Retry-After (never a silent wait) and no
  * effect, while a person's single change is admitted and answered ahead of them. The batch in
  * flight is held by a tester delay, so the overload is by construction, not by machine speed.

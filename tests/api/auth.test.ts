@@ -174,7 +174,7 @@ describe('repeated wrong passwords → 429 rate-limited with Retry-After', () =>
   });
 });
 
-describe('the sign-in limit counts attempts before checking them (issue 11, finding 1)', () => {
+describe('the sign-in limit counts attempts before checking them', () => {
   let limited: RunningServer;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * A batch's intake waits for its turn (issue 13, src/server/http/paced-intake.ts): beyond a turn's
+ * A batch's intake waits for its turn (src/server/http/paced-intake.ts): beyond a turn's
  * share, its body is read and checked only when the intake lets it go, while a person's single
  * change is taken in at once. One batch per turn here, and the turns are run by hand, so the order
  * is by construction, not by machine speed.

@@ -138,7 +138,11 @@ describe('5. no record past the deadline → 410 operation-expired, nothing stor
     const before = await api.item(itemId);
     const body = lease.body(adjust(itemId, 1));
     await api.setClock(lease.deadlineMs + 1);
-    expectProblem(await api.postOp(body), 'operation-expired');
+    const refused = expectProblem(await api.postOp(body), 'operation-expired');
+    // The refusal says what the server's clock read and the deadline it judged against: a device
+    // whose idea of the server's time is off learns it here (client: server-clock.ts).
+    expect(refused.now).toBe(new Date(lease.deadlineMs + 1).toISOString());
+    expect(refused.deadline).toBe(new Date(lease.deadlineMs).toISOString());
     expectProblem(await api.postOp(body), 'operation-expired');
     expect(await api.item(itemId)).toEqual(before);
     expect(await api.effects(itemId, body.id)).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * docs/operations.md#probes (issue 23 part 3): `/livez` answers while the
+ * docs/operations.md#probes: `/livez` answers while the
  * process runs without touching the store; `/readyz` answers ready only when the store answers a
  * trivial query within 2 s and every migration is applied, otherwise `503 not-ready` saying why.
  * Neither needs a token; both are `no-store`. (Not ready from the first moment of a stop:

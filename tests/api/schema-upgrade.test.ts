@@ -1,5 +1,5 @@
 /**
- * docs/operations.md#upgrading (issue 23 part 3): a server never opens a database whose schema is newer
+ * docs/operations.md#upgrading: a server never opens a database whose schema is newer
  * than its own (exit 1, both versions named, nothing written); `npm run migrate` applies pending
  * migrations without starting the server and says what it did; `MIGRATE=0` makes a start on an
  * unmigrated database stop with a message instead of migrating. On SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * `npm run users` (docs/api.md#authentication, issue 11 finding 2) against a running server's
+ * `npm run users` (docs/api.md#authentication) against a running server's
  * database, SQLite and PostgreSQL: the command is spawned with the password on standard input,
  * and the server sees each change at once.
  */

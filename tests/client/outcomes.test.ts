@@ -42,7 +42,7 @@ describe('outcomes that wait for a person', () => {
   it('401: waits for sign-in with the same id, then sends it once', async () => {
     const c = await signedIn(h);
     // The session ends on the server (signed out elsewhere, expired).
-    await c.authorizedFetch?.('/api/session', { method: 'DELETE' });
+    await c.tester.authorizedFetch('/api/session', { method: 'DELETE' });
     const op = await c.adjust({ itemId: 'towel-tea', delta: -1, reason: 'sold' });
     await c.whenIdle();
     expect(opById(c, op.id).state).toBe('waiting');

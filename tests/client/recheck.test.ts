@@ -132,7 +132,7 @@ describe('the sender never parks for good while the app is open', () => {
     const op = await c.adjust({ itemId: 'plate-26', delta: -1, reason: 'sold' });
     await c.whenIdle();
     await exhaust(c, op.id);
-    // It answered, refusing work: the bar says so (issue 15), not "Online".
+    // It answered, refusing work: the bar says so, not "Online".
     expect(c.getSnapshot().connectivityLabel).toMatch(/^Server busy/);
     // Looking at the item's history succeeds: the resting change goes at once, no time passes.
     await c.history('plate-26');

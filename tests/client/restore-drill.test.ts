@@ -1,5 +1,5 @@
 /**
- * The restore drill (issue 23 part 2), on SQLite and PostgreSQL, with the real client core on real
+ * The restore drill, on SQLite and PostgreSQL, with the real client core on real
  * in-process servers: two devices confirm work; `npm run backup` runs while the server does; both
  * confirm more; the server stops, `npm run restore` puts the backup back, and the server starts on
  * the restored database. Then:

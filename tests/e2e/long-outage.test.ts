@@ -1,6 +1,6 @@
 /**
- * The sender never parks for good while the app is open (issue 10, part 1;
- * docs/client.md#when-the-sender-looks-again). The server stops for longer than the automatic
+ * The sender never parks for good while the app is open
+ * (docs/client.md#when-the-sender-looks-again). The server stops for longer than the automatic
  * attempts take while the browser stays online (no online/offline event ever fires), three changes
  * are made and rest as "Stored · waiting to retry"; the server returns and they reach it by
  * themselves, with no tap, each applied once, and the status bar says Online again.

@@ -1,5 +1,5 @@
 /**
- * Issue 15's "Done when", in a real browser: each of the six Scenarios runs in step-by-step mode and
+ * The Scenarios, in a real browser: each of the six Scenarios runs in step-by-step mode and
  * each state word of its change stays on screen at least a second (measured in the page: a
  * MutationObserver notes when each word appears and disappears, so nothing here sleeps); the
  * Armed faults list says what the server's rules are; the timeline's server rows are words, never

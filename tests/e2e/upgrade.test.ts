@@ -1,5 +1,5 @@
 /**
- * An upgrade as a shop lives it (docs/operations.md#upgrading, issue 23 part 3): the previous
+ * An upgrade as a shop lives it (docs/operations.md#upgrading): the previous
  * release, built from this repository's own history, serves a phone that holds changes it has not
  * sent (made offline: "Saved on this device") and one whose reply was lost ("Outcome unknown"). The
  * old server stops; the current one starts on the same database (migrating it) and serves the

@@ -12,6 +12,7 @@ import type {
   StockroomClient,
 } from '../../client/facade';
 import type { HistoryResponse, Op } from '../../protocol/schemas';
+import { opItemId } from '../../protocol/op-item';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
 const NOUNS = ['Lamp', 'Kettle', 'Mug', 'Chair', 'Shelf bracket', 'Cable', 'Blanket', 'Vase'];
@@ -108,7 +109,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     const pending = merged.operations.filter((o) => !SETTLED.has(o.state));
     const items = merged.items.map((item) => {
       const pendingDelta = pending
-        .filter((o) => o.op.itemId === item.id && o.op.type === 'adjust')
+        .filter((o) => opItemId(o.op) === item.id && o.op.type === 'adjust')
         .reduce((sum, o) => sum + (o.op.type === 'adjust' ? o.op.delta : 0), 0);
       return pendingDelta === item.pendingDelta ? item : { ...item, pendingDelta };
     });
@@ -249,6 +250,8 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async importBackup(): Promise<CommandResult> {
       return { ok: false, refusal: { kind: 'backup-unreadable' } };
     },
+    // No tester tools: the Tester panel says tester mode is off.
+    tester: null,
     close() {
       listeners.clear();
     },

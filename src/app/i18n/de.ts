@@ -103,6 +103,10 @@ export const de: Messages = {
     createItem: 'Artikel angelegt',
     updateItem: 'Angaben bearbeitet',
     archiveItem: 'Artikel archiviert',
+    startStocktake: 'Inventur begonnen',
+    stocktakeCount: 'Inventur-Zählung',
+    applyStocktake: 'Inventur übernommen',
+    cancelStocktake: 'Inventur abgebrochen',
   },
   operations: deOperations,
   rows: {
@@ -395,6 +399,8 @@ export const de: Messages = {
     done: 'Als neue Änderung erneut eingegeben:',
     openNewChange: 'neue Änderung öffnen',
     noLonger: 'Diese Änderung kann nicht mehr erneut eingegeben werden.',
+    stocktake:
+      'Ein Schritt einer Inventur wird in der Inventur neu eingegeben: zähle den Artikel dort noch einmal.',
     itemMissing: (itemId) =>
       `Der Artikel ${itemId} ist nicht auf diesem Gerät, daher kann die Änderung hier nicht erneut eingegeben werden. Verwirf sie unter Prüfen, wenn sie nicht mehr gebraucht wird.`,
   },

@@ -16,6 +16,12 @@ const receiptReasons: Record<ReasonCode, string> = {
   'stale-edit': 'changed by someone else since you opened it',
   'archived-item': 'the item is archived',
   'not-allowed': 'your role may not make this change',
+  'unknown-place': 'the place does not exist on the server',
+  'archived-place': 'the place is archived',
+  'unknown-stocktake': 'the stock-take does not exist on the server',
+  'duplicate-stocktake': 'a stock-take with this ID already exists',
+  'stocktake-closed': 'the stock-take is no longer open',
+  'not-in-stocktake': 'the item is not part of this stock-take',
 };
 
 /** The state labels of docs/client.md#states-and-their-words: people and the browser tests find them exactly. */
@@ -78,6 +84,8 @@ const explanations: ExplanationWords = {
     "The server can no longer tell whether this change was applied. Check the item's history before entering it again.",
   'not-applied': () =>
     'The server confirmed this change never was and never will be applied. It is safe to enter it again.',
+  'not-applied-late': (_, f) =>
+    `The server's clock had already passed this change's deadline (${f.deadline}), so it was never applied and never will be. This device has taken a new deadline from the server: changes made now go through. It is safe to enter this one again.`,
 };
 
 /** What the person decided: "Remove 2 from Desk lamp" (docs/client.md#states-and-their-words). */
@@ -96,6 +104,14 @@ function summary(c: SummaryCase): string {
       return `Edit ${itemName}`;
     case 'archiveItem':
       return `Archive ${itemName}`;
+    case 'startStocktake':
+      return `Start stock-take ${op.name}`;
+    case 'stocktakeCount':
+      return `Count ${itemName} for the stock-take: ${count(op.counted)}`;
+    case 'applyStocktake':
+      return 'Apply stock-take';
+    case 'cancelStocktake':
+      return 'Cancel stock-take';
     default:
       return assertNever(op);
   }
@@ -124,6 +140,18 @@ export const enOperations = {
     'archived-item':
       'The item was archived, so stock changes to it are refused. Ask a manager if it should come back.',
     'not-allowed': 'Your role may not make this kind of change. Ask a manager to make it.',
+    'unknown-place':
+      'The server does not know this place. Check the places in Settings before entering the change again.',
+    'archived-place':
+      'The place was archived, so changes there are refused. Ask a manager if it should come back.',
+    'unknown-stocktake':
+      'The server does not know this stock-take. Open Stock-takes and check which one is open.',
+    'duplicate-stocktake':
+      'A stock-take with this ID already exists. Start the stock-take again as new.',
+    'stocktake-closed':
+      'The stock-take was already applied or cancelled; this count no longer counts.',
+    'not-in-stocktake':
+      'This item is not part of this stock-take. Check which items are left to count.',
     none: "Check the item's history, then enter the change again as new or discard it.",
   } satisfies Record<ReasonCode | 'none', string>,
   detail: {

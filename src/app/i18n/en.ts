@@ -108,6 +108,10 @@ export const en = {
     createItem: 'Item created',
     updateItem: 'Details edited',
     archiveItem: 'Item archived',
+    startStocktake: 'Stock-take started',
+    stocktakeCount: 'Stock-take count',
+    applyStocktake: 'Stock-take applied',
+    cancelStocktake: 'Stock-take cancelled',
   } satisfies Record<HistoryEntry['type'], string>,
   operations: enOperations,
   rows: {
@@ -396,6 +400,7 @@ export const en = {
     done: 'Entered again as a new change:',
     openNewChange: 'open the new change',
     noLonger: 'This change cannot be entered again any more.',
+    stocktake: 'A stock-take step is entered again on its stock-take: count the item again there.',
     itemMissing: (itemId: string) =>
       `The item ${itemId} is not on this device, so the change cannot be entered again here. Discard it from Review if it is no longer wanted.`,
   },

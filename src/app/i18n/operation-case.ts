@@ -29,6 +29,8 @@ export interface ExplainFacts {
   summary: string;
   /** When resting work is checked again by itself ("14:02"), if planned. */
   nextCheck: string | null;
+  /** Its lease's deadline, as a moment in this locale ('' when this device does not know it). */
+  deadline: string;
 }
 
 export type ExplanationWords = {

@@ -200,3 +200,27 @@ export function answerEvent(
       return assertNever(answer);
   }
 }
+
+/**
+ * The server's clock as a `410 operation-expired` tells it (alone or inside a batch), else null.
+ * A device whose idea of the server's time is behind (a tester moved the server's clock, or its own
+ * clock is off) learns it from the refusal itself, so it stops taking ids from a lease the server
+ * already counts as over and fetches a fresh one (server-clock.ts, lease-sync.ts).
+ */
+export function refusalClock(outcome: HttpOutcome): string | null {
+  if (outcome.kind !== 'response') return null;
+  const expiredAt = (json: unknown): string | null => {
+    const p = Problem.safeParse(json);
+    return p.success && p.data.code === 'operation-expired' ? (p.data.now ?? null) : null;
+  };
+  if (outcome.status === 410) return expiredAt(outcome.json);
+  if (outcome.status !== 200) return null;
+  const raw = (outcome.json as { results?: unknown } | null | undefined)?.results;
+  if (!Array.isArray(raw)) return null;
+  let latest: string | null = null;
+  for (const result of raw as { problem?: unknown }[]) {
+    const at = expiredAt(result?.problem);
+    if (at !== null && (latest === null || Date.parse(at) > Date.parse(latest))) latest = at;
+  }
+  return latest;
+}

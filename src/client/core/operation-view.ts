@@ -94,6 +94,16 @@ function attemptView(a: AttemptRecord): AttemptView {
   };
 }
 
+/**
+ * Not applied because the server refused it as late (410: its clock past the lease's deadline,
+ * which this device knows): the detail view says so, and that changes made now go through.
+ */
+function lateRefusal(state: OpState, deadline: string, attempts: readonly AttemptView[]): boolean {
+  return (
+    state.kind === 'not-applied' && deadline !== '' && attempts.some((a) => a.httpStatus === 410)
+  );
+}
+
 export function operationView(
   record: OperationRecord,
   view: Pick<LocalView, 'leases' | 'attempts'>,
@@ -113,6 +123,8 @@ export function operationView(
     state.kind === 'review' && state.reason.code === 'restored'
       ? { confirmedAt: iso(state.reason.confirmedAt), missing: state.reason.answer === 'missing' }
       : null;
+  const deadline = view.leases.get(record.leaseId)?.deadline ?? '';
+  const attempts = timeline(record, view.attempts.get(record.id)).map(attemptView);
   return {
     id: record.id,
     handle: handleOf(record),
@@ -120,14 +132,16 @@ export function operationView(
     op: record.op,
     state: checkingRestore ? 'checking' : state.kind,
     createdAt: iso(record.createdAt),
-    deadline: view.leases.get(record.leaseId)?.deadline ?? '',
-    attempts: timeline(record, view.attempts.get(record.id)).map(attemptView),
+    deadline,
+    attempts,
     receipt,
     reason: operationReason(state),
     imported: record.imported !== null,
     restored,
     nextRetryAt: due !== null && due > time.now ? iso(due) : null,
-    explanation: explanationOf(state),
+    explanation: lateRefusal(state, deadline, attempts)
+      ? { kind: 'not-applied-late' }
+      : explanationOf(state),
     resolution:
       resolution === null
         ? null

@@ -6,9 +6,10 @@
  */
 import type { Op } from '../../protocol/schemas';
 import { assertNever } from '../../protocol/assert-never';
+import { opItemId } from '../../protocol/op-item';
 
 export function summarize(op: Op, itemName: string | null): string {
-  const name = itemName ?? op.itemId;
+  const name = itemName ?? opItemId(op) ?? '';
   switch (op.type) {
     case 'adjust':
       return op.delta < 0 ? `Remove ${-op.delta} from ${name}` : `Add ${op.delta} to ${name}`;
@@ -20,6 +21,14 @@ export function summarize(op: Op, itemName: string | null): string {
       return `Edit ${name}`;
     case 'archiveItem':
       return `Archive ${name}`;
+    case 'startStocktake':
+      return `Start stock-take ${op.name}`;
+    case 'stocktakeCount':
+      return `Count ${name} for the stock-take: ${op.counted}`;
+    case 'applyStocktake':
+      return 'Apply stock-take';
+    case 'cancelStocktake':
+      return 'Cancel stock-take';
     default:
       return assertNever(op);
   }

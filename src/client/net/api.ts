@@ -9,6 +9,7 @@ import {
   ItemsResponse,
   LeaseResponse,
   Problem,
+  ReadyResponse,
   SessionResponse,
   type OperationBody,
 } from '../../protocol/schemas';
@@ -134,4 +135,9 @@ export function askStatus(
  */
 export function testerClock(deps: HttpDeps, token: string) {
   return call(deps, { method: 'GET', path: '/api/sim/clock', token }, ClockState);
+}
+
+/** `GET /readyz`: the server's database epoch (a restore makes a new one); no sign-in needed. */
+export function readiness(deps: HttpDeps) {
+  return call(deps, { method: 'GET', path: '/readyz' }, ReadyResponse);
 }

@@ -155,7 +155,7 @@ export function paths(): Json {
         responses: {
           '200': {
             description:
-              "A bearer token (sliding expiry, SESSION_TTL); (added) `testerMode`: whether the tester routes answer this session; `epoch`: the database's random id, made anew by every restore, and after a restore `restoredFrom.takenAt`, the backup's snapshot time (a device that meets another epoch asks about the confirmed work the backup may lack).",
+              "A bearer token (sliding expiry, SESSION_TTL); `testerMode`: whether the tester routes answer this session; `epoch`: the database's random id, made anew by every restore, and after a restore `restoredFrom.takenAt`, the backup's snapshot time (a device that meets another epoch asks about the confirmed work the backup may lack).",
             content: json('SessionResponse'),
           },
           ...problems('invalid-request', 'unauthorized', 'rate-limited', 'unsupported-media-type'),
@@ -326,6 +326,33 @@ export function paths(): Json {
         },
       },
     },
+    '/api/stocktakes': {
+      get: {
+        tags: ['stock-takes'],
+        summary: 'Every stock-take, newest first, with how many items are in scope and counted',
+        security: bearer,
+        responses: {
+          '200': { description: 'The stock-takes.', content: json('StocktakesResponse') },
+          ...problems(...authed),
+        },
+      },
+    },
+    '/api/stocktakes/{id}': {
+      get: {
+        tags: ['stock-takes'],
+        summary: 'One stock-take with its count lines and the review per item in scope',
+        description:
+          'The review proposes, per item, what was counted plus every change recorded at the ' +
+          'place after the revision its counters saw. In a blind stock-take staff get no ' +
+          '`current`, `changesSince` or `proposed`.',
+        security: bearer,
+        parameters: [idParam('The stock-take id.')],
+        responses: {
+          '200': { description: 'The stock-take.', content: json('StocktakeDetail') },
+          ...problems(...authed, 'invalid-request', 'not-found'),
+        },
+      },
+    },
     '/api/items.csv': {
       get: {
         tags: ['items'],
@@ -451,7 +478,7 @@ export function paths(): Json {
         responses: {
           '200': {
             description:
-              'What it did: `{ compacted, removed }`, and (added) the `receiptTtlMs` and `tombstoneGraceMs` it judged by.',
+              'What it did: `{ compacted, removed }`, and the `receiptTtlMs` and `tombstoneGraceMs` it judged by.',
             content: json('CleanupResult'),
           },
         },

@@ -16,6 +16,8 @@ const ROUTES = [
   'get /api/operations/{id}',
   'get /api/items',
   'get /api/items/{id}/history',
+  'get /api/stocktakes',
+  'get /api/stocktakes/{id}',
   'get /api/items.csv',
   'get /api/items/{id}/history.csv',
   'get /api/diagnostics',
@@ -81,9 +83,17 @@ describe('OpenAPI document', () => {
     expect(schemas['AdjustOp']).toMatchObject({ additionalProperties: false });
     expect(refs(schemas['OperationBody'])).toContain('#/components/schemas/Op');
     expect(refs(schemas['Op']).sort()).toEqual(
-      ['AdjustOp', 'ArchiveItemOp', 'CountOp', 'CreateItemOp', 'UpdateItemOp'].map(
-        (name) => `#/components/schemas/${name}`,
-      ),
+      [
+        'AdjustOp',
+        'ApplyStocktakeOp',
+        'ArchiveItemOp',
+        'CancelStocktakeOp',
+        'CountOp',
+        'CreateItemOp',
+        'StartStocktakeOp',
+        'StocktakeCountOp',
+        'UpdateItemOp',
+      ].map((name) => `#/components/schemas/${name}`),
     );
     expect(refs(schemas['UpdateItemOp'])).toContain('#/components/schemas/ItemChanges');
     expect(Object.keys((schemas['Item'] as { properties: Json }).properties)).toEqual(

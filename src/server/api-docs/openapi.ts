@@ -39,6 +39,7 @@ export function buildOpenApiDocument(version = '1.0.0'): Json {
       { name: 'authentication' },
       { name: 'operations' },
       { name: 'items' },
+      { name: 'stock-takes' },
       { name: 'documentation' },
       { name: 'tester', description: TESTER },
     ],

@@ -2,12 +2,12 @@
  * Admission control for operation requests, pure (no timers; the caller passes the monotonic time).
  * The adapter (src/server/limits/admission-gate.ts) turns its decisions into promises.
  *
- * Why it counts operations, not requests: a batch of 500 costs 500 times a single change. Before,
- * 256 batches could be "in flight" at once and the wait moved to where the shedder did not look
- * (the store's commit queue: one group of 5,000+ operations blocked the event loop for a second,
- * and everything behind it, accepts and timers included, waited). Now the operations in flight are
- * bounded by what the server processes in `targetInFlightMs` (measured: Little's law on the
- * completions while busy), so a commit group stays short and what waits, waits here, where its
+ * Why it counts operations, not requests: a batch of 500 costs 500 times a single change. Counting
+ * requests would let 256 batches be "in flight" at once and move the wait to where the shedder
+ * does not look (the store's commit queue: one group of 5,000+ operations blocks the event loop
+ * for a second, and everything behind it, accepts and timers included, waits). The operations in
+ * flight are bounded by what the server processes in `targetInFlightMs` (measured: Little's law on
+ * the completions while busy), so a commit group stays short and what waits, waits here, where its
  * age is known and a prompt 503 can be given instead of a silent 30 s.
  *
  *   arrive ─► interactive (a person's single change): starts unless the request cap is reached;

@@ -15,6 +15,7 @@ import { itemRoutes } from './routes-items';
 import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
 import { sessionRoutes } from './routes-session';
+import { stocktakeRoutes } from './routes-stocktakes';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
 import { operatingRoutes } from './routes-operating';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));
   await app.register(itemRoutes(deps));
+  await app.register(stocktakeRoutes(deps));
   await app.register(csvRoutes(deps));
   await app.register(operatingRoutes(deps, deps.admission, deps.metrics));
   if (deps.sim) await app.register(simRoutes(deps, deps.sim));

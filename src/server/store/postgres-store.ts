@@ -8,7 +8,16 @@
  */
 import { cleanupCutoffs } from '../core/retention';
 import pg from 'pg';
-import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import type {
+  HistoryEntry,
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  StocktakeLine,
+  StocktakeSummary,
+} from '../../protocol/schemas';
+import type { ReviewLine } from '../core/stocktake-decide';
+import { listStocktakes, stocktakeDetail } from './postgres-stocktakes';
 import { wireItem, type ItemColumns } from './item-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
@@ -383,6 +392,16 @@ class PostgresStore implements Store {
       })),
       next: r.rows.length > limit ? String(page[page.length - 1]?.seq) : null,
     };
+  }
+
+  listStocktakes(): Promise<StocktakeSummary[]> {
+    return listStocktakes(this.db);
+  }
+
+  stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null> {
+    return stocktakeDetail(this.db, id);
   }
 
   async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {

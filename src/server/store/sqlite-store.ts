@@ -6,12 +6,28 @@
  * counts sqlite-sign-in.ts, the migrations sqlite-schema.ts.
  */
 import type Database from 'better-sqlite3';
-import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import type {
+  HistoryEntry,
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  StocktakeLine,
+  StocktakeSummary,
+} from '../../protocol/schemas';
+import { isStocktakeRequest, type ReviewLine } from '../core/stocktake-decide';
+import { SqliteStocktakes } from './sqlite-stocktakes';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { cleanupCutoffs } from '../core/retention';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { wireItem, type ItemColumns } from './item-row';
-import { applyOne, applyStatements, find, itemParams, type ApplyStep } from './sqlite-apply';
+import {
+  applyOne,
+  applyStatements,
+  find,
+  itemParams,
+  toRecord,
+  type ApplyStep,
+} from './sqlite-apply';
 import { openSqliteDatabase, type SqliteConnectionOptions } from './sqlite-connection';
 import { GroupCommit } from './sqlite-group-commit';
 import { SqliteExports } from './sqlite-exports';
@@ -83,6 +99,7 @@ export class SqliteStore implements Store {
   private readonly signIns: SignInCounts;
   private readonly exports: SqliteExports;
   private readonly groups: GroupCommit;
+  private readonly stocktakes: SqliteStocktakes;
 
   constructor(
     private readonly db: Database.Database,
@@ -91,9 +108,16 @@ export class SqliteStore implements Store {
     this.signIns = sqliteSignInCounts(db);
     this.exports = new SqliteExports(db);
     this.tx = { db, sql: applyStatements(db) };
+    const stocktakes = new SqliteStocktakes(db, () => this.tx.sql.nextRevision.get() as number);
+    this.stocktakes = stocktakes;
+    const step = options.apply ?? applyOne;
     this.groups = new GroupCommit(
       this.tx,
-      options.apply ?? applyOne,
+      // A stock-take's steps touch a stock-take and many items: their own adapter, same savepoint.
+      (tx, request, now) =>
+        isStocktakeRequest(request)
+          ? stocktakes.apply(request, now, toRecord)
+          : step(tx, request, now),
       (delivered) => this.exports.record(delivered),
       options.groupCommit !== false,
     );
@@ -260,6 +284,16 @@ export class SqliteStore implements Store {
     return rows.map((r) => wireItem(r as unknown as ItemColumns, r['updated_at'] as number));
   }
 
+  async listStocktakes(): Promise<StocktakeSummary[]> {
+    return this.stocktakes.list();
+  }
+
+  async stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null> {
+    return this.stocktakes.detail(id);
+  }
+
   async history(
     itemId: string,
     limit: number,
@@ -345,7 +379,7 @@ export class SqliteStore implements Store {
 
   /**
    * Recorded in the next group commit, with the operations waiting for it, and resolved after its
-   * COMMIT: as durable as before, without a commit (and an fsync on this thread) of its own.
+   * COMMIT: as durable as a commit of its own, without paying one (an fsync on this thread).
    */
   async markExported(effectIds: string[], now: number): Promise<void> {
     if (effectIds.length === 0) return;

@@ -4,7 +4,16 @@
  *
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
-import type { HistoryResponse, Item, ItemsResponse, Op, User } from '../../protocol/schemas';
+import type {
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  Op,
+  StocktakeLine,
+  StocktakeSummary,
+  User,
+} from '../../protocol/schemas';
+import type { ReviewLine } from '../core/stocktake-decide';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 
 export interface UserRow extends User {
@@ -143,6 +152,16 @@ export interface Store {
   catalogue(after: string | null, limit: number): Promise<Item[]>;
   /** `null` when the item does not exist. `before` is an opaque cursor from a previous page. */
   history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null>;
+
+  /** Every stock-take, newest first. */
+  listStocktakes(): Promise<StocktakeSummary[]>;
+  /**
+   * One stock-take with its count lines (in recording order) and the review of every item in scope
+   * (uncounted items as they are); null when there is none. Who may see what is the route's business.
+   */
+  stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null>;
 
   findOperation(userId: string, operationId: string): Promise<OperationRecord | null>;
   /**

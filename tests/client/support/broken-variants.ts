@@ -70,7 +70,8 @@ export function receiptOutsideTx(): OutboxWrites {
         ...record,
         receipt: { text: s.text, receipt: s.receipt, storedAt: at },
       });
-      const item = project(await tx.get('items', s.receipt.itemId), record, s.receipt);
+      const known = s.receipt.itemId === null ? undefined : await tx.get('items', s.receipt.itemId);
+      const item = project(known, record, s.receipt);
       if (item) await tx.put('items', item);
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './i18n/en';
 import type { ClientSnapshot } from '../client';
-import { SCENARIOS, SCRATCH_ITEM, stepsSeen, withoutScratch } from './scenarios';
+import { SCENARIOS, SCRATCH_ITEM, stepsSeen, withoutScratch } from './scenario-stories';
 
 const nameOf = (s: (typeof SCENARIOS)[number]) => en.tester.scenarios.stories[s.id].name;
 

@@ -1,7 +1,7 @@
 /**
  * The Tester panel's **Scenarios**: the seeds' stories, each a fault (or a clock move) armed on the
  * server and the states a change goes through, in the order a person will see them. Pure data and
- * one pure rule (which steps have been seen); the screen runs them (screens/scenarios.tsx).
+ * one pure rule (which steps have been seen); the runner plays them (scenario-runner.ts), the screen shows them (screens/scenarios.tsx).
  */
 import type { ClientSnapshot, OperationState } from '../client';
 import type { CreateItemOp, FaultRule } from '../protocol/schemas';
