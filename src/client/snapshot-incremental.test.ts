@@ -13,7 +13,7 @@ import type { FinishingState, StoredOpState } from './core/operation-state';
 import type { LeaseRecord, OperationRecord } from './core/records';
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
 import { LiveView } from './live-view';
-import { applyWrites } from './local/view';
+import { applyWrites } from './transactions/view';
 import type { WriteEntry } from './store/recording-store';
 import { opItemId } from '../protocol/op-item';
 

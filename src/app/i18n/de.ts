@@ -602,6 +602,7 @@ export const de: Messages = {
         'request-timeout': 'die Anfrage kam zu langsam an',
         'rate-limited': 'zu viele Versuche; zum Warten aufgefordert',
         'not-ready': 'der Server war nicht bereit',
+        conflict: 'es widerspricht dem aktuellen Stand',
         'internal-error': 'auf dem Server ist etwas kaputtgegangen',
       },
       quantity: (quantity) => `, Bestand ${quantity}`,

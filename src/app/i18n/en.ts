@@ -605,6 +605,7 @@ export const en = {
         'request-timeout': 'the request arrived too slowly',
         'rate-limited': 'too many attempts; asked to wait',
         'not-ready': 'the server was not ready',
+        conflict: 'it conflicts with how things are now',
         'internal-error': 'something broke on the server',
       } satisfies Record<ProblemCode | 'none', string>,
       quantity: (quantity: string) => `, quantity ${quantity}`,

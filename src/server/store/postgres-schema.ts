@@ -158,6 +158,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX stocktake_lines_by_item ON stocktake_lines (stocktake_id, item_id, seq);
   ALTER TABLE journal ADD COLUMN item_revision BIGINT;
   `,
+  `
+  -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
+  -- each person last signed in (null: never).
+  ALTER TABLE users ADD COLUMN last_sign_in_at BIGINT;
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

@@ -224,6 +224,11 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   -- revision its counters saw. Entries from before this migration have none (older than any count).
   ALTER TABLE journal ADD COLUMN item_revision INTEGER;
 `,
+  `
+  -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
+  -- each person last signed in (null: never).
+  ALTER TABLE users ADD COLUMN last_sign_in_at INTEGER;
+  `,
 ];
 
 /** How many migrations the database has applied (0 for a new one). */
