@@ -11,6 +11,9 @@ import type {
   Op,
   UpdateItemOp,
   ArchiveItemOp,
+  StocktakeDetail,
+  StocktakeOp,
+  StocktakesResponse,
 } from '../protocol/schemas';
 import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
@@ -114,6 +117,12 @@ export interface StockroomClient {
 
   refreshItems(): Promise<void>;
   history(itemId: string, before?: string): Promise<HistoryResponse>;
+
+  /** A stock-take's step (start, count, apply, cancel): an operation like any other, offline too. */
+  stocktakeStep(op: StocktakeOp): Promise<OperationView>;
+  /** What the server says now; null when it cannot be asked (offline, signed out, refused). */
+  stocktakes(): Promise<StocktakesResponse | null>;
+  stocktake(id: string): Promise<StocktakeDetail | null>;
 
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;

@@ -1,9 +1,10 @@
 /**
  * Item import from a spreadsheet, in real Chromium: a manager imports items from a CSV file made offline
  * in a spreadsheet: the preview names the bad row and why, the good rows go to the outbox, and they
- * reach the server (checked through the API). Staff are not offered the import.
+ * reach the server (checked through the API). Staff are not offered the import, but download the
+ * items from Items (codes kept as text for spreadsheets).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from './support/app';
@@ -143,6 +144,30 @@ describe('Import items', () => {
     expect(await s.getByRole('link', { name: 'Import items' }).count()).toBe(0);
     await s.goto(`${scene.server.url}/#/import`);
     await s.getByText('Only a manager can import items.').waitFor();
+    await staff.close();
+  });
+
+  it('staff download the items from Items, offline, with barcodes kept as text', async () => {
+    const staff = await newPhoneContext(scene.browser);
+    const s = await staff.newPage();
+    errors.push(...collectPageErrors(s));
+    await signInUi(s, scene.server.url, 'demo');
+    // The items are on the device (one pull brings them all), then the network goes.
+    await s.getByRole('list', { name: 'Items' }).getByRole('link').first().waitFor();
+    await goOffline(staff);
+    const [file] = await Promise.all([
+      s.waitForEvent('download'),
+      s.getByRole('button', { name: 'Download items (CSV)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('stockroom-items.csv');
+    const text = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      'id,sku,barcode,name,location,quantity,lowStockThreshold,archived,revision',
+    );
+    // A spreadsheet keeps ="2000014000148" as the text 2000014000148, never 2.00001E+12.
+    expect(lines.some((l) => l.includes(',"=""2000014000148""",'))).toBe(true);
+    expect(text).not.toMatch(/,2000014000148,/);
     await staff.close();
   });
 });

@@ -209,6 +209,10 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
     updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
     archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
+    stocktakeStep: (op) => enqueue(op),
+    // The fake has no server: stock-takes are known only from its own saved steps.
+    stocktakes: async () => null,
+    stocktake: async () => null,
     async importItems(ops) {
       const views: OperationView[] = [];
       for (const op of ops) views.push(await enqueue(op));

@@ -83,10 +83,27 @@ describe('planImport', () => {
     expect(plannedOps(p.rows)).toEqual([]);
   });
 
-  it('round trip: the device-made items CSV is the same file, and changes nothing', () => {
+  it('round trip: the device-made items CSV keeps codes as text, and changes nothing', () => {
     const text = itemsCsv([lamp, mug, archived]);
-    expect(text).toBe(exportOf([lamp, mug, archived]));
+    // The barcode as a spreadsheet keeps it (never 4.00638E+12); other text as the server writes it.
+    expect(text.split('\r\n')[1]).toBe(
+      'lamp-14,LMP-014,"=""4006381333931""",Desk lamp,A1,10,,false,3',
+    );
+    expect(text.replace('"=""4006381333931"""', '4006381333931')).toBe(
+      exportOf([lamp, mug, archived]),
+    );
     expect(plan(text).counts).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
+  });
+
+  it('a digits-only SKU keeps its leading zeros; the sheet saved again as CSV reads back too', () => {
+    const zeros = item({ id: 'bolt', sku: '000123', barcode: '04006381333931' });
+    const cat: ImportCatalogue = { items: [zeros], pending: [] };
+    const text = itemsCsv([zeros]);
+    expect(text).toContain(',"=""000123""","=""04006381333931""",');
+    expect(plan(text, cat).counts).toEqual({ new: 0, changed: 0, unchanged: 1, error: 0 });
+    // Excel or LibreOffice saving it again writes the text the formula made: plain digits.
+    const resaved = text.replace(/"=""(\d+)"""/g, '$1');
+    expect(plan(resaved, cat).counts).toEqual({ new: 0, changed: 0, unchanged: 1, error: 0 });
   });
 
   it('an edited export: only the changed fields, based on the revision the device has', () => {
