@@ -13,6 +13,16 @@ import { demoItem, useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
 
 const scene = useScene();
+const SHOTS = 'docs/screenshots';
+
+/** The whole screen at phone width (docs/client.md#stock-takes). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.setViewportSize(viewport);
+}
 const contexts: BrowserContext[] = [];
 
 afterAll(async () => {
@@ -55,6 +65,7 @@ describe('stock-takes', () => {
     await staff.page.getByLabel('Counted quantity').fill(String(item.quantity + 5));
     await staff.page.getByRole('button', { name: 'Save count' }).click();
     await staff.page.getByRole('status').filter({ hasText: LABEL.queued }).waitFor();
+    await screenshot(staff.page, 'stocktake-count');
 
     // The till sells two while the phone is offline.
     const lease = await api.lease('till');
@@ -69,6 +80,7 @@ describe('stock-takes', () => {
     // Opened after the count was confirmed: the screen asks the server afresh.
     await expect.poll(() => row.textContent()).toContain(String(item.quantity + 3));
     expect(await row.textContent()).toMatch(/[−-]2/);
+    await screenshot(manager.page, 'stocktake-review');
     manager.page.once('dialog', (d) => void d.accept());
     await manager.page.getByRole('button', { name: 'Apply stock-take' }).click();
     await manager.page
