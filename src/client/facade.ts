@@ -19,13 +19,14 @@ import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 
-/** docs/client.md#states-and-their-words: the English words for states and receipt reasons (the
- * app's catalogue starts from them). */
-export { RECEIPT_REASON_WORDS, STATE_WORDS } from './core/labels';
 export type {
   OperationState,
   AttemptView,
   OperationView,
+  OperationReason,
+  OperationReasonKind,
+  Explanation,
+  ExplanationKind,
   ItemView,
   Connectivity,
   StorageProblem,
