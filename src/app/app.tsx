@@ -26,6 +26,8 @@ import {
   ReviewScreen,
   ScreenLoader,
   SettingsScreen,
+  StocktakeScreen,
+  StocktakesScreen,
   TesterScreen,
 } from './lazy-screens';
 import { SignInScreen } from './screens/sign-in-screen';
@@ -65,6 +67,10 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
       return <DeliveryScreen />;
     case 'import':
       return <ImportScreen />;
+    case 'stocktakes':
+      return <StocktakesScreen />;
+    case 'stocktake':
+      return <StocktakeScreen id={route.id} />;
     case 'not-found':
       return (
         <Screen title={t.app.notFoundTitle}>

@@ -28,6 +28,10 @@ export const ReorderScreen = lazy(() => everyday().then((m) => ({ default: m.Reo
 export const DeliveryScreen = lazy(() => everyday().then((m) => ({ default: m.DeliveryScreen })));
 export const ReviewScreen = lazy(() => everyday().then((m) => ({ default: m.ReviewScreen })));
 export const SettingsScreen = lazy(() => everyday().then((m) => ({ default: m.SettingsScreen })));
+export const StocktakesScreen = lazy(() =>
+  everyday().then((m) => ({ default: m.StocktakesScreen })),
+);
+export const StocktakeScreen = lazy(() => everyday().then((m) => ({ default: m.StocktakeScreen })));
 /** Importing a spreadsheet is a manager's occasional work: its own chunk, fetched when opened. */
 export const ImportScreen = lazy(() =>
   import('./screens/import-screen').then((m) => ({ default: m.ImportScreen })),

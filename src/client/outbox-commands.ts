@@ -16,6 +16,8 @@ import {
   UpdatePlaceOp,
   ArchivePlaceOp,
   MAIN_PLACE,
+  StocktakeStepOp,
+  type StocktakeOp,
 } from '../protocol/schemas';
 import { ClientError, refusalOf } from './client-error';
 import type { Clock } from './core/clock';
@@ -116,6 +118,10 @@ export class OutboxCommands {
           }),
         ),
     );
+  }
+
+  stocktakeStep(op: StocktakeOp): Promise<OperationView> {
+    return this.decide(() => StocktakeStepOp.parse(op));
   }
 
   private async decide(parse: () => Op): Promise<OperationView> {

@@ -226,6 +226,13 @@ export const OP_TYPES = [
   'applyStocktake',
   'cancelStocktake',
 ] as const;
+/** A stock-take's steps, and only those (what the app's stock-take screens save). */
+export const StocktakeStepOp = z.discriminatedUnion('type', [
+  StartStocktakeOp,
+  StocktakeCountOp,
+  ApplyStocktakeOp,
+  CancelStocktakeOp,
+]);
 export type StocktakeOp = Extract<
   Op,
   { type: 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake' }
@@ -321,6 +328,7 @@ export const PROBLEM_CODES = {
   'rate-limited': 429,
   overloaded: 503,
   'not-ready': 503,
+  conflict: 409,
   'internal-error': 500,
 } as const;
 export type ProblemCode = keyof typeof PROBLEM_CODES;
@@ -409,6 +417,35 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 /** One place's quantity of an item (every place that holds or held it). */
 export const PlaceStock = z.object({ placeId: PlaceId, quantity: int() });
 export type PlaceStock = z.infer<typeof PlaceStock>;
+/**
+ * People's accounts from the app (docs/api.md#peoples-accounts): managers list, add and change
+ * them. Names and passwords are checked by the rules `npm run users` follows
+ * (src/server/core/accounts.ts); here only their shape.
+ */
+export const Account = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  /** The last sign-in (null: never signed in). */
+  lastSignInAt: z.nullable(Timestamp),
+});
+export type Account = z.infer<typeof Account>;
+export const AccountsResponse = z.object({ users: z.array(Account) });
+export type AccountsResponse = z.infer<typeof AccountsResponse>;
+export const NewAccountRequest = z.strictObject({
+  name: safeText(),
+  role: z.enum(ROLES),
+  password: z.string(),
+});
+export type NewAccountRequest = z.infer<typeof NewAccountRequest>;
+/** At least one of the three (an empty change is refused by the route, with words). */
+export const AccountChangeRequest = z.strictObject({
+  role: z.optional(z.enum(ROLES)),
+  disabled: z.optional(z.boolean()),
+  password: z.optional(z.string()),
+});
+export type AccountChangeRequest = z.infer<typeof AccountChangeRequest>;
 
 export const Item = z.object({
   id: ItemId,

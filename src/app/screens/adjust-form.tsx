@@ -10,6 +10,7 @@ import { useI18n } from '../i18n/i18n-context';
 import { useIntentForm } from '../use-intent-form';
 import { MAIN_PLACE } from '../../protocol/schemas';
 import { useChosenPlace } from '../places/use-chosen-place';
+import { rememberReason } from '../last-reason';
 import { FormProblem } from '../components/form-problem';
 
 const CHANGE_RULES = { min: -1_000_000, max: 1_000_000, nonZero: true };
@@ -81,6 +82,7 @@ export function AdjustForm(props: {
       const op = againOf
         ? await client.enterAgainAsNew(againOf, { type: 'adjust', ...input })
         : await client.adjust(input);
+      rememberReason(input.delta, input.reason);
       setDelta('');
       setNote('');
       return op;

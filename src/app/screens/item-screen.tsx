@@ -9,6 +9,7 @@ import { href } from '../routes';
 import { useNow } from '../use-now';
 import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
+import { QuickAdjust } from './quick-adjust';
 import { ItemHistory } from './item-history';
 import { opItemId } from '../../protocol/op-item';
 import { MoveStockForm } from './move-stock-form';
@@ -68,6 +69,7 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
         <p className="quantity__revision">{words.revision(format.count(item.revision))}</p>
       </div>
       <StockPerPlace item={item} />
+      {!item.archived && <QuickAdjust item={item} />}
       <AdjustForm item={item} />
       <CountForm item={item} />
       {!item.archived && <MoveStockForm item={item} />}

@@ -25,6 +25,8 @@ import { ALL_PLACES, chooseThePlace, useChosenPlace } from '../places/use-chosen
 import { matchScan } from '../scan/scan-match';
 import { placeLabel, takePendingSearch, useWedgeTarget } from '../scan/use-wedge-scan';
 import { navigate } from '../use-route';
+import { itemsCsv } from '../import/items-csv';
+import { download } from './reorder-screen';
 import { FormProblem } from '../components/form-problem';
 
 /**
@@ -190,6 +192,13 @@ export function ItemsScreen(): ReactNode {
           <a className="button button--small" href={href({ name: 'delivery' })}>
             {t.delivery.receive}
           </a>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => download('stockroom-items.csv', itemsCsv(all))}
+          >
+            {words.downloadItems}
+          </button>
           <button
             type="button"
             className="button button--small"

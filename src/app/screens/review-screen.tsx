@@ -50,9 +50,9 @@ export function ReviewScreen(): ReactNode {
   );
 }
 
-/** Where the person checks: the item's history (a stock-take's own steps: Activity; a place's: Settings). */
+/** Where the person checks: the item's history, the stock-take for its own steps, Settings for a place's. */
 function checkRoute(op: Op): Route {
-  if (isStocktakeOp(op)) return { name: 'activity' };
+  if (isStocktakeOp(op)) return { name: 'stocktake', id: op.stocktakeId };
   if (isPlaceOp(op)) return { name: 'settings' };
   return { name: 'item', id: op.itemId };
 }

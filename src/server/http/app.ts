@@ -16,6 +16,7 @@ import { leaseRoutes } from './routes-leases';
 import { operationRoutes } from './routes-operations';
 import { sessionRoutes } from './routes-session';
 import { stocktakeRoutes } from './routes-stocktakes';
+import { userRoutes } from './routes-users';
 import { simRoutes } from './routes-sim';
 import { staticRoutes } from './static';
 import { operatingRoutes } from './routes-operating';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(probeRoutes(deps));
   await app.register(sessionRoutes(deps));
+  await app.register(userRoutes(deps));
   await app.register(leaseRoutes(deps));
   await app.register(operationRoutes(deps));
   await app.register(itemRoutes(deps));

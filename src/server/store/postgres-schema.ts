@@ -159,6 +159,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE journal ADD COLUMN item_revision BIGINT;
   `,
   `
+  -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
+  -- each person last signed in (null: never).
+  ALTER TABLE users ADD COLUMN last_sign_in_at BIGINT;
+  `,
+  `
   -- Places (docs/api.md#places): stock in several places. Every database has "main", and
   -- today's stock is all there. places_revision is the cursor of GET /api/places?since=n: every
   -- place operation bumps its one row, whose lock it holds to COMMIT, so place revisions become

@@ -37,7 +37,10 @@ import { GroupCommit } from './sqlite-group-commit';
 import { SqliteExports } from './sqlite-exports';
 import { schemaVersion, SQLITE_MIGRATIONS } from './sqlite-schema';
 import { sqliteSignInCounts } from './sqlite-sign-in';
+import { endsSessions, type AccountChange } from '../core/accounts';
 import type {
+  AccountChangeResult,
+  AccountJudge,
   ApplyOptions,
   ApplyRequest,
   ApplyResult,
@@ -49,6 +52,7 @@ import type {
   RetentionPolicy,
   SessionRow,
   SignInCounts,
+  StoredAccount,
   StoredUser,
   Store,
   UserRow,
@@ -93,6 +97,10 @@ const toUser = (r: Row): StoredUser => ({
   role: r['role'] as UserRow['role'],
   passwordHash: r['password_hash'] as string,
   disabled: r['disabled'] === 1,
+});
+const toAccount = (r: Row): StoredAccount => ({
+  ...toUser(r),
+  lastSignInAt: (r['last_sign_in_at'] as number | null) ?? null,
 });
 
 export class SqliteStore implements Store {
@@ -182,8 +190,47 @@ export class SqliteStore implements Store {
     return row ? toUser(row) : null;
   }
 
-  async listUsers(): Promise<StoredUser[]> {
-    return (this.db.prepare('SELECT * FROM users ORDER BY name').all() as Row[]).map(toUser);
+  async listUsers(): Promise<StoredAccount[]> {
+    return (this.db.prepare('SELECT * FROM users ORDER BY name').all() as Row[]).map(toAccount);
+  }
+
+  async changeUser(
+    name: string,
+    change: AccountChange,
+    judge: AccountJudge,
+  ): Promise<AccountChangeResult> {
+    // IMMEDIATE: the write lock from the first read, so the judged count is the one committed.
+    return this.db
+      .transaction((): AccountChangeResult => {
+        const row = this.sql.userByName.get(name) as Row | undefined;
+        if (!row) return { kind: 'not-found' };
+        const target = toUser(row);
+        const others = this.db
+          .prepare(
+            "SELECT count(*) AS n FROM users WHERE role = 'manager' AND disabled = 0 AND id <> ?",
+          )
+          .get(target.id) as Row;
+        const refusal = judge(target, others['n'] as number);
+        if (refusal) return { kind: 'refused', refusal };
+        if (change.role !== undefined)
+          this.db.prepare('UPDATE users SET role = ? WHERE id = ?').run(change.role, target.id);
+        if (change.disabled !== undefined)
+          this.db
+            .prepare('UPDATE users SET disabled = ? WHERE id = ?')
+            .run(change.disabled ? 1 : 0, target.id);
+        if (change.passwordHash !== undefined)
+          this.db
+            .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
+            .run(change.passwordHash, target.id);
+        if (endsSessions(change))
+          this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(target.id);
+        return { kind: 'changed', account: toAccount(this.sql.userById.get(target.id) as Row) };
+      })
+      .immediate();
+  }
+
+  async recordSignIn(userId: string, at: number): Promise<void> {
+    this.db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(at, userId);
   }
 
   async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {

@@ -16,6 +16,7 @@ import type {
 } from '../../protocol/schemas';
 import type { ReviewLine } from '../core/stocktake-decide';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
+import type { AccountChange, AccountRefusal } from '../core/accounts';
 
 export interface UserRow extends User {
   passwordHash: string;
@@ -25,6 +26,23 @@ export interface UserRow extends User {
 export interface StoredUser extends UserRow {
   disabled: boolean;
 }
+
+/** A user as the managers' list shows them (`GET /api/users`, `npm run users -- list`). */
+export interface StoredAccount extends StoredUser {
+  /** The last sign-in (ms; null: never signed in). */
+  lastSignInAt: number | null;
+}
+
+/**
+ * Judges an account change inside its transaction (core/accounts.ts `judgeAccountChange`):
+ * `otherManagers` counts the enabled managers besides the target, their rows locked.
+ */
+export type AccountJudge = (target: StoredUser, otherManagers: number) => AccountRefusal | null;
+
+export type AccountChangeResult =
+  | { kind: 'changed'; account: StoredAccount }
+  | { kind: 'refused'; refusal: AccountRefusal }
+  | { kind: 'not-found' };
 
 export interface SessionRow {
   tokenHash: string;
@@ -124,8 +142,20 @@ export interface Store {
   insertUser(user: UserRow): Promise<boolean>;
   userByName(name: string): Promise<StoredUser | null>;
   userById(id: string): Promise<StoredUser | null>;
-  /** Every user, by name (accounts from the command line). */
-  listUsers(): Promise<StoredUser[]>;
+  /** Every user, by name (accounts from the command line and the app). */
+  listUsers(): Promise<StoredAccount[]>;
+  /**
+   * An account change (role, disabled, password hash) of the user named `name`, judged by `judge`
+   * in the same transaction, with every enabled manager's row locked; a new password or disabling
+   * ends the user's sessions in that transaction too.
+   */
+  changeUser(
+    name: string,
+    change: AccountChange,
+    judge: AccountJudge,
+  ): Promise<AccountChangeResult>;
+  /** A sign-in succeeded (the managers' list shows when). */
+  recordSignIn(userId: string, at: number): Promise<void>;
   /** A changed password; `endSessions` signs the user out everywhere. */
   setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void>;
   /** A cost upgrade at sign-in: replaces `from` only, so it never undoes a concurrent `passwd`. */
