@@ -65,6 +65,9 @@ export const de: Messages = {
     itemsLeft: 'Noch zu zählen',
     allCounted: 'Jeder Artikel ist gezählt.',
     countedItems: 'Gezählt',
+    code: 'Artikelcode',
+    openCode: 'Artikel öffnen',
+    noSuchCode: 'Kein Artikel dieser Inventur hat diesen Code.',
     countItem: (name) => `${name} zählen`,
     countedQuantity: 'Gezählte Menge',
     countHint:

@@ -69,6 +69,9 @@ export const en = {
     itemsLeft: 'Items left',
     allCounted: 'Every item has a count.',
     countedItems: 'Counted',
+    code: 'Item code',
+    openCode: 'Open item',
+    noSuchCode: 'No item of this stock-take has this code.',
     countItem: (name: string) => `Count ${name}`,
     countedQuantity: 'Counted quantity',
     countHint:
