@@ -19,6 +19,8 @@ import type {
   StocktakeOp,
   StocktakesResponse,
 } from '../protocol/schemas';
+import type { PeopleClient } from './people-commands';
+export type { PeopleClient, PeopleResult } from './people-commands';
 import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
@@ -146,6 +148,12 @@ export interface StockroomClient {
 
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;
+
+  /**
+   * People's accounts (managers, docs/client.md#people): online calls, never queued; offline they
+   * are refused with `accounts-offline` at once.
+   */
+  readonly people: PeopleClient;
 
   /** Tester mode's reach into the client: present as a whole, or absent (the UI's fake client). */
   readonly tester: TesterClient | null;

@@ -9,9 +9,10 @@ import type {
   ItemView,
   OperationState,
   OperationView,
+  PeopleClient,
   StockroomClient,
 } from '../../client/facade';
-import type { HistoryResponse, Op } from '../../protocol/schemas';
+import type { Account, HistoryResponse, Op } from '../../protocol/schemas';
 import { opItemId } from '../../protocol/op-item';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
@@ -70,6 +71,39 @@ function withState(
     canCheckAndResend: open && (state === 'unknown' || state === 'waiting'),
     canEnterAgain: open && DECIDE.has(state),
     canDiscard: open && DECIDE.has(state),
+  };
+}
+
+/** People's accounts in memory, for the UI without a server (the real rules are the server's). */
+function fakePeople(): PeopleClient {
+  const at = new Date().toISOString();
+  let people: Account[] = [
+    { id: 'demo', name: 'demo', role: 'staff', disabled: false, lastSignInAt: at },
+    { id: 'manager', name: 'manager', role: 'manager', disabled: false, lastSignInAt: at },
+  ];
+  return {
+    async list() {
+      return { ok: true, value: people };
+    },
+    async add({ name, role }) {
+      if (people.some((p) => p.name === name))
+        return { ok: false, refusal: { kind: 'account-name-taken', name } };
+      const added: Account = { id: name, name, role, disabled: false, lastSignInAt: null };
+      people = [...people, added].sort((a, b) => a.name.localeCompare(b.name));
+      return { ok: true, value: added };
+    },
+    async change(name, { role, disabled }) {
+      const found = people.find((p) => p.name === name);
+      if (!found)
+        return { ok: false, refusal: { kind: 'server-problem', status: 404, detail: name } };
+      const changed: Account = {
+        ...found,
+        ...(role !== undefined ? { role } : {}),
+        ...(disabled !== undefined ? { disabled } : {}),
+      };
+      people = people.map((p) => (p.name === name ? changed : p));
+      return { ok: true, value: changed };
+    },
   };
 }
 
@@ -268,6 +302,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async importBackup(): Promise<CommandResult> {
       return { ok: false, refusal: { kind: 'backup-unreadable' } };
     },
+    people: fakePeople(),
     // No tester tools: the Tester panel says tester mode is off.
     tester: null,
     close() {

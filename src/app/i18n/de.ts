@@ -361,6 +361,39 @@ export const de: Messages = {
     noDeadline:
       'Noch keine Frist: Dieses Gerät bekommt eine vom Server, sobald es das nächste Mal online ist.',
   },
+  people: {
+    heading: 'Personen',
+    intro:
+      'Wer sich anmelden darf, und als was. Änderungen hier brauchen eine Verbindung und gelten sofort.',
+    offline: 'Konten ändern braucht eine Verbindung.',
+    list: 'Personen',
+    role: (role: 'staff' | 'manager') => (role === 'manager' ? 'Leitung' : 'Personal'),
+    you: '(du)',
+    active: 'Aktiv',
+    disabled: 'Deaktiviert',
+    lastSignIn: (moment: string | null) =>
+      moment === null ? 'Noch nie angemeldet' : `Zuletzt angemeldet ${moment}`,
+    disable: 'Deaktivieren',
+    enable: 'Aktivieren',
+    makeManager: 'Zur Leitung machen',
+    makeStaff: 'Zum Personal machen',
+    setPassword: 'Passwort setzen',
+    newPassword: (name: string) => `Neues Passwort für ${name}`,
+    savePassword: 'Passwort speichern',
+    cancel: 'Abbrechen',
+    addHeading: 'Person hinzufügen',
+    username: 'Benutzername',
+    roleLabel: 'Rolle',
+    password: 'Passwort',
+    passwordHint: 'Mindestens 8 Zeichen. Sag es der Person; sie kann sich sofort anmelden.',
+    add: 'Person hinzufügen',
+    missing: 'Gib einen Benutzernamen und ein Passwort mit mindestens 8 Zeichen ein.',
+    added: (name: string) => `${name} kann sich jetzt anmelden.`,
+    changed: (name: string) => `${name} geändert.`,
+    passwordSet: (name: string) =>
+      `Neues Passwort für ${name} gesetzt; alle Sitzungen dieser Person sind beendet.`,
+    loading: 'Personen werden geladen…',
+  },
   backup: {
     heading: 'Sicherung',
     intro:

@@ -9,6 +9,7 @@ import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
 import { PlacesPanel } from './places-panel';
+import { PeoplePanel } from './people-panel';
 import { FormProblem } from '../components/form-problem';
 
 function Account(): ReactNode {
@@ -156,6 +157,7 @@ export function SettingsScreen(): ReactNode {
   return (
     <Screen title={t.settings.title}>
       <Account />
+      <PeoplePanel />
       <LanguageSetting />
       <DeviceName />
       {user?.role === 'manager' && <PlacesPanel />}
