@@ -65,6 +65,13 @@ describe('people', () => {
       .poll(() => people(desk).getByRole('status').allTextContents())
       .toContain(`${name} can sign in now.`);
     expect(await personRow(desk, name).textContent()).toMatch(/Staff · Active.*Never signed in/);
+    // The picture in docs/client.md#people and the README, from the real app.
+    // (A screen as tall as the page, so the sticky bars do not cover part of the panel.)
+    const viewport = desk.viewportSize() ?? { width: 390, height: 844 };
+    const height = await desk.evaluate(() => document.documentElement.scrollHeight);
+    await desk.setViewportSize({ width: viewport.width, height });
+    await people(desk).screenshot({ path: 'docs/screenshots/people.png' });
+    await desk.setViewportSize(viewport);
 
     const floor = await newPhoneContext(scene.browser);
     const phone = await floor.newPage();
