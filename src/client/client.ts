@@ -6,7 +6,13 @@
  * Around it: wiring.ts (what it shares with the service worker's sender), storage-health.ts,
  * outbox-commands.ts and account-commands.ts (the commands), live-view.ts (the snapshot).
  */
-import type { HistoryResponse, Op } from '../protocol/schemas';
+import type {
+  HistoryResponse,
+  Op,
+  StocktakeDetail,
+  StocktakeOp,
+  StocktakesResponse,
+} from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { refusalClock } from './core/answers';
@@ -499,6 +505,22 @@ class Client implements StockroomClientCore {
         ? { kind: 'server-problem', status: res.status, detail: res.detail }
         : { kind: 'history-unreachable' },
     );
+  }
+
+  stocktakeStep = (op: StocktakeOp): Promise<OperationView> => this.outbox.stocktakeStep(op);
+
+  async stocktakes(): Promise<StocktakesResponse | null> {
+    const session = await this.session();
+    if (!session) return null;
+    const res = await api.listStocktakes(this.http, session.token);
+    return res.kind === 'ok' ? res.value : null;
+  }
+
+  async stocktake(id: string): Promise<StocktakeDetail | null> {
+    const session = await this.session();
+    if (!session) return null;
+    const res = await api.stocktakeDetail(this.http, session.token, id);
+    return res.kind === 'ok' ? res.value : null;
   }
 
   private authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {

@@ -11,18 +11,22 @@ import type {
   Op,
   UpdateItemOp,
   ArchiveItemOp,
+  StocktakeDetail,
+  StocktakeOp,
+  StocktakesResponse,
 } from '../protocol/schemas';
 import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 
-/** docs/client.md#states-and-their-words: the English words for states and receipt reasons (the
- * app's catalogue starts from them). */
-export { RECEIPT_REASON_WORDS, STATE_WORDS } from './core/labels';
 export type {
   OperationState,
   AttemptView,
   OperationView,
+  OperationReason,
+  OperationReasonKind,
+  Explanation,
+  ExplanationKind,
   ItemView,
   Connectivity,
   StorageProblem,
@@ -113,6 +117,12 @@ export interface StockroomClient {
 
   refreshItems(): Promise<void>;
   history(itemId: string, before?: string): Promise<HistoryResponse>;
+
+  /** A stock-take's step (start, count, apply, cancel): an operation like any other, offline too. */
+  stocktakeStep(op: StocktakeOp): Promise<OperationView>;
+  /** What the server says now; null when it cannot be asked (offline, signed out, refused). */
+  stocktakes(): Promise<StocktakesResponse | null>;
+  stocktake(id: string): Promise<StocktakeDetail | null>;
 
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;

@@ -93,6 +93,48 @@ describe('Import items', () => {
     ]);
   });
 
+  it('reads a German spreadsheet’s `;` file, in German: decimal commas, row errors in German', async () => {
+    // German Excel and LibreOffice write "CSV" with `;` between cells and a decimal comma.
+    const file = [
+      '\uFEFFid;sku;barcode;name;location;quantity;lowStockThreshold',
+      'imp-kleber;KLB-1;;Kleber, flüssig;D1;1.200;10,00',
+      'imp-band;BND-1;;Klebeband;D1;2,5;', // row 3: no whole number
+      '',
+    ].join('\r\n');
+    const german = await newPhoneContext(scene.browser, { locale: 'de-DE' });
+    const p = await german.newPage();
+    errors.push(...collectPageErrors(p));
+    await p.goto(scene.server.url);
+    await p.getByLabel('Benutzername').fill('manager');
+    await p.getByLabel('Passwort').fill('manager');
+    await p.getByRole('button', { name: 'Anmelden' }).click();
+    await p.getByRole('link', { name: 'Artikel importieren' }).click();
+    await p.getByLabel('CSV-Datei').setInputFiles({
+      name: 'artikel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file, 'utf8'),
+    });
+    const summary = p.getByRole('list', { name: 'Zusammenfassung des Imports' });
+    await expect.poll(() => summary.innerText()).toContain('1 neu');
+    const bad = p.getByRole('region', { name: /Zeilen mit Fehlern/ });
+    await expect
+      .poll(() => bad.getByRole('row').nth(1).innerText())
+      .toMatch(/3\s+Klebeband\s+„2,5“ ist keine ganze Zahl: Gib nur Ziffern ein\./);
+    await p.getByRole('button', { name: '1 Zeile importieren' }).click();
+    const api = await scene.server.api('manager');
+    const [kleber] = await eventually(
+      async () => (await api.items()).items.filter((i) => i.id === 'imp-kleber'),
+      (list) => list.length === 1,
+      'the German file’s item on the server',
+    );
+    expect([kleber?.name, kleber?.quantity, kleber?.lowStockThreshold]).toEqual([
+      'Kleber, flüssig',
+      1200,
+      10,
+    ]);
+    await german.close();
+  });
+
   it('staff are not offered the import', async () => {
     const staff = await newPhoneContext(scene.browser);
     const s = await staff.newPage();

@@ -4,10 +4,12 @@
  */
 import { deOperations } from './de-operations';
 import { deRefusals } from './de-refusals';
+import { pluralRules } from './plural';
 import { deScenarios } from './de-scenarios';
 import type { DurationUnit, Messages } from './en';
 
-const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+/** Plurals by the language's rules (Intl.PluralRules), never a hand-written test for one. */
+const plural = pluralRules('de');
 
 const DE_UNIT_ONE: Record<DurationUnit, string> = {
   day: 'Tag',
@@ -42,7 +44,48 @@ export const de: Messages = {
     activity: 'Aktivität',
     settings: 'Einstellungen',
     tester: 'Tester',
+    stocktakes: 'Inventuren',
     notConfirmed: (count) => `, ${count} noch nicht bestätigt`,
+  },
+  stocktakes: {
+    title: 'Inventuren',
+    startHeading: 'Inventur beginnen',
+    name: 'Name der Inventur',
+    place: 'Ort',
+    mainPlace: 'Hauptlager',
+    blind: 'Blindzählung',
+    start: 'Inventur beginnen',
+    list: 'Inventuren auf dem Server',
+    none: 'Noch keine Inventuren.',
+    unreachable: 'Die Inventuren liegen auf dem Server, der gerade nicht erreichbar ist.',
+    notLoaded:
+      'Diese Inventur ist noch nicht auf diesem Gerät. Öffne sie einmal online; dann geht das Zählen auch offline.',
+    status: { open: 'Offen', applied: 'Übernommen', cancelled: 'Abgebrochen' },
+    progress: (counted, scope) => `${counted} von ${scope} gezählt`,
+    itemsLeft: 'Noch zu zählen',
+    allCounted: 'Jeder Artikel ist gezählt.',
+    countedItems: 'Gezählt',
+    countItem: (name) => `${name} zählen`,
+    countedQuantity: 'Gezählte Menge',
+    countHint:
+      'Zähle, was in deinen Regalen liegt; Zählungen anderer werden addiert, deine neue Zählung ersetzt deine alte.',
+    saveCount: 'Zählung speichern',
+    expected: 'Erwartet',
+    blindNote: 'Blindzählung: Die erwartete Menge wird nicht gezeigt.',
+    review: 'Prüfen',
+    item: 'Artikel',
+    counted: 'Gezählt',
+    changesSince: 'Änderungen seit der Zählung',
+    proposed: 'Wird zu',
+    notCounted: 'nicht gezählt',
+    uncounted: 'Nicht gezählte Artikel',
+    leave: 'So lassen',
+    zero: 'Auf 0 setzen',
+    apply: 'Inventur übernehmen',
+    confirmApply: 'Diese Inventur übernehmen? Die Mengen der gezählten Artikel ändern sich einmal.',
+    cancel: 'Inventur abbrechen',
+    confirmCancel: 'Diese Inventur abbrechen? Nichts wird übernommen.',
+    back: 'Zurück zu den Inventuren',
   },
   connectivity: {
     online: 'Online',
@@ -60,9 +103,11 @@ export const de: Messages = {
     localWriteFailed:
       'Ergebnis vom Server erhalten; der lokale Speicher braucht Aufmerksamkeit. Nichts geht verloren, erneutes Senden ist sicher.',
     deadline: (count, when) =>
-      count === 1
-        ? `1 Änderung muss den Server bis ${when} erreichen, sonst muss sie geprüft werden.`
-        : `${count} Änderungen müssen den Server bis ${when} erreichen, sonst müssen sie geprüft werden.`,
+      plural(
+        count,
+        `1 Änderung muss den Server bis ${when} erreichen, sonst muss sie geprüft werden.`,
+        `${count} Änderungen müssen den Server bis ${when} erreichen, sonst müssen sie geprüft werden.`,
+      ),
   },
   notices: {
     label: 'Hinweise',
@@ -171,9 +216,11 @@ export const de: Messages = {
     submit: 'Anmelden',
     missing: 'Gib Benutzername und Passwort ein.',
     othersWaiting: (count, shown, user) =>
-      count === 1
-        ? `1 Änderung von ${user} wartet; melde dich als ${user} an, um sie zu senden.`
-        : `${shown} Änderungen von ${user} warten; melde dich als ${user} an, um sie zu senden.`,
+      plural(
+        count,
+        `1 Änderung von ${user} wartet; melde dich als ${user} an, um sie zu senden.`,
+        `${shown} Änderungen von ${user} warten; melde dich als ${user} an, um sie zu senden.`,
+      ),
   },
   items: {
     title: 'Artikel',
@@ -440,9 +487,11 @@ export const de: Messages = {
     quantitiesKept:
       'Ein Import ändert die Mengen vorhandener Artikel nicht: Zählungen gehen über die Inventur.',
     quantityNotes: (count, shown) =>
-      count === 1
-        ? ` ${shown} Zeile hat eine Menge, die von der dieses Geräts abweicht; sie wird nicht übernommen.`
-        : ` ${shown} Zeilen haben Mengen, die von denen dieses Geräts abweichen; sie werden nicht übernommen.`,
+      plural(
+        count,
+        ` ${shown} Zeile hat eine Menge, die von der dieses Geräts abweicht; sie wird nicht übernommen.`,
+        ` ${shown} Zeilen haben Mengen, die von denen dieses Geräts abweichen; sie werden nicht übernommen.`,
+      ),
     errorsHeading: 'Zeilen mit Fehlern',
     problem: 'Problem',
     newHeading: 'Neue Artikel',
@@ -461,10 +510,17 @@ export const de: Messages = {
   },
   import: {
     csvRow: (row, message) => `Zeile ${row}: ${message}`,
+    csvProblem: {
+      'unclosed-quote': 'Eine Zelle in Anführungszeichen ist nicht geschlossen (ein " fehlt).',
+      'text-after-quote':
+        'Nach einem schließenden Anführungszeichen steht noch Text; ein " in einer Zelle in Anführungszeichen muss verdoppelt werden ("").',
+      'stray-quote':
+        'Ein " in einer Zelle: Eine Zelle mit Anführungszeichen muss selbst in Anführungszeichen stehen, ihre " verdoppelt.',
+    },
     empty: 'Die Datei ist leer.',
     twice: (column) => `Die Spalte „${column}“ kommt zweimal vor.`,
     missingColumns: (missing, columns) =>
-      `Die erste Zeile muss die Spalten benennen; ${missing.length === 1 ? 'es fehlt' : 'es fehlen'} „${missing.join('“, „')}“. Verwende die Spalten des Artikel-Exports: ${columns}.`,
+      `Die erste Zeile muss die Spalten benennen; ${plural(missing.length, 'es fehlt', 'es fehlen')} „${missing.join('“, „')}“. Verwende die Spalten des Artikel-Exports: ${columns}.`,
     tooMany: (rows, max) => `Die Datei hat ${rows} Zeilen; importiere höchstens ${max} auf einmal.`,
     labels: { name: 'Name', sku: 'SKU', location: 'Regal (Lagerort)' },
     textMissing: (label) => `${label} fehlt.`,
@@ -547,7 +603,7 @@ export const de: Messages = {
     advanceClock: 'Uhr vorstellen',
     clockNow: (now) => `Die Serveruhr steht jetzt auf ${now}.`,
     fault: {
-      duration: (n, shown, unit) => `${shown} ${(n === 1 ? DE_UNIT_ONE : DE_UNIT_MANY)[unit]}`,
+      duration: (n, shown, unit) => `${shown} ${plural(n, DE_UNIT_ONE[unit], DE_UNIT_MANY[unit])}`,
       dropRequest: 'Verwirft die nächste Anfrage, bevor der Server sie liest',
       dropResponse: 'Verwirft die nächste Antwort, nachdem die Änderung gespeichert ist',
       failBeforeCommit: 'Rollt die nächste Änderung vor dem Speichern zurück',
@@ -562,15 +618,17 @@ export const de: Messages = {
         const shortened =
           c.compacted === 0
             ? `Keine Quittung${older} war noch zu kürzen`
-            : c.compacted === 1
-              ? `1 Quittung${older} wurde zu einem Grabstein gekürzt`
-              : `${c.shownCompacted} Quittungen${older} wurden zu Grabsteinen gekürzt`;
+            : plural(
+                c.compacted,
+                `1 Quittung${older} wurde zu einem Grabstein gekürzt`,
+                `${c.shownCompacted} Quittungen${older} wurden zu Grabsteinen gekürzt`,
+              );
         const gone =
           c.removed === 0
             ? `keine war alt genug zum Entfernen${c.grace === null ? '' : ` (Grabsteine gehen ${c.grace} nach ihrer Frist)`}`
-            : `${c.removed === 1 ? '1 Grabstein' : `${c.shownRemoved} Grabsteine`}${
+            : `${plural(c.removed, '1 Grabstein', `${c.shownRemoved} Grabsteine`)}${
                 c.grace === null ? '' : `, mehr als ${c.grace} über ihrer Frist,`
-              } ${c.removed === 1 ? 'wurde' : 'wurden'} entfernt`;
+              } ${plural(c.removed, 'wurde', 'wurden')} entfernt`;
         return `${shortened}; ${gone}.`;
       },
     },

@@ -6,6 +6,8 @@ import type { z } from 'zod/mini';
 import {
   ClockState,
   HistoryResponse,
+  StocktakeDetail,
+  StocktakesResponse,
   ItemsResponse,
   LeaseResponse,
   Problem,
@@ -78,6 +80,16 @@ export function itemHistory(deps: HttpDeps, token: string, itemId: string, befor
   if (before !== undefined) query.set('before', before);
   const path = `/api/items/${encodeURIComponent(itemId)}/history?${query.toString()}`;
   return call(deps, { method: 'GET', path, token }, HistoryResponse);
+}
+
+/** The stock-takes, and one with its lines and review (what the server lets this person see). */
+export function listStocktakes(deps: HttpDeps, token: string) {
+  return call(deps, { method: 'GET', path: '/api/stocktakes', token }, StocktakesResponse);
+}
+
+export function stocktakeDetail(deps: HttpDeps, token: string, id: string) {
+  const path = `/api/stocktakes/${encodeURIComponent(id)}`;
+  return call(deps, { method: 'GET', path, token }, StocktakeDetail);
 }
 
 /** Operations as the server takes them: each with its lease's token and its creation time. */
