@@ -18,7 +18,7 @@ import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
 import { itemsCsv } from '../import/items-csv';
-import { download } from './reorder-screen';
+import { download } from '../download';
 import { FormProblem } from '../components/form-problem';
 
 /**
