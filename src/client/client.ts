@@ -37,7 +37,7 @@ import { ClientError } from './client-error';
 import { checkEpoch } from './epoch-check';
 import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
-import { ensureDevice, getMeta, setDeviceName } from './transactions/meta';
+import { ensureDevice, getMeta, markSessionExpired, setDeviceName } from './transactions/meta';
 import { loadView } from './transactions/view';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
@@ -59,6 +59,7 @@ import {
   type SenderDeps,
   type SenderPolicy,
 } from './sender';
+import { peopleClient, type PeopleClient } from './people-commands';
 import { tellServerSessionsEnded } from './session-end';
 import { StorageHealth, type StoreOptions } from './storage-health';
 import type { LocalStore, Tx } from './store/local-store';
@@ -115,6 +116,7 @@ class Client implements StockroomClientCore {
   private readonly storage: StorageHealth;
   private readonly outbox: OutboxCommands;
   private readonly account: account.AccountDeps;
+  readonly people: PeopleClient;
   private readonly busy = new Set<Promise<unknown>>();
   private ready = false;
   private closed = false;
@@ -188,6 +190,13 @@ class Client implements StockroomClientCore {
       },
       caches: options.caches === undefined ? defaultCaches() : options.caches,
     };
+    this.people = peopleClient({
+      http: this.http,
+      isOnline: () => this.network.isOnline() && !this.closed,
+      session: async () => (await this.session()) ?? null,
+      // As the sender does on a 401: keep who it was (their outbox), ask for a sign-in.
+      sessionEnded: (token) => this.write((tx) => markSessionExpired(tx, token)),
+    });
     this.network.listen({
       online: () => this.track(this.afterSignIn()),
       offline: () => this.live.changed(),
@@ -436,6 +445,15 @@ class Client implements StockroomClientCore {
     this.outbox.updateItem(input);
   archiveItem = (input: Parameters<StockroomClient['archiveItem']>[0]) =>
     this.outbox.archiveItem(input);
+  transfer = (input: Parameters<StockroomClient['transfer']>[0]) => this.outbox.transfer(input);
+  createPlace = (input: Parameters<StockroomClient['createPlace']>[0]) =>
+    this.outbox.createPlace(input);
+  updatePlace = (input: Parameters<StockroomClient['updatePlace']>[0]) =>
+    this.outbox.updatePlace(input);
+  archivePlace = (input: Parameters<StockroomClient['archivePlace']>[0]) =>
+    this.outbox.archivePlace(input);
+  saveDelivery = (input: Parameters<StockroomClient['saveDelivery']>[0]) =>
+    this.outbox.saveDelivery(input);
   importItems = (ops: Parameters<StockroomClient['importItems']>[0]) =>
     this.outbox.importItems(ops);
   enterAgainAsNew = (operationId: string, edited?: Op): Promise<OperationView> =>

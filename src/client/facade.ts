@@ -11,10 +11,16 @@ import type {
   Op,
   UpdateItemOp,
   ArchiveItemOp,
+  TransferOp,
+  CreatePlaceOp,
+  UpdatePlaceOp,
+  ArchivePlaceOp,
   StocktakeDetail,
   StocktakeOp,
   StocktakesResponse,
 } from '../protocol/schemas';
+import type { PeopleClient } from './people-commands';
+export type { PeopleClient, PeopleResult } from './people-commands';
 import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
@@ -33,6 +39,11 @@ export type {
   DeadlineWarning,
   ClientSnapshot,
 } from './core/views';
+
+export interface DeliveryInput {
+  placeId: string;
+  lines: readonly { itemId: string; quantity: number }[];
+}
 
 export interface OtherDeviceRequest {
   op: Op;
@@ -100,6 +111,17 @@ export interface StockroomClient {
    * fresh lease arrives; the handle does not).
    */
   importItems(ops: readonly (CreateItemOp | UpdateItemOp)[]): Promise<{ ids: string[] }>;
+  /** **Move stock** (docs/client.md#places): one `transfer`, offline like every change. */
+  transfer(input: Omit<TransferOp, 'type'>): Promise<OperationView>;
+  /** **Places** in Settings (managers; the server refuses others with `not-allowed`). */
+  createPlace(input: Omit<CreatePlaceOp, 'type'>): Promise<OperationView>;
+  updatePlace(input: Omit<UpdatePlaceOp, 'type'>): Promise<OperationView>;
+  archivePlace(input: Omit<ArchivePlaceOp, 'type'>): Promise<OperationView>;
+  /**
+   * **Save delivery**: one `adjust` (reason `received`, at `placeId`) per line, every line saved in
+   * ONE local transaction (all or none); resolves with the new operations' handles, in order.
+   */
+  saveDelivery(input: DeliveryInput): Promise<{ ids: string[] }>;
 
   /** "Check and resend safely": same id, a new round of recovery. */
   checkAndResend(operationId: string): Promise<void>;
@@ -126,6 +148,12 @@ export interface StockroomClient {
 
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;
+
+  /**
+   * People's accounts (managers, docs/client.md#people): online calls, never queued; offline they
+   * are refused with `accounts-offline` at once.
+   */
+  readonly people: PeopleClient;
 
   /** Tester mode's reach into the client: present as a whole, or absent (the UI's fake client). */
   readonly tester: TesterClient | null;

@@ -9,9 +9,10 @@ import type {
   ItemView,
   OperationState,
   OperationView,
+  PeopleClient,
   StockroomClient,
 } from '../../client/facade';
-import type { HistoryResponse, Op } from '../../protocol/schemas';
+import type { Account, HistoryResponse, Op } from '../../protocol/schemas';
 import { opItemId } from '../../protocol/op-item';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
@@ -70,6 +71,39 @@ function withState(
     canCheckAndResend: open && (state === 'unknown' || state === 'waiting'),
     canEnterAgain: open && DECIDE.has(state),
     canDiscard: open && DECIDE.has(state),
+  };
+}
+
+/** People's accounts in memory, for the UI without a server (the real rules are the server's). */
+function fakePeople(): PeopleClient {
+  const at = new Date().toISOString();
+  let people: Account[] = [
+    { id: 'demo', name: 'demo', role: 'staff', disabled: false, lastSignInAt: at },
+    { id: 'manager', name: 'manager', role: 'manager', disabled: false, lastSignInAt: at },
+  ];
+  return {
+    async list() {
+      return { ok: true, value: people };
+    },
+    async add({ name, role }) {
+      if (people.some((p) => p.name === name))
+        return { ok: false, refusal: { kind: 'account-name-taken', name } };
+      const added: Account = { id: name, name, role, disabled: false, lastSignInAt: null };
+      people = [...people, added].sort((a, b) => a.name.localeCompare(b.name));
+      return { ok: true, value: added };
+    },
+    async change(name, { role, disabled }) {
+      const found = people.find((p) => p.name === name);
+      if (!found)
+        return { ok: false, refusal: { kind: 'server-problem', status: 404, detail: name } };
+      const changed: Account = {
+        ...found,
+        ...(role !== undefined ? { role } : {}),
+        ...(disabled !== undefined ? { disabled } : {}),
+      };
+      people = people.map((p) => (p.name === name ? changed : p));
+      return { ok: true, value: changed };
+    },
   };
 }
 
@@ -209,6 +243,20 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
     updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
     archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
+    transfer: (input) => enqueue({ type: 'transfer', ...input }),
+    createPlace: (input) => enqueue({ type: 'createPlace', ...input }),
+    updatePlace: (input) => enqueue({ type: 'updatePlace', ...input }),
+    archivePlace: (input) => enqueue({ type: 'archivePlace', ...input }),
+    async saveDelivery({ placeId, lines }) {
+      const views: OperationView[] = [];
+      for (const { itemId, quantity } of lines) {
+        const at = placeId === 'main' ? {} : { placeId };
+        views.push(
+          await enqueue({ type: 'adjust', itemId, delta: quantity, reason: 'received', ...at }),
+        );
+      }
+      return { ids: views.map((v) => v.handle) };
+    },
     stocktakeStep: (op) => enqueue(op),
     // The fake has no server: stock-takes are known only from its own saved steps.
     stocktakes: async () => null,
@@ -254,6 +302,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async importBackup(): Promise<CommandResult> {
       return { ok: false, refusal: { kind: 'backup-unreadable' } };
     },
+    people: fakePeople(),
     // No tester tools: the Tester panel says tester mode is off.
     tester: null,
     close() {

@@ -6,6 +6,7 @@ import { deOperations } from './de-operations';
 import { deRefusals } from './de-refusals';
 import { pluralRules } from './plural';
 import { deScenarios } from './de-scenarios';
+import { deDelivery, dePlaces } from './de-places';
 import type { DurationUnit, Messages } from './en';
 
 /** Plurals by the language's rules (Intl.PluralRules), never a hand-written test for one. */
@@ -65,6 +66,9 @@ export const de: Messages = {
     itemsLeft: 'Noch zu zählen',
     allCounted: 'Jeder Artikel ist gezählt.',
     countedItems: 'Gezählt',
+    code: 'Artikelcode',
+    openCode: 'Artikel öffnen',
+    noSuchCode: 'Kein Artikel dieser Inventur hat diesen Code.',
     countItem: (name) => `${name} zählen`,
     countedQuantity: 'Gezählte Menge',
     countHint:
@@ -144,6 +148,10 @@ export const de: Messages = {
     createItem: 'Artikel angelegt',
     updateItem: 'Angaben bearbeitet',
     archiveItem: 'Artikel archiviert',
+    transfer: 'Bestand umgelagert',
+    createPlace: 'Ort angelegt',
+    updatePlace: 'Ort umbenannt',
+    archivePlace: 'Ort archiviert',
     startStocktake: 'Inventur begonnen',
     stocktakeCount: 'Inventur-Zählung',
     applyStocktake: 'Inventur übernommen',
@@ -352,6 +360,39 @@ export const de: Messages = {
     leaseUse: (used, size) => `${used} von ${size} Vorgangs-IDs dieses Kontingents verwendet.`,
     noDeadline:
       'Noch keine Frist: Dieses Gerät bekommt eine vom Server, sobald es das nächste Mal online ist.',
+  },
+  people: {
+    heading: 'Personen',
+    intro:
+      'Wer sich anmelden darf, und als was. Änderungen hier brauchen eine Verbindung und gelten sofort.',
+    offline: 'Konten ändern braucht eine Verbindung.',
+    list: 'Personen',
+    role: (role: 'staff' | 'manager') => (role === 'manager' ? 'Leitung' : 'Personal'),
+    you: '(du)',
+    active: 'Aktiv',
+    disabled: 'Deaktiviert',
+    lastSignIn: (moment: string | null) =>
+      moment === null ? 'Noch nie angemeldet' : `Zuletzt angemeldet ${moment}`,
+    disable: 'Deaktivieren',
+    enable: 'Aktivieren',
+    makeManager: 'Zur Leitung machen',
+    makeStaff: 'Zum Personal machen',
+    setPassword: 'Passwort setzen',
+    newPassword: (name: string) => `Neues Passwort für ${name}`,
+    savePassword: 'Passwort speichern',
+    cancel: 'Abbrechen',
+    addHeading: 'Person hinzufügen',
+    username: 'Benutzername',
+    roleLabel: 'Rolle',
+    password: 'Passwort',
+    passwordHint: 'Mindestens 8 Zeichen. Sag es der Person; sie kann sich sofort anmelden.',
+    add: 'Person hinzufügen',
+    missing: 'Gib einen Benutzernamen und ein Passwort mit mindestens 8 Zeichen ein.',
+    added: (name: string) => `${name} kann sich jetzt anmelden.`,
+    changed: (name: string) => `${name} geändert.`,
+    passwordSet: (name: string) =>
+      `Neues Passwort für ${name} gesetzt; alle Sitzungen dieser Person sind beendet.`,
+    loading: 'Personen werden geladen…',
   },
   backup: {
     heading: 'Sicherung',
@@ -698,6 +739,8 @@ export const de: Messages = {
       server: 'Server',
     },
   },
+  places: dePlaces,
+  delivery: deDelivery,
   reorder: {
     title: 'Nachbestellliste',
     none: 'Kein Artikel liegt auf oder unter seiner Schwelle für niedrigen Bestand.',

@@ -12,6 +12,7 @@ import { enOperations } from './en-operations';
 import { enRefusals } from './en-refusals';
 import { pluralRules } from './plural';
 import { enScenarios } from './en-scenarios';
+import { enDelivery, enPlaces } from './en-places';
 
 /** A duration's unit, for `tester.fault.duration`. */
 export type DurationUnit = 'day' | 'hour' | 'minute' | 'second' | 'millisecond';
@@ -69,6 +70,9 @@ export const en = {
     itemsLeft: 'Items left',
     allCounted: 'Every item has a count.',
     countedItems: 'Counted',
+    code: 'Item code',
+    openCode: 'Open item',
+    noSuchCode: 'No item of this stock-take has this code.',
     countItem: (name: string) => `Count ${name}`,
     countedQuantity: 'Counted quantity',
     countHint:
@@ -149,6 +153,10 @@ export const en = {
     createItem: 'Item created',
     updateItem: 'Details edited',
     archiveItem: 'Item archived',
+    transfer: 'Stock moved',
+    createPlace: 'Place created',
+    updatePlace: 'Place renamed',
+    archivePlace: 'Place archived',
     startStocktake: 'Stock-take started',
     stocktakeCount: 'Stock-take count',
     applyStocktake: 'Stock-take applied',
@@ -355,6 +363,37 @@ export const en = {
     leaseUse: (used: string, size: string) =>
       `${used} of ${size} operation ids of this lease used.`,
     noDeadline: 'No deadline yet: this device gets one from the server the next time it is online.',
+  },
+  people: {
+    heading: 'People',
+    intro: 'Who may sign in, and as what. Changes here need a connection and apply at once.',
+    offline: 'Changing accounts needs a connection.',
+    list: 'People',
+    role: (role: 'staff' | 'manager'): string => (role === 'manager' ? 'Manager' : 'Staff'),
+    you: '(you)',
+    active: 'Active',
+    disabled: 'Disabled',
+    lastSignIn: (moment: string | null) =>
+      moment === null ? 'Never signed in' : `Last signed in ${moment}`,
+    disable: 'Disable',
+    enable: 'Enable',
+    makeManager: 'Make manager',
+    makeStaff: 'Make staff',
+    setPassword: 'Set password',
+    newPassword: (name: string) => `New password for ${name}`,
+    savePassword: 'Save password',
+    cancel: 'Cancel',
+    addHeading: 'Add person',
+    username: 'Username',
+    roleLabel: 'Role',
+    password: 'Password',
+    passwordHint: 'At least 8 characters. Tell the person; they can sign in at once.',
+    add: 'Add person',
+    missing: 'Enter a username and a password of at least 8 characters.',
+    added: (name: string) => `${name} can sign in now.`,
+    changed: (name: string) => `${name} changed.`,
+    passwordSet: (name: string) => `New password set for ${name}; their sessions have ended.`,
+    loading: 'Loading people…',
   },
   backup: {
     heading: 'Backup',
@@ -703,6 +742,8 @@ export const en = {
       server: 'Server',
     },
   },
+  places: enPlaces,
+  delivery: enDelivery,
   reorder: {
     title: 'Reorder list',
     none: 'No item is at or below its low-stock threshold.',

@@ -95,8 +95,6 @@ function noticeText(notice: RunnerNotice, t: Messages, count: (n: number) => str
       return W.notTaken(notice.detail);
     case 'refused':
       return refusalWords(t, notice.refusal, count);
-    case 'failed':
-      return notice.message;
   }
 }
 

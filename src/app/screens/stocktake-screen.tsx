@@ -17,6 +17,7 @@ import { parseWholeNumber } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { useIntentForm } from '../use-intent-form';
 import { useStocktake } from '../use-stocktakes';
+import { matchScan } from '../scan/scan-match';
 
 /** Items with a count: on the server, or saved on this device and not refused. */
 export function countedItems(detail: StocktakeDetail, operations: readonly OperationView[]) {
@@ -74,6 +75,12 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
         </span>
       </p>
       {detail.blind && user?.role !== 'manager' && <p>{words.blindNote}</p>}
+      {isOpen && (
+        <OpenByCode
+          items={scope.flatMap((r) => byId.get(r.itemId) ?? [])}
+          onOpen={(itemId) => setOpen(itemId)}
+        />
+      )}
       {isOpen && openItem && (
         <StocktakeCountForm
           key={openItem.id}
@@ -115,6 +122,45 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
       )}
       {user?.role === 'manager' && <Review detail={detail} nameOf={nameOf} />}
     </>
+  );
+}
+
+/** A scanned or typed code (barcode or SKU) opens that item's count. */
+function OpenByCode(props: {
+  items: readonly ItemView[];
+  onOpen: (itemId: string) => void;
+}): ReactNode {
+  const { t } = useI18n();
+  const words = t.stocktakes;
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    const found = matchScan(props.items, code);
+    if (found.kind !== 'one') {
+      setProblem(words.noSuchCode);
+      return;
+    }
+    setProblem(null);
+    setCode('');
+    props.onOpen(found.item.id);
+  }
+  return (
+    <form className="stack" aria-label={words.openCode} onSubmit={submit} noValidate>
+      <label className="field">
+        <span>{words.code}</span>
+        <input
+          name="code"
+          value={code}
+          autoComplete="off"
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </label>
+      <FormProblem>{problem}</FormProblem>
+      <button type="submit" className="button">
+        {words.openCode}
+      </button>
+    </form>
   );
 }
 

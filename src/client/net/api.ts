@@ -9,10 +9,15 @@ import {
   StocktakeDetail,
   StocktakesResponse,
   ItemsResponse,
+  PlacesResponse,
   LeaseResponse,
   Problem,
   ReadyResponse,
   SessionResponse,
+  Account,
+  AccountsResponse,
+  type AccountChangeRequest,
+  type NewAccountRequest,
   type OperationBody,
 } from '../../protocol/schemas';
 import type { HttpOutcome } from '../core/http-outcome';
@@ -73,6 +78,11 @@ export function requestLease(deps: HttpDeps, token: string, deviceId: string) {
 export function pullItems(deps: HttpDeps, token: string, since: number | null) {
   const path = since === null ? '/api/items' : `/api/items?since=${since}`;
   return call(deps, { method: 'GET', path, token }, ItemsResponse);
+}
+
+export function pullPlaces(deps: HttpDeps, token: string, since: number | null) {
+  const path = since === null ? '/api/places' : `/api/places?since=${since}`;
+  return call(deps, { method: 'GET', path, token }, PlacesResponse);
 }
 
 export function itemHistory(deps: HttpDeps, token: string, itemId: string, before?: string) {
@@ -152,4 +162,23 @@ export function testerClock(deps: HttpDeps, token: string) {
 /** `GET /readyz`: the server's database epoch (a restore makes a new one); no sign-in needed. */
 export function readiness(deps: HttpDeps) {
   return call(deps, { method: 'GET', path: '/readyz' }, ReadyResponse);
+}
+
+/** People's accounts (managers; docs/api.md#peoples-accounts): online calls, never queued. */
+export function listAccounts(deps: HttpDeps, token: string) {
+  return call(deps, { method: 'GET', path: '/api/users', token }, AccountsResponse);
+}
+
+export function addAccount(deps: HttpDeps, token: string, body: NewAccountRequest) {
+  return call(deps, { method: 'POST', path: '/api/users', token, body }, Account);
+}
+
+export function changeAccount(
+  deps: HttpDeps,
+  token: string,
+  name: string,
+  body: AccountChangeRequest,
+) {
+  const path = `/api/users/${encodeURIComponent(name)}`;
+  return call(deps, { method: 'PATCH', path, token, body }, Account);
 }
