@@ -153,7 +153,11 @@ export async function startServer(
     lifecycle,
     logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
   };
-  const app = await buildApp(deps);
+  // A start that stops here (a route missing from the OpenAPI document) leaves no store open.
+  const app = await buildApp(deps).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   const inFlight = trackInFlight(app.server);
   // A memory database with no sink configured keeps its export rows undelivered (tests), rather
   // than writing a ledger into the working directory.

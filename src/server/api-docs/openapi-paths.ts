@@ -45,6 +45,8 @@ function problems(...codes: wire.ProblemCode[]): Json {
 }
 
 const bearer = [{ bearer: [] }];
+/** What any route answers to a request it cannot read (no Host, a URL that does not decode…). */
+const UNREADABLE = ['invalid-request', 'headers-too-large'] as const;
 const authed = ['unauthorized'] as const;
 const idParam = (description: string) => ({
   name: 'id',
@@ -77,6 +79,7 @@ export function paths(): Json {
   return {
     '/api/health': {
       get: {
+        operationId: 'getHealth',
         tags: ['operations'],
         summary: 'Liveness only',
         security: [],
@@ -89,11 +92,13 @@ export function paths(): Json {
               },
             },
           },
+          ...problems(...UNREADABLE),
         },
       },
     },
     '/livez': {
       get: {
+        operationId: 'getLivez',
         tags: ['operations'],
         summary: 'Liveness probe: the process runs (the store is not touched)',
         security: [],
@@ -106,11 +111,13 @@ export function paths(): Json {
               },
             },
           },
+          ...problems(...UNREADABLE),
         },
       },
     },
     '/readyz': {
       get: {
+        operationId: 'getReadyz',
         tags: ['operations'],
         summary:
           'Readiness probe: the store answers within 2 s, every migration is applied, not shutting down',
@@ -142,12 +149,13 @@ export function paths(): Json {
               },
             },
           },
-          ...problems('not-ready'),
+          ...problems(...UNREADABLE, 'not-ready'),
         },
       },
     },
     '/api/session': {
       post: {
+        operationId: 'signIn',
         tags: ['authentication'],
         summary: 'Sign in',
         security: [],
@@ -162,6 +170,7 @@ export function paths(): Json {
         },
       },
       delete: {
+        operationId: 'signOut',
         tags: ['authentication'],
         summary: 'Sign out (the token stops working)',
         security: bearer,
@@ -170,6 +179,7 @@ export function paths(): Json {
     },
     '/api/leases': {
       post: {
+        operationId: 'takeLease',
         tags: ['operations'],
         summary:
           'Get a lease: `size` operation ids `<lease.id>.<seq>` with a server-verified deadline',
@@ -187,6 +197,7 @@ export function paths(): Json {
     },
     '/api/operations': {
       post: {
+        operationId: 'applyOperation',
         tags: ['operations'],
         summary: 'Apply one operation, idempotently by its id',
         description:
@@ -235,6 +246,7 @@ export function paths(): Json {
     },
     '/api/operations/batch': {
       post: {
+        operationId: 'applyOperationBatch',
         tags: ['operations'],
         summary:
           'Apply up to 500 operations in order, each with the status and body the single endpoint gives',
@@ -257,6 +269,7 @@ export function paths(): Json {
     },
     '/api/operations/{id}': {
       get: {
+        operationId: 'getOperationStatus',
         tags: ['operations'],
         summary: 'Ask what became of an operation, without resending it',
         security: bearer,
@@ -281,6 +294,7 @@ export function paths(): Json {
     },
     '/api/items': {
       get: {
+        operationId: 'listItems',
         tags: ['items'],
         summary: 'Items, or only those changed after global revision `since`',
         description:
@@ -301,6 +315,7 @@ export function paths(): Json {
     },
     '/api/items/{id}/history': {
       get: {
+        operationId: 'getItemHistory',
         tags: ['items'],
         summary: 'The applied operations on an item, newest first (the business journal)',
         security: bearer,
@@ -328,6 +343,7 @@ export function paths(): Json {
     },
     '/api/items.csv': {
       get: {
+        operationId: 'exportItemsCsv',
         tags: ['items'],
         summary: 'Every item as CSV for spreadsheets, archived ones included',
         description: CSV_RULES,
@@ -344,6 +360,7 @@ export function paths(): Json {
     },
     '/api/items/{id}/history.csv': {
       get: {
+        operationId: 'exportItemHistoryCsv',
         tags: ['items'],
         summary: 'The history of an item as CSV for spreadsheets, newest first',
         description: CSV_RULES,
@@ -361,6 +378,7 @@ export function paths(): Json {
     },
     '/api/diagnostics': {
       get: {
+        operationId: 'getDiagnostics',
         tags: ['operations'],
         summary:
           'Queue depth, in-flight operations, sheds, oldest pending export, store, retention',
@@ -373,6 +391,7 @@ export function paths(): Json {
     },
     '/metrics': {
       get: {
+        operationId: 'getMetrics',
         tags: ['operations'],
         summary: 'Prometheus metrics (text format 0.0.4)',
         description:
@@ -391,6 +410,7 @@ export function paths(): Json {
     },
     '/api/openapi.json': {
       get: {
+        operationId: 'getOpenApiDocument',
         tags: ['documentation'],
         summary: 'This document (public: documentation, no data)',
         security: [],
@@ -405,6 +425,7 @@ export function paths(): Json {
     },
     '/api/docs': {
       get: {
+        operationId: 'getDocsPage',
         tags: ['documentation'],
         summary: 'This document as a plain HTML page (public)',
         security: [],
@@ -416,6 +437,7 @@ export function paths(): Json {
     },
     '/api/sim/faults': {
       post: sim('Add a fault rule', {
+        operationId: 'addFaultRule',
         requestBody: { required: true, content: json('FaultRule') },
         responses: {
           '201': {
@@ -425,12 +447,17 @@ export function paths(): Json {
         },
       }),
       get: sim('List the armed fault rules, in the order they act', {
+        operationId: 'listFaultRules',
         responses: { '200': { description: '`{ rules }`', content: json('ArmedFaults') } },
       }),
-      delete: sim('Clear fault rules', { responses: { '204': { description: 'Cleared.' } } }),
+      delete: sim('Clear fault rules', {
+        operationId: 'clearFaultRules',
+        responses: { '204': { description: 'Cleared.' } },
+      }),
     },
     '/api/sim/faults/{id}': {
       delete: sim('Remove one armed fault rule', {
+        operationId: 'removeFaultRule',
         parameters: [idParam('The `id` of an armed rule (from POST or GET /api/sim/faults).')],
         responses: {
           '204': { description: 'Removed.' },
@@ -439,15 +466,18 @@ export function paths(): Json {
     },
     '/api/sim/clock': {
       get: sim('Read the tester clock', {
+        operationId: 'getTesterClock',
         responses: { '200': { description: 'Now.', content: json('ClockState') } },
       }),
       post: sim('Move or freeze the tester clock (never backwards)', {
+        operationId: 'setTesterClock',
         requestBody: { required: true, content: json('ClockRequest') },
         responses: { '200': { description: 'Now.', content: json('ClockState') } },
       }),
     },
     '/api/sim/cleanup': {
       post: sim('Run the retention job now', {
+        operationId: 'runCleanup',
         responses: {
           '200': {
             description:
@@ -459,6 +489,7 @@ export function paths(): Json {
     },
     '/api/sim/timeline': {
       get: sim('The server-side events of one operation, in order', {
+        operationId: 'getOperationTimeline',
         parameters: [
           { name: 'operationId', in: 'query', required: true, schema: { type: 'string' } },
         ],

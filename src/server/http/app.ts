@@ -4,6 +4,8 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { buildOpenApiDocument } from '../api-docs/openapi';
+import { requireDocumentedRoutes } from '../api-docs/route-coverage';
 import type { ProblemValue } from '../core/problem-value';
 import type { AppDeps } from './deps';
 import { ProblemError, refuse } from './problem';
@@ -173,6 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
+  // Every route below (and each a plugin adds) must be in the OpenAPI document: a start outside
+  // production stops at an undocumented one (api-docs/route-coverage.ts).
+  const openapi = buildOpenApiDocument();
+  requireDocumentedRoutes(app, openapi, !deps.config.production);
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(probeRoutes(deps));
   await app.register(sessionRoutes(deps));
@@ -180,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operationRoutes(deps));
   await app.register(itemRoutes(deps));
   await app.register(csvRoutes(deps));
-  await app.register(operatingRoutes(deps, deps.admission, deps.metrics));
+  await app.register(operatingRoutes(deps, deps.admission, deps.metrics, openapi));
   if (deps.sim) await app.register(simRoutes(deps, deps.sim));
   await staticRoutes(app, deps.config.staticDir);
   return app;
