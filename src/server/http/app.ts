@@ -2,7 +2,11 @@
  * The HTTP adapter: Fastify with every failure mapped to problem+json (also those of the HTTP layer
  * itself), `X-Request-Id` on every response (the attempt id), and the routes registered per area.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+} from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { buildOpenApiDocument } from '../api-docs/openapi';
 import { requireDocumentedRoutes } from '../api-docs/route-coverage';
@@ -67,8 +71,10 @@ function hostHeaders(raw: readonly string[]): number {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Fastify's own logger type, so plugins and routes see the usual FastifyInstance.
+  const loggerInstance: FastifyBaseLogger = deps.log;
   const app = Fastify({
-    logger: { level: deps.logLevel },
+    loggerInstance,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
-const LISTENING = /Stockroom listening on (http:\/\/\S+)/;
+const LISTENING = /Stockroom listening on (http:\/\/[^\s"]+)/;
 
 export interface ServerProcess {
   url: string;
