@@ -4,9 +4,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
 import { signInFiles } from './scripts/sign-in-files';
 import { LANGUAGES } from './src/app/i18n/language';
-import { markAfterSignIn, signInProblem } from './src/sw/after-sign-in';
-import { catalogueProblem, markCatalogues } from './src/sw/language-files';
-import { readerProblem } from './src/sw/reader-files';
+import {
+  catalogueProblem,
+  markAfterSignIn,
+  markCatalogues,
+  readerProblem,
+  signInProblem,
+} from './scripts/precache-manifest';
 
 const signIn = signInFiles();
 
@@ -28,7 +32,8 @@ export default defineConfig({
         // Every file is listed, so the worker knows its hashed address; those the sign-in screen
         // does not load (the later screens, the barcode reader's wasm of about 1 MB) are marked to
         // be fetched after sign-in, not at install (src/sw/after-sign-in.ts); the catalogues other
-        // than English once their language is in use (src/sw/language-files.ts).
+        // than English once their language is in use (src/sw/language-files.ts). The marks and
+        // the checks: scripts/precache-manifest.ts.
         globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
         manifestTransforms: [
           (manifest) => {

@@ -1,5 +1,5 @@
 /**
- * One benchmark figure (spec/quality.md "Benchmarks"). Every target is a ratio of two things
+ * One benchmark figure (docs/performance.md#benchmarks). Every target is a ratio of two things
  * measured in the same run on the same machine, because these machines are shared and noisy.
  * Add a figure by dropping a module in `bench/figures/` and one line in `bench/registry.ts`.
  */
@@ -20,7 +20,7 @@ export interface FigureResult {
 
 export interface Figure {
   name: string;
-  /** Human-readable, as in the spec table: `≥ 0.7`, `≤ 0.8`, `report`. */
+  /** Human-readable, as in docs/performance.md#benchmarks: `≥ 0.7`, `≤ 0.8`, `report`. */
   target: string;
   run(options: FigureOptions): Promise<FigureResult>;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run torture: every reliability suite of spec/quality.md at its torture count (TORTURE=1),
+# npm run torture: every reliability suite of docs/testing.md#reliability-suites at its torture count (TORTURE=1),
 # then the browser reliability scenarios 20 times over. Each vitest run ends with one summary line
 # per suite (counts, seeds, time); a failure stops the run with the seed to replay it (SEED=n).
 set -euo pipefail

@@ -8,7 +8,7 @@
 import { createClient, type StockroomClientCore } from '../../src/client/client';
 import { parseServerTiming } from '../../src/client/core/server-timing';
 import { getMeta } from '../../src/client/local/meta';
-import { sampleReceipt } from '../../src/client/core/sample-receipt';
+import { sampleReceipt } from '../../tests/support/client/sample-receipt';
 import { enqueue } from '../../src/client/local/outbox';
 import { putOperation, queueRange } from '../../src/client/local/records';
 import { DEFAULT_SENDER_POLICY } from '../../src/client/sender';
@@ -186,7 +186,7 @@ async function signIn(dbName: string): Promise<void> {
   const online = { isOnline: () => true, subscribe: () => () => undefined };
   const client = createClient({ dbName, network: online, broadcast: null });
   const result = await client.signIn('demo', 'demo');
-  if (!result.ok) throw new Error(`sign-in: ${result.message}`);
+  if (!result.ok) throw new Error(`sign-in: ${result.refusal.kind}`);
   await client.whenIdle();
   client.close();
 }

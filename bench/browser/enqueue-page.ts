@@ -11,7 +11,7 @@ import { storeLease } from '../../src/client/local/leases';
 import { setSession } from '../../src/client/local/meta';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import type { LocalStore } from '../../src/client/store/local-store';
-import { leaseResponse } from '../../src/client/store/store-contract';
+import { leaseResponse } from '../../tests/support/client/store-contract';
 import { drainWhile, ENQUEUE, type DrainResult, type Span } from './drain-page';
 
 const offline = { isOnline: () => false, subscribe: () => () => undefined };

@@ -7,9 +7,10 @@
  *   (quick: 2,500) to a bench server while a person taps on the same client every TAP_EVERY_MS.
  * Paced and burst alternate in rounds, then the drain rounds run. During a drain, halfway between
  * two taps, a one-record strict write to a database of its own measures the floor the moment gives
- * (`strictWriteElsewhere`: no transaction of the drain to wait behind, only the busy backend). The value is the paced p99; the
- * spec asks p99 ≤ 10 ms, and ≤ 16 ms during a drain: both must hold to pass. Details keep each
- * side's p50/p99/max, each round's, and each drain's length.
+ * (`strictWriteElsewhere`: no transaction of the drain to wait behind, only the busy backend). The
+ * value is the paced p99; docs/performance.md#benchmarks asks p99 ≤ 10 ms, and ≤ 16 ms during a
+ * drain: both must hold to pass. Details keep each side's p50/p99/max, each round's, and each
+ * drain's length.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * http_vs_health: POST /api/operations throughput ÷ GET /api/health throughput on the same server
  * (SQLite file database, synchronous=FULL, group commit on), keep-alive, 32 connections, load from
  * a separate process. It says how much of the HTTP server's capacity a durable operation costs.
- * Reported, not a target (spec/quality.md): `ops_vs_minimal` is the target on that cost.
+ * Reported, not a target (docs/performance.md#benchmarks): `ops_vs_minimal` is the target on that cost.
  */
 import { join } from 'node:path';
 import { round, type Figure } from '../figure';

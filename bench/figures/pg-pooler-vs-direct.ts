@@ -26,7 +26,7 @@ import {
   randomSchema,
   TEST_DATABASE_URL,
   TEST_PGBOUNCER_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../../tests/support/server/postgres-test-db';
 
 const PROCESSES = 4;
 

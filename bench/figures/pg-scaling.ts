@@ -10,7 +10,7 @@ import { loadPlan } from '../support/http-load-plan';
 import { withLoadWorker } from '../support/load';
 import { warmUp, warmUpPlan, withOneAndTwoProcesses } from '../support/pg-servers';
 import { admin } from '../support/postgres';
-import { TEST_DATABASE_URL } from '../../src/server/store/postgres-test-db';
+import { TEST_DATABASE_URL } from '../../tests/support/server/postgres-test-db';
 import { cpuTwoVsOne } from './pg-cpu-two-vs-one';
 import { throughputTwoVsOne } from './pg-two-vs-one';
 

@@ -12,7 +12,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-store';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-connection';
 import { atLeast, round, type Figure } from '../figure';
 import { applyOne, DEMO_ITEM_IDS, requestMaker, seededStore } from '../support/sqlite-fixture';
 import { alternate, percentile, timed } from '../support/stats';

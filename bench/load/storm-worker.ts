@@ -5,7 +5,7 @@
  *
  * Each device is a phone: its own keep-alive connection, its own lease (taken before the clock
  * starts, kept across runs), its queued operations sent over `POST /api/operations/batch` with the
- * client's own retry rules (src/client/core/backoff.ts: full jitter, `Retry-After` as a floor,
+ * client's own retry rules (src/client/core/retry-policy.ts: full jitter, `Retry-After` as a floor,
  * DEFAULT_BACKOFF) and a time limit per attempt. A retry resends the same ids, so an answer lost
  * to a timeout comes back as a replay, never as a second effect.
  */
@@ -13,7 +13,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter } from '../../src/client/core/backoff';
+import { DEFAULT_BACKOFF, parseRetryAfter, retryDelay } from '../../src/client/core/retry-policy';
 import type { LeaseResponse } from '../../src/protocol/schemas';
 import { adjustBody, type LeaseGrant } from '../support/demo-session';
 import { cpuSecondsOf } from '../support/proc-cpu';
@@ -158,7 +158,7 @@ async function runOne(run: StormRun): Promise<StormResult> {
         floorMs = parseRetryAfter(o.retryAfter, Date.now());
       } else count(unexpected, `status ${o.status}`);
       failures++;
-      await sleep(fullJitterDelay(failures, random(), DEFAULT_BACKOFF, floorMs));
+      await sleep(retryDelay(failures, random(), DEFAULT_BACKOFF, floorMs));
     }
   }
 

@@ -1,6 +1,7 @@
 /**
- * The minimal durable idempotent write server (spec/quality.md, `ops_vs_minimal`): the floor a
- * safe write cannot go below on this machine, so the figure says what everything else costs.
+ * The minimal durable idempotent write server (docs/performance.md#benchmarks, `ops_vs_minimal`):
+ * the floor a safe write cannot go below on this machine, so the figure says what everything else
+ * costs.
  *
  * `POST /api/operations` with the real server's body (`{ id, op: { itemId, delta } }`, anything
  * else in it ignored): `node:http`, no framework, `JSON.parse`, no auth, no validation beyond what
@@ -8,7 +9,7 @@
  *
  *   - SQLite in WAL mode with `synchronous=FULL` (a 201 survives a crash of the machine) and the
  *     store's WAL checkpoint interval;
- *   - the same group commit as src/server/store/sqlite-store.ts: requests that arrive while the
+ *   - the same group commit as src/server/store/sqlite-group-commit.ts: requests that arrive while the
  *     event loop is busy queue up and one `setImmediate` flush writes them in ONE transaction
  *     (`BEGIN IMMEDIATE` … `COMMIT`, one fsync), answering each only after the COMMIT;
  *   - per request, two prepared statements: the receipt `INSERT … ON CONFLICT DO NOTHING` (the
@@ -23,7 +24,7 @@
 import Database from 'better-sqlite3';
 import { createServer, type ServerResponse } from 'node:http';
 import { DEMO_ITEMS } from '../../src/server/demo';
-import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-store';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../../src/server/store/sqlite-connection';
 
 interface Pending {
   id: string;

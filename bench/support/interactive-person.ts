@@ -7,7 +7,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_BACKOFF, fullJitterDelay, parseRetryAfter } from '../../src/client/core/backoff';
+import { DEFAULT_BACKOFF, parseRetryAfter, retryDelay } from '../../src/client/core/retry-policy';
 import { adjustBody, type LeaseGrant } from './demo-session';
 import { seededRandom } from './stats';
 
@@ -128,7 +128,7 @@ export function startPerson(options: {
       if (answer && answer.status !== 503) throw new Error(`person: status ${answer.status}`);
       if (answer) report.shed++;
       const floor = answer ? parseRetryAfter(answer.retryAfter, Date.now()) : null;
-      await sleep(fullJitterDelay(failures, random(), DEFAULT_BACKOFF, floor));
+      await sleep(retryDelay(failures, random(), DEFAULT_BACKOFF, floor));
     }
     report.confirmed++;
     const ms = performance.now() - tapped;

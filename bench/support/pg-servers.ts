@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { TEST_DATABASE_URL } from '../../src/server/store/postgres-test-db';
+import { TEST_DATABASE_URL } from '../../tests/support/server/postgres-test-db';
 import { operationsStream, signedInSession, type LoadPlan } from './http-load-plan';
 import type { LoadWorker } from './load';
 import { ensurePostgres, freshSchema, type FreshSchema } from './postgres';

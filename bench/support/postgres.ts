@@ -11,7 +11,7 @@ import {
   requirePostgres,
   TEST_DATABASE_URL,
   TEST_PGBOUNCER_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../../tests/support/server/postgres-test-db';
 import { quoteIdent } from '../../src/server/store/postgres-schema';
 import { REPO_ROOT } from './server-process';
 

@@ -1,7 +1,7 @@
 /** Gives components the client core; they read it through `useSyncExternalStore`, never copy it. */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { ClientSnapshot, StockroomClient } from '../client/facade';
-import { withoutScratch } from './scenarios';
+import type { ClientSnapshot, StockroomClient, TesterClient } from '../client/facade';
+import { withoutScratch } from './scenario-stories';
 import type { SimApi } from './sim-api';
 
 interface Services {
@@ -15,7 +15,12 @@ interface Store {
   getSnapshot: () => ClientSnapshot;
 }
 
-const ServicesContext = createContext<(Services & { store: Store }) | null>(null);
+interface Provided extends Services {
+  store: Store;
+  tester: Tester | null;
+}
+
+const ServicesContext = createContext<Provided | null>(null);
 
 export function ServicesProvider(props: Services & { children: ReactNode }): ReactNode {
   const { client, sim, children } = props;
@@ -36,12 +41,13 @@ export function ServicesProvider(props: Services & { children: ReactNode }): Rea
         return shown;
       },
     };
-    return { client, sim, store };
+    const tester = client.tester && sim ? { client: client.tester, sim } : null;
+    return { client, sim, store, tester };
   }, [client, sim]);
   return <ServicesContext value={value}>{children}</ServicesContext>;
 }
 
-function useServices(): Services & { store: Store } {
+function useServices(): Provided {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('ServicesProvider is missing');
   return services;
@@ -51,8 +57,15 @@ export function useClient(): StockroomClient {
   return useServices().client;
 }
 
-export function useSim(): SimApi | null {
-  return useServices().sim;
+/** The Tester panel's two handles, present together or not at all. */
+export interface Tester {
+  client: TesterClient;
+  sim: SimApi;
+}
+
+/** Null: this client has no tester tools (the UI's fake) or cannot reach the tester routes. */
+export function useTester(): Tester | null {
+  return useServices().tester;
 }
 
 export function useSnapshot(): ClientSnapshot {

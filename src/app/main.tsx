@@ -21,8 +21,7 @@ async function chooseClient(): Promise<StockroomClient> {
 }
 
 function render(client: StockroomClient): void {
-  const authorizedFetch = client.authorizedFetch?.bind(client);
-  const sim = authorizedFetch ? createSimApi(authorizedFetch) : null;
+  const sim = client.tester ? createSimApi(client.tester.authorizedFetch) : null;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   // A transition renders in slices that yield to the browser: the first screen's work is not one

@@ -12,7 +12,7 @@ import {
   type NoticeMemory,
 } from './notices';
 import { en } from './i18n/en';
-import { op } from './testing/operation-fixture';
+import { op } from '../../tests/support/app/operation-fixture';
 
 const T0 = 1_000_000;
 const count = (n: number): string => String(n);

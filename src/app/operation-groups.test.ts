@@ -9,7 +9,7 @@ import {
   stateHeading,
   whatToCheck,
 } from './operation-groups';
-import { op } from './testing/operation-fixture';
+import { op } from '../../tests/support/app/operation-fixture';
 
 const ALL_STATES: OperationState[] = [
   'queued',

@@ -5,7 +5,7 @@ import { makeFormat } from './format';
 import { de } from './i18n/de';
 import { en } from './i18n/en';
 import { operationWords } from './operation-words';
-import { op } from './testing/operation-fixture';
+import { op } from '../../tests/support/app/operation-fixture';
 
 const NOW = Date.parse('2026-11-29T18:00:00.000Z');
 const context = { itemName: (id: string) => (id === 'lamp-14' ? 'Desk lamp' : null), now: NOW };

@@ -1,7 +1,8 @@
 /**
  * One operation in the person's language: what was decided (summary), its state line (label), why
- * it was rejected or needs review, and the detail view's longer text. Keyed by the facade's
- * state and facts; the catalogue holds the words (spec/client.md's in English). Pure.
+ * it was rejected or needs review, and the detail view's longer text. Keyed by the facade's state
+ * and facts; the catalogue holds the words (docs/client.md#states-and-their-words in English).
+ * Pure.
  */
 import type { OperationView } from '../client/facade';
 import type { Format } from './format';
@@ -89,6 +90,10 @@ export function operationWords(
       imported: op.imported,
       restoredMissing: op.restored?.missing === true,
       lastStatus: lastStatus(op),
+      lateDeadline:
+        op.deadline !== '' && op.attempts.some((a) => a.httpStatus === 410)
+          ? format.moment(op.deadline, context.now)
+          : null,
     }),
   };
 }

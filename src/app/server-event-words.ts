@@ -1,5 +1,5 @@
 /**
- * The server's side of an operation's timeline in words (issue 15): no raw event codes on screen.
+ * The server's side of an operation's timeline in words: no raw event codes on screen.
  * Pure; every event kind and refusal code has words (exhaustive switch, complete catalogue record).
  */
 import type { ProblemCode, TimelineEvent } from '../protocol/schemas';

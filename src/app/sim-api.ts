@@ -1,5 +1,5 @@
 /**
- * The tester routes (`/api/sim/*`, spec/api.md "Tester mode"), called with the signed-in session.
+ * The tester routes (`/api/sim/*`, docs/api.md#tester-mode), called with the signed-in session.
  * Answers are values: the panel shows what happened, it never throws at the person.
  */
 import { z } from 'zod/mini';

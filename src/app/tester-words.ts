@@ -1,4 +1,4 @@
-/** The Tester panel's words for armed faults, cleanup and durations (issue 15). Pure. */
+/** The Tester panel's words for armed faults, cleanup and durations. Pure. */
 import { FAULT_TIMES_MAX, type ArmedFault, type CleanupResult } from '../protocol/schemas';
 import type { DurationUnit, Messages } from './i18n/en';
 import { assertNever } from '../protocol/assert-never';

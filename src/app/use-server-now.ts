@@ -1,6 +1,6 @@
 /**
  * The server's clock now, as this device last read it: every deadline shown is judged against it
- * (spec/client.md, Tester panel: "Every deadline shown follows the server's clock").
+ * (docs/client.md#tester-panel: every deadline shown follows the server's clock).
  */
 import { useSnapshot } from './client-context';
 import { useNow } from './use-now';

@@ -4,6 +4,8 @@
  */
 import { assertNever } from '../protocol/assert-never';
 import { forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
+import { refusalOf } from './client-error';
+import type { Refusal } from './core/refusals';
 import type { CommandResult } from './facade';
 import { setSession } from './local/meta';
 import { noteEpoch } from './local/epoch';
@@ -23,31 +25,20 @@ export interface AccountDeps {
   caches: CacheStorageLike | null;
 }
 
-/** Why "Sign out and remove data from this device" removed nothing (never "failed"). */
-function unconfirmedRefusal(count: number): string {
-  const changes = count === 1 ? '1 change is' : `${count} changes are`;
-  const them = count === 1 ? 'it' : 'them';
-  return (
-    `${changes} not confirmed yet, so nothing was removed and you are still signed in. ` +
-    `Let ${them} reach the server (see Activity), or choose Sign out to keep ${them} on this ` +
-    `device for your next sign-in.`
-  );
-}
-
-function signInRefusal(res: Exclude<api.ApiResult<unknown>, { kind: 'ok' }>): string {
+function signInRefusal(res: Exclude<api.ApiResult<unknown>, { kind: 'ok' }>): Refusal {
   switch (res.kind) {
     case 'unauthorized':
-      return 'Wrong username or password.';
+      return { kind: 'wrong-credentials' };
     case 'problem':
-      return res.status === 429 ? 'Too many attempts. Wait a moment, then sign in.' : res.detail;
+      return res.status === 429
+        ? { kind: 'too-many-attempts' }
+        : { kind: 'server-problem', status: res.status, detail: res.detail };
     case 'unreachable':
-      return 'The server cannot be reached. Signing in needs a connection.';
+      return { kind: 'sign-in-unreachable' };
     default:
       return assertNever(res);
   }
 }
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export async function signIn(
   deps: AccountDeps,
@@ -55,7 +46,7 @@ export async function signIn(
   password: string,
 ): Promise<CommandResult> {
   const res = await api.signIn(deps.http, username, password);
-  if (res.kind !== 'ok') return { ok: false, message: signInRefusal(res) };
+  if (res.kind !== 'ok') return { ok: false, refusal: signInRefusal(res) };
   const { token, user, testerMode } = res.value;
   const at = deps.http.clock.now();
   try {
@@ -65,7 +56,7 @@ export async function signIn(
       await noteEpoch(tx, res.value, at);
     });
   } catch (e) {
-    return { ok: false, message: messageOf(e) };
+    return { ok: false, refusal: refusalOf(e) };
   }
   await deps.afterSignIn();
   return { ok: true };
@@ -81,10 +72,12 @@ export async function signOutAndRemoveData(deps: AccountDeps): Promise<CommandRe
   try {
     result = await deps.write(signOutRemovingData);
   } catch (e) {
-    return { ok: false, message: messageOf(e) };
+    return { ok: false, refusal: refusalOf(e) };
   }
-  if (result.kind === 'unconfirmed')
-    return { ok: false, message: unconfirmedRefusal(result.count) };
+  // Never "failed": nothing was removed, and the words say how many changes wait.
+  if (result.kind === 'unconfirmed') {
+    return { ok: false, refusal: { kind: 'unconfirmed-changes', count: result.count } };
+  }
   deps.signedOut();
   // A context whose Cache Storage refuses access (sandboxed) has none to hold API answers.
   await forgetCachedApiData(deps.caches).catch(() => 0);

@@ -9,6 +9,7 @@
 import type { HistoryResponse, Op } from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
+import { refusalClock } from './core/answers';
 import { afterExchange, heardFrom, refusedForNow } from './core/recheck';
 import { holdAfterStep, pacing } from './core/pacing';
 import type { ServerSkew } from './core/server-clock';
@@ -22,10 +23,12 @@ import type {
   OtherDeviceBackup,
   OtherDeviceRequest,
   StockroomClient,
+  TesterClient,
 } from './facade';
 import * as account from './account-commands';
 import { defaultCaches, type CacheStorageLike } from './cached-api-data';
 import { ClientError } from './client-error';
+import { checkEpoch } from './epoch-check';
 import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
 import { ensureDevice, getMeta, setDeviceName } from './local/meta';
@@ -40,6 +43,7 @@ import {
   stepByStepRemembered,
   type Preferences,
 } from './preferences';
+import type { OutboxWrites } from './local/outbox';
 import { RoundScheduler } from './round-scheduler';
 import {
   drainOnce,
@@ -48,7 +52,6 @@ import {
   type RoundStart,
   type SenderDeps,
   type SenderPolicy,
-  type SenderSeams,
 } from './sender';
 import { tellServerSessionsEnded } from './session-end';
 import { StorageHealth, type StoreOptions } from './storage-health';
@@ -64,8 +67,8 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
   /** Warn about deadlines this close (default 24 h). */
   warnWithinMs?: number;
   timeZone?: string;
-  /** Test-only: deliberately broken variants of the sender's transactions. */
-  seams?: SenderSeams;
+  /** The outbox's claim and settle inside the sender's transactions (default: local/outbox.ts). */
+  outbox?: OutboxWrites;
   /** Cache Storage emptied of API answers by "remove data" (default: the page's; null: none). */
   caches?: CacheStorageLike | null;
   /** Where this device remembers the Tester panel's "Step by step" (default: localStorage). */
@@ -73,7 +76,7 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
 }
 
 export type { Preferences } from './preferences';
-export { ClientError, type ClientErrorKind } from './client-error';
+export { ClientError, refusalOf, type ClientErrorKind } from './client-error';
 
 /** What tests and the service worker need beyond the facade. */
 export interface StockroomClientCore extends StockroomClient {
@@ -81,8 +84,8 @@ export interface StockroomClientCore extends StockroomClient {
   syncNow(start?: RoundStart): Promise<RoundReport>;
   /** Resolves when no round, reload or start-up work is running. */
   whenIdle(): Promise<void>;
-  setStepByStep(on: boolean): void;
-  noteServerClock(serverNow: string): void;
+  /** The real client always has the tester's tools (the server decides whether they act). */
+  readonly tester: TesterClient;
 }
 
 export function createClient(options: ClientOptions = {}): StockroomClientCore {
@@ -272,7 +275,7 @@ class Client implements StockroomClientCore {
       serverSkew: () => this.serverSkew,
       personWrites: () => this.personWrites,
     };
-    if (this.options.seams) deps.seams = this.options.seams;
+    if (this.options.outbox) deps.outbox = this.options.outbox;
     return deps;
   }
 
@@ -283,6 +286,9 @@ class Client implements StockroomClientCore {
    */
   private heard(outcome: HttpOutcome): void {
     if (this.closed) return;
+    // A refusal for lateness says what the server's clock read: judge leases by it from now on.
+    const serverClock = refusalClock(outcome);
+    if (serverClock !== null) this.noteServerClock(serverClock);
     const { answered, succeeded } = heardFrom(outcome);
     const wasUnreachable = !this.reachable;
     const refusing = answered && refusedForNow(outcome);
@@ -372,6 +378,8 @@ class Client implements StockroomClientCore {
       const now = this.clock.now();
       this.serverSkew = { offsetMs: Date.parse(probe.value.now) - now, measuredAt: now };
     }
+    // A restore since the last contact is met now, before any item pull or sending.
+    await checkEpoch(deps, session.token);
     await ensureFreshLease(deps, session, this.policy.leaseMaxAgeMs);
     await pullItemChanges(deps, session.token);
     this.live.changed();
@@ -432,10 +440,10 @@ class Client implements StockroomClientCore {
   exportBackup = () => this.outbox.exportBackup();
   importBackup = (text: string) => this.outbox.importBackup(text);
 
-  async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
+  private async backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup> {
     const session = await this.session();
     if (!session || session.expired || !this.testerMode) {
-      throw new ClientError('signed-out', 'Sign in as a manager on a server in tester mode.');
+      throw new ClientError({ kind: 'tester-only' });
     }
     const itemId = 'itemId' in change.op ? change.op.itemId : null;
     const item =
@@ -454,7 +462,7 @@ class Client implements StockroomClientCore {
     this.watch.set(!this.closed && this.stepByStep && this.testerMode);
   }
 
-  setStepByStep(on: boolean): void {
+  private setStepByStep(on: boolean): void {
     this.stepByStep = on;
     if (!on) this.pace.hold = null;
     this.paceChanged();
@@ -464,7 +472,7 @@ class Client implements StockroomClientCore {
     if (!on) void this.rounds.kick({});
   }
 
-  noteServerClock(serverNow: string): void {
+  private noteServerClock(serverNow: string): void {
     const at = Date.parse(serverNow);
     if (Number.isNaN(at)) return;
     const now = this.clock.now();
@@ -483,22 +491,28 @@ class Client implements StockroomClientCore {
 
   async history(itemId: string, before?: string): Promise<HistoryResponse> {
     const session = await this.session();
-    if (!session) throw new ClientError('signed-out', 'Sign in to see the history.');
+    if (!session) throw new ClientError({ kind: 'signed-out-history' });
     const res = await api.itemHistory(this.http, session.token, itemId, before);
     if (res.kind === 'ok') return res.value;
     throw new ClientError(
-      'unreachable',
       res.kind === 'problem'
-        ? res.detail
-        : 'The history is on the server, which cannot be reached now.',
+        ? { kind: 'server-problem', status: res.status, detail: res.detail }
+        : { kind: 'history-unreachable' },
     );
   }
 
-  authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
+  private authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const session = await this.session();
     const headers = new Headers(init.headers);
     if (session) headers.set('authorization', `Bearer ${session.token}`);
     return this.http.fetch(`${this.http.baseUrl}${path}`, { ...init, headers });
+  };
+
+  readonly tester: TesterClient = {
+    authorizedFetch: (path, init) => this.authorizedFetch(path, init),
+    setStepByStep: (on) => this.setStepByStep(on),
+    noteServerClock: (serverNow) => this.noteServerClock(serverNow),
+    backupFromOtherDevice: (change) => this.backupFromOtherDevice(change),
   };
 
   close(): void {

@@ -12,9 +12,12 @@ import type {
   UpdateItemOp,
   ArchiveItemOp,
 } from '../protocol/schemas';
+import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
+export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 
-/** spec/client.md's English words for states and receipt reasons (the app's catalogue starts from them). */
+/** docs/client.md#states-and-their-words: the English words for states and receipt reasons (the
+ * app's catalogue starts from them). */
 export { RECEIPT_REASON_WORDS, STATE_WORDS } from './core/labels';
 export type {
   OperationState,
@@ -40,7 +43,30 @@ export interface OtherDeviceBackup {
   operationId: string;
 }
 
-export type CommandResult = { ok: true } | { ok: false; message: string };
+/** A command's outcome: done, or refused with why (a typed value the app words, core/refusals.ts). */
+export type CommandResult = { ok: true } | { ok: false; refusal: Refusal };
+
+/**
+ * What the Tester panel and its scenarios need beyond the person's commands. One interface, present
+ * or absent as a whole (`StockroomClient.tester`): a screen asks once whether it has one.
+ */
+export interface TesterClient {
+  /**
+   * `fetch` for a same-origin API path with the session's `Authorization` header (the tester
+   * routes: src/app/sim-api.ts). Rejects like fetch when the network does.
+   */
+  authorizedFetch(path: string, init?: RequestInit): Promise<Response>;
+  /** "Step by step" on or off; remembered on this device. */
+  setStepByStep(on: boolean): void;
+  /** The server's clock answered (`now`); deadlines follow it from here. */
+  noteServerClock(serverNow: string): void;
+  /**
+   * "Old backup restored": another phone of this person (this app's code on a store in memory)
+   * makes the change `ageMs` ago by its clock, sends it once, and exports its backup; nothing on
+   * this device changes until the person (or the scenario) imports it.
+   */
+  backupFromOtherDevice(change: OtherDeviceRequest): Promise<OtherDeviceBackup>;
+}
 
 export interface StockroomClient {
   subscribe(listener: () => void): () => void;
@@ -51,7 +77,7 @@ export interface StockroomClient {
   signOut(): Promise<void>;
   /**
    * **Sign out and remove data from this device**: refused (nothing removed, still signed in) while
-   * this person has changes not yet confirmed; the message says how many.
+   * this person has changes not yet confirmed; the refusal says how many.
    */
   signOutAndRemoveData(): Promise<CommandResult>;
   setDeviceName(name: string): Promise<void>;
@@ -60,11 +86,11 @@ export interface StockroomClient {
   adjust(input: Omit<AdjustOp, 'type'>): Promise<OperationView>;
   count(input: Omit<CountOp, 'type'>): Promise<OperationView>;
   createItem(input: Omit<CreateItemOp, 'type'>): Promise<OperationView>;
-  /** (added) Catalogue changes (managers; the server refuses others with `not-allowed`). */
+  /** Catalogue changes (managers; the server refuses others with `not-allowed`). */
   updateItem(input: Omit<UpdateItemOp, 'type'>): Promise<OperationView>;
   archiveItem(input: Omit<ArchiveItemOp, 'type'>): Promise<OperationView>;
   /**
-   * (added) An item import: one new operation (own id) per entry, all saved in one local
+   * An item import: one new operation (own id) per entry, all saved in one local
    * transaction (all or none) and sent later by the sender like any change. Resolves with the
    * new operations' stable handles, in order (an id may change before its first attempt, when a
    * fresh lease arrives; the handle does not).
@@ -77,7 +103,7 @@ export interface StockroomClient {
   enterAgainAsNew(operationId: string, edited?: Op): Promise<OperationView>;
   discard(operationId: string, note: string): Promise<void>;
   /**
-   * (added) Fixing mistakes. "Cancel — not sent yet": removes an operation with no recorded
+   * Fixing mistakes. "Cancel — not sent yet": removes an operation with no recorded
    * attempt in one local transaction (nothing is sent); rejects with kind 'not-allowed' once any
    * attempt is recorded. "Reverse this change": a new adjustment of the opposite delta (reason
    * `correction`, its note naming the original), with its own id.
@@ -91,21 +117,8 @@ export interface StockroomClient {
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;
 
-  /**
-   * (added) `fetch` for a same-origin API path with the session's `Authorization` header (the
-   * tester panel's `AuthorizedFetch`). Rejects like fetch when the network does.
-   */
-  authorizedFetch?(path: string, init?: RequestInit): Promise<Response>;
-  /** (added) Tester panel: "Step by step" on or off; remembered on this device. */
-  setStepByStep?(on: boolean): void;
-  /** (added) Tester panel: the server's clock answered (`now`); deadlines follow it from here. */
-  noteServerClock?(serverNow: string): void;
-  /**
-   * (added) Tester mode, "Old backup restored": another phone of this person (this app's code on a
-   * store in memory) makes the change `ageMs` ago by its clock, sends it once, and exports its
-   * backup; nothing on this device changes until the person (or the scenario) imports it.
-   */
-  backupFromOtherDevice?(change: OtherDeviceRequest): Promise<OtherDeviceBackup>;
+  /** Tester mode's reach into the client: present as a whole, or absent (the UI's fake client). */
+  readonly tester: TesterClient | null;
 
   /** Stop timers, listeners and the database connection. */
   close(): void;

@@ -12,8 +12,9 @@ import {
   Op,
   UpdateItemOp,
 } from '../protocol/schemas';
-import { ClientError } from './client-error';
+import { ClientError, refusalOf } from './client-error';
 import type { Clock } from './core/clock';
+import type { Refusal } from './core/refusals';
 import type { LeaseRecord, OperationRecord } from './core/records';
 import type { FinishingState } from './core/operation-state';
 import { assertNever } from '../protocol/assert-never';
@@ -51,10 +52,8 @@ async function asAuthor<T>(tx: Tx, fn: (author: Author) => Promise<T>): Promise<
 }
 
 function invalid(e: unknown): ClientError {
-  return new ClientError('invalid', e instanceof Error ? e.message : String(e));
+  return new ClientError({ kind: 'invalid', detail: e instanceof Error ? e.message : String(e) });
 }
-
-const SIGN_IN_TO_CHANGE = 'Sign in to make changes.';
 
 export class OutboxCommands {
   constructor(private readonly deps: OutboxDeps) {}
@@ -113,12 +112,9 @@ export class OutboxCommands {
         this.deps.kick();
         return { ids: result.records.map(handleOf) };
       case 'signed-out':
-        throw new ClientError('signed-out', SIGN_IN_TO_CHANGE);
+        throw new ClientError({ kind: 'signed-out-change' });
       case 'no-room':
-        throw new ClientError(
-          'no-lease',
-          `This device can save ${result.room} more changes before it reaches the server again; import fewer rows, or connect first.`,
-        );
+        throw new ClientError({ kind: 'no-room', room: result.room });
       default:
         return assertNever(result);
     }
@@ -142,12 +138,7 @@ export class OutboxCommands {
       const session = await getMeta(tx, 'session');
       return session ? cancelUnsent(tx, session.user.id, operationId) : false;
     });
-    if (!done) {
-      throw new ClientError(
-        'not-allowed',
-        'It may already have been sent, so it cannot be cancelled; make a new change to undo it.',
-      );
-    }
+    if (!done) throw new ClientError({ kind: 'not-cancellable' });
   }
 
   async reverse(operationId: string): Promise<OperationView> {
@@ -163,7 +154,7 @@ export class OutboxCommands {
       const now = this.deps.clock.now();
       return session ? discard(tx, session.user.id, operationId, note, now) : false;
     });
-    if (!done) throw new ClientError('not-allowed', 'Only reviewed operations can be discarded.');
+    if (!done) throw new ClientError({ kind: 'not-discardable' });
   }
 
   async exportBackup(): Promise<string> {
@@ -171,7 +162,7 @@ export class OutboxCommands {
       const session = await getMeta(tx, 'session');
       return session && exportOutbox(tx, session.user.id, this.deps.clock.now());
     });
-    if (!backup) throw new ClientError('signed-out', 'Sign in to export your changes.');
+    if (!backup) throw new ClientError({ kind: 'signed-out-export' });
     return JSON.stringify(backup, null, 2);
   }
 
@@ -180,32 +171,26 @@ export class OutboxCommands {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return { ok: false, message: 'This file is not a Stockroom backup (it is not JSON).' };
+      return { ok: false, refusal: { kind: 'backup-not-json' } };
     }
     const backup = BackupFile.safeParse(parsed);
-    if (!backup.success)
-      return { ok: false, message: 'This file is not a Stockroom backup this version can read.' };
-    let refusal: string | null;
+    if (!backup.success) return { ok: false, refusal: { kind: 'backup-unreadable' } };
+    let refusal: Refusal | null;
     try {
       refusal = await this.deps.write(async (tx) => {
         // In the same transaction as the import: the person cannot change in between.
         const session = await getMeta(tx, 'session');
-        if (!session) return 'Sign in to import a backup of your changes.';
+        if (!session) return { kind: 'backup-signed-out' };
         const { otherPeople, mismatched } = foreignWork(backup.data, session.user.id);
-        if (otherPeople.length > 0) {
-          return (
-            `This backup holds changes by ${otherPeople.join(', ')}. ` +
-            'Only they can import them, signed in as themselves; nothing was imported.'
-          );
-        }
-        if (mismatched) return 'This file is not a Stockroom backup this version can read.';
+        if (otherPeople.length > 0) return { kind: 'backup-of-others', people: otherPeople };
+        if (mismatched) return { kind: 'backup-unreadable' };
         await importOutbox(tx, backup.data, this.deps.clock.now(), session.user);
         return null;
       });
     } catch (e) {
-      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+      return { ok: false, refusal: refusalOf(e) };
     }
-    if (refusal !== null) return { ok: false, message: refusal };
+    if (refusal !== null) return { ok: false, refusal };
     this.deps.imported();
     this.deps.kick();
     return { ok: true };
@@ -217,14 +202,11 @@ export class OutboxCommands {
         this.deps.kick();
         return this.viewOf(result.record, result.lease);
       case 'signed-out':
-        throw new ClientError('signed-out', SIGN_IN_TO_CHANGE);
+        throw new ClientError({ kind: 'signed-out-change' });
       case 'no-lease':
-        throw new ClientError(
-          'no-lease',
-          'This device needs to reach the server once before it can save changes.',
-        );
+        throw new ClientError({ kind: 'no-lease' });
       case 'not-allowed':
-        throw new ClientError('not-allowed', 'This change cannot be entered again or reversed.');
+        throw new ClientError({ kind: 'not-repeatable' });
       default:
         return assertNever(result);
     }

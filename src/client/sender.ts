@@ -24,7 +24,7 @@ import {
   statusAnswer,
   type PerOperation,
 } from './core/answers';
-import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/backoff';
+import { DEFAULT_BACKOFF, type BackoffPolicy } from './core/retry-policy';
 import { DEFAULT_RECHECK, type RecheckPolicy } from './core/recheck';
 import {
   heldUntil,
@@ -40,7 +40,14 @@ import { plan } from './core/plan';
 import { ensureFreshLease } from './lease-sync';
 import { freshestLease } from './core/rules';
 import { getMeta, markSessionExpired } from './local/meta';
-import { beginRound, claim, readWork, settle, unclaim, type Settlement } from './local/outbox';
+import {
+  beginRound,
+  OUTBOX_WRITES,
+  readWork,
+  unclaim,
+  type OutboxWrites,
+  type Settlement,
+} from './local/outbox';
 import type { AttemptStart } from './core/attempt-rows';
 import { askStatus, operationBodies, sendOperations } from './net/api';
 import type { HttpOutcome } from './core/http-outcome';
@@ -85,24 +92,6 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   leaseMaxAgeMs: 3_600_000,
 };
 
-/** Test seams: the suites swap in deliberately broken variants to prove they can see them. */
-export interface SenderSeams {
-  claim?: (
-    store: LocalStore,
-    userId: string,
-    ids: readonly string[],
-    attempt: AttemptStart,
-    policy: SenderPolicy,
-  ) => Promise<OperationRecord[]>;
-  settle?: (
-    store: LocalStore,
-    userId: string,
-    settlements: readonly Settlement[],
-    at: number,
-    policy: SenderPolicy,
-  ) => Promise<void>;
-}
-
 export interface SenderDeps {
   store: LocalStore;
   http: HttpDeps;
@@ -115,7 +104,8 @@ export interface SenderDeps {
   /** Operations settled so far in this round. */
   progress?: (settled: number) => void;
   storageFailed?: (failure: StorageFailure) => void;
-  seams?: SenderSeams;
+  /** The outbox's claim and settle, run inside the sender's transactions (default: outbox.ts). */
+  outbox?: OutboxWrites;
   /** Step by step (pacing.ts): absent in the service worker, which nobody watches. */
   pace?: Pace;
   /** The server's clock as last read (rules.ts): deadlines follow the server's clock. */
@@ -201,8 +191,10 @@ class Round {
   /** Claimed (its first part at least) in the last settling transaction: sent next. */
   private next: Claimed | null = null;
   private readonly chunks: ChunkSizer;
+  private readonly outbox: OutboxWrites;
   constructor(private readonly deps: SenderDeps) {
     const { policy } = deps;
+    this.outbox = deps.outbox ?? OUTBOX_WRITES;
     this.chunks = new ChunkSizer(
       { small: policy.chunkSize, large: policy.maxChunkSize, quietMs: policy.personQuietMs },
       deps.personWrites?.() ?? 0,
@@ -279,7 +271,16 @@ class Round {
     if (lease === 'sign-in-needed' || lease === 'storage-problem') return this.report(lease);
     // "Check and resend safely" ends a step-by-step hold for the step it asked for.
     let asked = restart.resendId !== null;
+    // A refusal for lateness may have shown the lease over by the server's clock (client.ts
+    // `heard`): the next step takes a fresh lease, so work made since goes under it.
+    let leaseSkew = deps.serverSkew?.() ?? null;
     for (let step = 0; step < MAX_STEPS; step++) {
+      const skewNow = deps.serverSkew?.() ?? null;
+      if (skewNow !== leaseSkew) {
+        leaseSkew = skewNow;
+        const fresh = await this.refreshLease(session);
+        if (fresh !== 'continue') return this.report(fresh);
+      }
       const claimed = this.next;
       this.next = null;
       if (claimed) {
@@ -341,10 +342,9 @@ class Round {
     const { deps } = this;
     const userId = session.user.id;
     try {
-      const claimed = deps.seams?.claim
-        ? await deps.seams.claim(deps.store, userId, ids, attempt, deps.policy)
-        : await deps.store.write((tx) => claim(tx, userId, ids, attempt, deps.policy));
-      return claimed;
+      return await deps.store.write((tx) =>
+        this.outbox.claim(tx, userId, ids, attempt, deps.policy),
+      );
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
       deps.storageFailed?.(e);
@@ -363,8 +363,7 @@ class Round {
       at: this.leavesAt(),
     };
     const ids = records.map((r) => r.id);
-    // A test seam claims the whole batch in one go (it sees the batch as the sender planned it).
-    const first = this.deps.seams?.claim ? ids.length : this.chunkSize();
+    const first = this.chunkSize();
     const claimed = await this.claim(session, ids.slice(0, first), attempt);
     if (claimed === null) return 'storage-problem';
     return this.transmit(session, { attempt, records: claimed, leases, rest: ids.slice(first) });
@@ -386,7 +385,7 @@ class Round {
       const ids = claimed.rest.slice(at, at + size);
       at += size;
       const records = await this.commit((tx) =>
-        claim(tx, userId, ids, claimed.attempt, deps.policy),
+        this.outbox.claim(tx, userId, ids, claimed.attempt, deps.policy),
       );
       if (!records.ok) return null;
       all.records.push(...records.value);
@@ -471,32 +470,26 @@ class Round {
     // Stored so far: a failure leaves the rest "finishing" (receipt in hand, not stored here).
     let stored = 0;
     try {
-      if (deps.seams?.settle) {
-        await deps.seams.settle(deps.store, userId, settlements, at, deps.policy);
-        stored = settlements.length;
-      } else {
-        while (stored < settlements.length) {
-          // Between two chunks the event loop turns: a person's change asked for meanwhile
-          // commits before the next chunk, and the page's own work runs.
-          if (stored > 0) await nextTask();
-          const chunk = settlements.slice(stored, stored + this.chunkSize());
-          // A batch that went through whole: the next one is claimed in the last settling
-          // transaction (one commit less per batch). Not while step by step holds each state.
-          const claimNext =
-            stored + chunk.length === settlements.length &&
-            !deps.seams?.claim &&
-            withReceipt.length === settlements.length &&
-            (deps.pace?.policy().holdMs ?? 0) <= 0 &&
-            deps.isOnline();
-          this.next = await deps.store.write(async (tx) => {
-            // The attempt's timeline row is written once, whole, with the first chunk.
-            const ends = stored === 0 ? settlements : [];
-            await settle(tx, userId, chunk, at, deps.policy, ends);
-            return claimNext ? this.claimNext(tx, userId) : null;
-          });
-          stored += chunk.length;
-          this.settledChunk(chunk);
-        }
+      while (stored < settlements.length) {
+        // Between two chunks the event loop turns: a person's change asked for meanwhile
+        // commits before the next chunk, and the page's own work runs.
+        if (stored > 0) await nextTask();
+        const chunk = settlements.slice(stored, stored + this.chunkSize());
+        // A batch that went through whole: the next one is claimed in the last settling
+        // transaction (one commit less per batch). Not while step by step holds each state.
+        const claimNext =
+          stored + chunk.length === settlements.length &&
+          withReceipt.length === settlements.length &&
+          (deps.pace?.policy().holdMs ?? 0) <= 0 &&
+          deps.isOnline();
+        this.next = await deps.store.write(async (tx) => {
+          // The attempt's timeline row is written once, whole, with the first chunk.
+          const ends = stored === 0 ? settlements : [];
+          await this.outbox.settle(tx, userId, chunk, at, deps.policy, ends);
+          return claimNext ? this.claimNext(tx, userId) : null;
+        });
+        stored += chunk.length;
+        this.settledChunk(chunk);
       }
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
@@ -507,7 +500,6 @@ class Round {
       deps.storageFailed?.(e);
       return 'storage-problem';
     }
-    if (deps.seams?.settle) this.settledChunk(settlements);
     if (deps.pace) {
       const final = withReceipt.length === settlements.length;
       deps.pace.hold = holdAfterStep({ final }, this.now(), deps.pace.policy());
@@ -548,7 +540,7 @@ class Round {
     const ids = next.records.map((r) => r.id);
     // Its first chunk here, the rest in transactions of their own before it leaves.
     const size = this.chunkSize();
-    const records = await claim(tx, userId, ids.slice(0, size), attempt, deps.policy);
+    const records = await this.outbox.claim(tx, userId, ids.slice(0, size), attempt, deps.policy);
     return { attempt, records, leases: work.leases, rest: ids.slice(size) };
   }
 

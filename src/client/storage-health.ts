@@ -54,11 +54,7 @@ export class StorageHealth {
     } catch (e) {
       if (e instanceof StorageFailure) {
         this.failed(e);
-        throw new ClientError(
-          'storage',
-          'This device could not store the change; nothing was saved.',
-          { cause: e },
-        );
+        throw new ClientError({ kind: 'storage-failed' }, { cause: e });
       }
       throw e;
     }

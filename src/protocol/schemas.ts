@@ -1,5 +1,5 @@
 /**
- * The wire contract (spec/api.md), written once and used by the server (to check requests)
+ * The wire contract (docs/api.md), written once and used by the server (to check requests)
  * and by the browser (to check responses before they touch IndexedDB). Types come from here.
  *
  * Written with `zod/mini` (zod's functional API: the same schemas, checks and issues as classic
@@ -206,6 +206,9 @@ export const Problem = z.object({
   detail: z.string(),
   code: z.enum(problemCodes),
   errors: z.optional(z.array(FieldError)),
+  /** `operation-expired` only: the server's clock when it refused, and the lease's deadline. */
+  now: z.optional(Timestamp),
+  deadline: z.optional(Timestamp),
 });
 export type Problem = z.infer<typeof Problem>;
 
@@ -240,7 +243,7 @@ export const Lease = z.object({
 });
 export type Lease = z.infer<typeof Lease>;
 /**
- * (spec/api.md "Restoring") The database's epoch, and after a restore the backup's snapshot time.
+ * (docs/api.md#epoch-and-restores) The database's epoch, and after a restore the backup's snapshot time.
  * Optional on the wire: older servers did not send them. A device that meets another epoch asks
  * about the confirmed work the backup may lack (client core, restore-check).
  */
@@ -251,6 +254,8 @@ const identityFields = {
   restoredFrom: z.optional(RestoredFrom),
 };
 export const LeaseResponse = z.object({ lease: Lease, token: z.string(), ...identityFields });
+/** `GET /readyz` when ready: which database the server runs (the client reads only these). */
+export const ReadyResponse = z.object({ ready: z.literal(true), ...identityFields });
 export type LeaseResponse = z.infer<typeof LeaseResponse>;
 
 export const ROLES = ['staff', 'manager'] as const;
@@ -261,7 +266,7 @@ export const SessionRequest = z.strictObject({
   password: safeText().check(z.minLength(1), z.maxLength(1024)),
 });
 /**
- * (added) `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
+ * `testerMode`: the tester routes answer this session (SIMULATE=1, a manager, an allowed
  * address), so the app asks for them only then. Optional: older servers did not send it.
  */
 export const SessionResponse = z.object({
@@ -343,7 +348,7 @@ export const ClockRequest = z.union([
 ]);
 export const ClockState = z.object({ now: Timestamp, frozen: z.boolean() });
 export type ClockState = z.infer<typeof ClockState>;
-/** The counts of the contract, and (added) the retention settings they were judged by. */
+/** The counts of the contract, and the retention settings they were judged by. */
 export const CleanupResult = z.object({
   compacted: int(),
   removed: int(),

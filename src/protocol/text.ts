@@ -1,5 +1,5 @@
 /**
- * The text rule (spec/api.md "Text is checked, never stored wrong"), in one place for every schema,
+ * The text rule (docs/api.md#the-text-rule), in one place for every schema,
  * so the server (both stores) and the client refuse the same strings with the same words.
  *
  * - Every string: well-formed Unicode (a lone surrogate would be stored as U+FFFD, i.e. wrong) and

@@ -12,7 +12,7 @@ export const systemClock: Clock = { now: () => Date.now() };
 export type ClockChange = { advanceMs: number } | { set: number } | Record<string, never>;
 
 /**
- * The tester clock stays within the years 2000 to 2200 (spec/api.md "Tester mode"): every
+ * The tester clock stays within the years 2000 to 2200 (docs/api.md#tester-mode): every
  * timestamp it makes is a valid ISO date, and a tester cannot break time for every lease.
  */
 export const TESTER_CLOCK_MIN = Date.UTC(2000, 0, 1);

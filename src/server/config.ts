@@ -1,6 +1,6 @@
 /**
- * Configuration from the environment (spec/api.md "Configuration"). Invalid settings are refused at
- * start with a clear message, never discovered later.
+ * Configuration from the environment (docs/operations.md#configuration). Invalid settings are
+ * refused at start with a clear message, never discovered later.
  */
 import { isIP } from 'node:net';
 import { parseDuration } from '../protocol/duration';
@@ -14,7 +14,7 @@ export class ConfigError extends Error {
   readonly kind = 'config';
 }
 
-/** Lease-signing secrets shorter than this are refused (spec/api.md "Authentication"). */
+/** Lease-signing secrets shorter than this are refused (docs/api.md#authentication). */
 export const MIN_SECRET_BYTES = 32;
 
 export interface Config extends RetentionSettings {
@@ -62,7 +62,8 @@ export interface Config extends RetentionSettings {
   metricsToken: string | null;
   /** When set, `/metrics` is served on this loopback port instead of the app's. */
   metricsPort: number | null;
-  /** Scheduled backups (spec/api.md "Backups"): the folder (null: none), how often, how many kept. */
+  /** Scheduled backups (docs/operations.md#backups-and-restore): the folder (null: none), how
+   * often, how many kept. */
   backupDir: string | null;
   backupIntervalMs: number;
   backupKeep: number;
@@ -243,7 +244,7 @@ export function loadConfig(
     // admission control (not this cap) decides what work starts. Past the cap a connection only
     // gets `Retry-After: 1`, which brings every refused device back in the same second.
     maxConnections: integer('MAX_CONNECTIONS', 10_000, 1, 1_000_000),
-    // One host cannot hold every connection (spec/api.md "Sign-in limits hold everywhere").
+    // One host cannot hold every connection (docs/api.md#sign-in-limits).
     maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     metricsToken: env['METRICS_TOKEN'] || null,
     metricsPort: env['METRICS_PORT'] ? integer('METRICS_PORT', 0, 0, 65535) : null,

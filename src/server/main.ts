@@ -70,8 +70,10 @@ if (!Number.isInteger(workers) || workers < 1) {
 } else if (workers > 1 && cluster.isPrimary) {
   // A setting no worker can start with stops here, instead of workers restarted forever.
   const loaded = loadConfig(process.env);
-  if (loaded.ok) supervise(workers, loaded.config.shutdownTimeoutMs, startNote(process.env), log);
-  else {
+  if (loaded.ok) {
+    const { shutdownTimeoutMs, maxConnectionsPerAddress } = loaded.config;
+    supervise(workers, shutdownTimeoutMs, maxConnectionsPerAddress, startNote(process.env), log);
+  } else {
     lifecycle.fatal(`Stockroom cannot start:\n- ${loaded.problems.join('\n- ')}`);
     process.exit(1);
   }

@@ -1,5 +1,5 @@
 /**
- * The operation pipeline, in the contract's order of checks (spec/api.md):
+ * The operation pipeline, in the contract's order of checks (docs/api.md#order-of-checks):
  *
  *   2 shape ─► 3 lease ─► 4 existing record ─► 5 deadline ─► 6 one transaction (store.apply)
  *      │          │          │ same fingerprint: replay         │ deadline judged again inside
@@ -46,10 +46,14 @@ const KEY_REUSED: ProblemValue = {
   code: 'key-reused',
   detail: 'this operation id was already used for different content; the original stands',
 };
-const EXPIRED: ProblemValue = {
-  code: 'operation-expired',
-  detail: 'past the operation deadline: check whether the change exists',
-};
+/** 410, with the server's clock and the deadline it judged against (see ProblemValue.members). */
+function expired(now: number, deadline: number): ProblemValue {
+  return {
+    code: 'operation-expired',
+    detail: 'past the operation deadline: check whether the change exists',
+    members: { now: new Date(now).toISOString(), deadline: new Date(deadline).toISOString() },
+  };
+}
 
 /**
  * Step 3: the lease token must be this server's, untouched, the caller's, and grant this id.
@@ -127,7 +131,11 @@ export async function processOperations(
           answers[index] = answerFor(result.record, id, request.fingerprint);
           break;
         case 'expired':
-          answers[index] = { kind: 'refused', id, problem: EXPIRED };
+          answers[index] = {
+            kind: 'refused',
+            id,
+            problem: expired(deps.clock.now(), request.deadline),
+          };
           break;
         default:
           assertNever(result);
@@ -174,8 +182,10 @@ async function admit(
   const print = fingerprintNode(op);
   const existing = await deps.store.findOperation(user.id, id);
   if (existing) return answerFor(existing, id, print);
-  if (pastDeadline(deps.clock.now(), checked.claims.deadline))
-    return { kind: 'refused', id, problem: EXPIRED };
+  const now = deps.clock.now();
+  if (pastDeadline(now, checked.claims.deadline)) {
+    return { kind: 'refused', id, problem: expired(now, checked.claims.deadline) };
+  }
   return { request: toRequest(user, id, op, print, checked.claims, createdAt) };
 }
 

@@ -3,7 +3,7 @@
  * cost (`scrypt$ln=17,r=8,p=1$salt$key`, N = 2^ln), so the cost can rise and older hashes are
  * upgraded at their next successful sign-in. The oldest form, `scrypt$salt$key`, is N = 2^14.
  *
- * Production uses N = 2^17 (spec/api.md "Authentication": 128 MiB and a few hundred ms per check);
+ * Production uses N = 2^17 (docs/api.md#authentication: 128 MiB and a few hundred ms per check);
  * tests lower the cost with PASSWORD_COST, the way test settings swap in a fast hasher.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Files only the server's own user may read (spec/api.md "HTTP hygiene"): the data folder `0700`;
+ * Files only the server's own user may read (docs/api.md#http-hygiene): the data folder `0700`;
  * the database, the lease secret and the export ledger `0600`. The modes are set explicitly after
  * creating, so they do not depend on the umask the server was started with (a umask of 000 would
  * otherwise leave a folder made without a mode `0777`). Something that exists already keeps the

@@ -14,9 +14,10 @@ import type { AppDeps } from './http/deps';
 import { repeat } from './repeat';
 import { createLifecycle, trackInFlight } from './http/stopping';
 import type { WorkerLink } from './cluster/worker-link';
+import { AddressTally } from './limits/address-tally';
 import { startExporter } from './export/exporter';
 import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
-import { createAdmission } from './limits/admission';
+import { createAdmission } from './limits/admission-gate';
 import { passwordGate, passwordSlots } from './limits/password-gate';
 import { createSignInLimiter } from './limits/rate-limit';
 import { lifecycleLogger, processLogger, type Logger } from './observability/logger';
@@ -161,6 +162,8 @@ export async function startServer(
     runCleanup,
     lifecycle,
     log,
+    connectionsByAddress:
+      cluster?.connectionsByAddress() ?? new AddressTally(config.maxConnectionsPerAddress),
   };
   // A start that stops here (a route missing from the OpenAPI document) leaves no store open.
   const app = await buildApp(deps).catch(async (error: unknown) => {
@@ -236,7 +239,7 @@ export async function startServer(
     store,
     inject: app.inject.bind(app),
     async close() {
-      // spec/api.md "Stopping" (http/stopping.ts): not ready and refusing at once; the listening
+      // docs/operations.md#stopping (http/stopping.ts): not ready and refusing at once; the listening
       // socket closed (Node closes the idle connections with it); requests in flight answered
       // within the drain budget, then every connection still open is closed (kept-alive ones
       // would otherwise hold the stop for KEEP_ALIVE_TIMEOUT); then the export worker records its

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markAfterSignIn, signInProblem, splitManifest, type ManifestEntry } from './after-sign-in';
+import { markAfterSignIn } from '../../scripts/precache-manifest';
+import { splitManifest, type ManifestEntry } from './after-sign-in';
 
 const MAIN = 'assets/index-Z0Qp86vZ.js';
 const ROUTES = 'assets/routes-cWr5Fa_-.js';
@@ -24,27 +25,6 @@ const manifest: ManifestEntry[] = [
   { url: 'favicon.svg', revision: 'ghi' },
 ];
 const signIn = new Set([MAIN, ROUTES, CSS]);
-
-describe('the build marks what the sign-in screen does not load', () => {
-  it('marks hashed assets outside the sign-in set, never the shell, manifest or favicon', () => {
-    const marked = markAfterSignIn(manifest, signIn);
-    expect(marked.filter((e) => e.afterSignIn).map((e) => e.url)).toEqual([
-      SCREENS,
-      WASM,
-      CHUNK,
-      GERMAN,
-      PANEL_CSS,
-    ]);
-    expect(marked.map((e) => e.url)).toEqual(manifest.map((e) => e.url));
-  });
-
-  it('refuses a build whose sign-in set is empty or not in the manifest', () => {
-    const urls = manifest.map((e) => e.url);
-    expect(signInProblem(urls, signIn)).toBeNull();
-    expect(signInProblem(urls, new Set())).toMatch(/no sign-in files/);
-    expect(signInProblem(urls, new Set([MAIN, 'assets/gone-AAAAAAAA.js']))).toMatch(/gone-/);
-  });
-});
 
 describe('the worker splits the manifest', () => {
   it('precaches the sign-in screen and the shell at install, keeps the screens, reader and catalogues apart', () => {

@@ -7,7 +7,8 @@
  * the precache manifest, so the worker knows its hashed address, but marked `afterSignIn` by the
  * build (signInFiles in vite.config.ts: the files index.html does not load). The worker fetches
  * those into caches of their own once a signed-in page asks (warm-cache.ts), then serves them
- * cache first, so every screen opens offline. Pure: shared by the worker, the page and the build.
+ * cache first, so every screen opens offline. Pure: shared by the worker and the page (the build's
+ * marking and checks: scripts/precache-manifest.ts).
  */
 import { isReaderFile } from './reader-files';
 
@@ -50,28 +51,4 @@ export function splitManifest(manifest: readonly (string | ManifestEntry)[]): {
     else install.push(typeof entry === 'string' ? entry : { url, revision: entry.revision });
   }
   return { install, screens, reader, languages };
-}
-
-/**
- * For the build: marks every hashed asset (`assets/…`) that the sign-in screen does not load.
- * `signIn`: the files index.html loads (its entry chunk, the chunks that imports statically, their
- * CSS). Files outside `assets/` (the shell, manifest, favicon) are always precached at install.
- */
-export function markAfterSignIn<E extends ManifestEntry>(
-  manifest: readonly E[],
-  signIn: ReadonlySet<string>,
-): E[] {
-  return manifest.map((entry) =>
-    entry.url.startsWith('assets/') && !signIn.has(entry.url)
-      ? { ...entry, afterSignIn: true }
-      : entry,
-  );
-}
-
-/** For the build: the sign-in screen's files must all be in the manifest, and some must not be. */
-export function signInProblem(urls: readonly string[], signIn: ReadonlySet<string>): string | null {
-  const missing = [...signIn].filter((f) => !urls.includes(f));
-  if (signIn.size === 0) return 'no sign-in files recorded: the signInFiles plugin did not run';
-  if (missing.length > 0) return `sign-in files missing from the precache: ${missing.join(', ')}`;
-  return null;
 }

@@ -4,7 +4,7 @@
  * for nothing (after-sign-in.ts). The service worker fetches them into `READER_CACHE` once a person
  * has signed in (the page asks with `WARM_READER`, unless the browser's own BarcodeDetector reads
  * every format), then serves them from there, cache first, so scanning works offline. Pure: shared
- * by the worker, the page and the build's check.
+ * by the worker and the page (the build's check: scripts/precache-manifest.ts).
  */
 
 /** Cache Storage name of the reader's files (not the precache, so workbox never fetches them). */
@@ -21,17 +21,4 @@ const READER_FILE = /(^|\/)assets\/(zxing_reader-[\w-]+\.wasm|wasm-detector-[\w-
 
 export function isReaderFile(url: string): boolean {
   return READER_FILE.test(url);
-}
-
-/**
- * For the build: the manifest must hold exactly one of each reader file. A renamed chunk or a new
- * zxing-wasm layout would otherwise silently put the reader back into the install precache, or
- * leave scanning without it offline.
- */
-export function readerProblem(urls: readonly string[]): string | null {
-  const wasm = urls.filter((u) => u.endsWith('.wasm'));
-  const reader = urls.filter(isReaderFile);
-  const chunk = reader.length - reader.filter((u) => u.endsWith('.wasm')).length;
-  if (wasm.length === 1 && reader.length === 2 && chunk === 1) return null;
-  return `expected the barcode reader's .wasm and its wasm-detector chunk once each in the precache manifest, found .wasm files [${wasm.join(', ')}] and ${chunk} wasm-detector chunks`;
 }

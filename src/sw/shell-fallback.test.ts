@@ -13,6 +13,8 @@ describe('shellFallback', () => {
   it('never answers the API, files or other origins', () => {
     expect(fallback('/api/items')).toEqual([]);
     expect(fallback('/api')).toEqual([]);
+    expect(fallback('/readyz')).toEqual([]);
+    expect(fallback('/livez')).toEqual([]);
     expect(fallback('/assets/missing.js')).toEqual([]);
     expect(shellFallback(new URL('https://example.com/x'), origin)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Admission under a backlog storm (issue 13): with the server's work budget taken by one batch,
+ * Admission under a backlog storm: with the server's work budget taken by one batch,
  * further batches get a prompt `503 overloaded` with Retry-After (never a silent wait) and no
  * effect, while a person's single change is admitted and answered ahead of them. The batch in
  * flight is held by a tester delay, so the overload is by construction, not by machine speed.
@@ -60,7 +60,7 @@ it('sheds backlog batches promptly with Retry-After while a single change goes a
   }
   expect(singleReply.status).toBe(201);
   expect((await api.item(itemId)).quantity).toBe(1);
-  // spec/api.md's order of checks: too busy (step 1) comes before the shape (step 2), for a
+  // docs/api.md#order-of-checks: too busy (step 1) comes before the shape (step 2), for a
   // batch's envelope too.
   expectProblem(await api.post('/api/operations/batch', { operations: 'none' }), 'overloaded');
   for (const op of later.flat()) {

@@ -1,4 +1,4 @@
-/** spec/api.md "Authentication": sessions, bearer tokens on every /api route, sign-in limits. */
+/** docs/api.md#authentication: sessions, bearer tokens on every /api route, sign-in limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionResponse } from '../../src/protocol/schemas';
 import { signIn } from './support/api';
@@ -159,7 +159,7 @@ describe('repeated wrong passwords → 429 rate-limited with Retry-After', () =>
       send(limited.url, 'POST', '/api/session', { json: { username: 'manager', password } });
     let reply = await attemptSignIn('wrong-0');
     // The manager signed in from here (beforeAll): guesses at their own account are limited at
-    // 50 checks, not 5 (spec/api.md "Sign-in limits hold everywhere at once").
+    // 50 checks, not 5 (docs/api.md#sign-in-limits).
     for (let i = 1; i < 60 && reply.status === 401; i += 1)
       reply = await attemptSignIn(`wrong-${i}`);
     expectProblem(reply, 'rate-limited');
@@ -174,7 +174,7 @@ describe('repeated wrong passwords → 429 rate-limited with Retry-After', () =>
   });
 });
 
-describe('the sign-in limit counts attempts before checking them (issue 11, finding 1)', () => {
+describe('the sign-in limit counts attempts before checking them', () => {
   let limited: RunningServer;
 
   beforeAll(async () => {
@@ -213,7 +213,7 @@ describe('behind a reverse proxy (TRUST_PROXY), the limits key on the forwarded 
   let proxied: RunningServer;
 
   beforeAll(async () => {
-    // Tester mode is refused behind a proxy (spec/api.md "HTTP hygiene").
+    // Tester mode is refused behind a proxy (docs/api.md#http-hygiene).
     proxied = await startTestServer({ TRUST_PROXY: 'loopback', SIMULATE: '0' });
   }, 60_000);
 

@@ -1,6 +1,7 @@
 /**
- * `npm run backup` and `npm run restore` (spec/api.md "Running a server for a year": Backups,
- * Restoring), on SQLite and PostgreSQL, as an operator runs them beside a real server:
+ * `npm run backup` and `npm run restore` (docs/operations.md#backups-and-restore,
+ * docs/api.md#epoch-and-restores), on SQLite and PostgreSQL, as an operator runs them beside a real
+ * server:
  *
  * - a backup taken while writers keep going is one moment of the database (checked, counted);
  * - a restore refuses while a server uses the database, and refuses a backup of a newer schema;
@@ -25,7 +26,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { eventually } from '../support/eventually';
 import { signIn, type Api } from './support/api';

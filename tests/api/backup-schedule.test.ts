@@ -1,7 +1,8 @@
 /**
- * The server's own backups (spec/api.md "Backups"): with BACKUP_DIR set it writes a backup (at
- * start, then every BACKUP_INTERVAL) that `npm run restore` takes back; `/metrics` reports the
- * last success; a backup that cannot be written is counted and logged, and the server goes on.
+ * The server's own backups (docs/operations.md#backups-and-restore): with BACKUP_DIR set it writes
+ * a backup (at start, then every BACKUP_INTERVAL) that `npm run restore` takes back; `/metrics`
+ * reports the last success; a backup that cannot be written is counted and logged, and the server
+ * goes on.
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

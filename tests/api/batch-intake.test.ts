@@ -1,5 +1,5 @@
 /**
- * A batch's intake waits for its turn (issue 13, src/server/http/paced-intake.ts): beyond a turn's
+ * A batch's intake waits for its turn (src/server/http/paced-intake.ts): beyond a turn's
  * share, its body is read and checked only when the intake lets it go, while a person's single
  * change is taken in at once. One batch per turn here, and the turns are run by hand, so the order
  * is by construction, not by machine speed.
@@ -75,7 +75,7 @@ it('a batch beyond its turn waits; a single change sent meanwhile is answered at
   expect((await api.item(itemId)).quantity).toBe(4);
 });
 
-it('once let go, a batch meets every check in the order of spec/api.md', async () => {
+it('once let go, a batch meets every check in the order of docs/api.md', async () => {
   // Malformed JSON without a token: a transport refusal, before authentication (step 0).
   const malformed = send(server.url, 'POST', '/api/operations/batch', {
     raw: '{"operations": "none"',

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Batches": up to 500 operations, processed in order, each result with exactly the
+ * docs/api.md#batches: up to 500 operations, processed in order, each result with exactly the
  * status and body the single endpoint would give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Operations" (createItem's codes, updateItem, archiveItem) and "Roles": black-box,
+ * docs/api.md#operations (createItem's codes, updateItem, archiveItem) and "Roles": black-box,
  * through HTTP, with the demo staff user `demo` and the demo manager `manager`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * spec/api.md step 6: a concurrent duplicate loses on the unique constraint, waits for the winner
- * and returns the winner's receipt as a replay, never a 500. 200 ids × 4 concurrent copies
- * (quality.md's duplicate race); the same checker must catch the `no-dedup` variant.
+ * docs/api.md#order-of-checks step 6: a concurrent duplicate loses on the unique constraint, waits
+ * for the winner and returns the winner's receipt as a replay, never a 500. 200 ids × 4 concurrent
+ * copies (the duplicate race of docs/testing.md#reliability-suites); the same checker must catch the `no-dedup` variant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reliability, scaled } from '../support/reliability';

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Sign-in limits hold everywhere at once": at most MAX_CONNECTIONS_PER_ADDRESS open
+ * docs/api.md#sign-in-limits: at most MAX_CONNECTIONS_PER_ADDRESS open
  * connections per client address; one more is answered `503 overloaded` (problem+json) and
  * closed. Real sockets from chosen loopback source addresses (127.0.0.x), a small cap (3). The
  * count is by socket address: behind TRUST_PROXY the proxy's own address carries everyone's

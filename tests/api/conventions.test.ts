@@ -1,4 +1,4 @@
-/** spec/api.md "Conventions": problem+json, request ids, Server-Timing, timestamps. */
+/** docs/api.md#conventions: problem+json, request ids, Server-Timing, timestamps. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryResponse, LeaseResponse, OperationStatus } from '../../src/protocol/schemas';
 import { signIn } from './support/api';
@@ -75,7 +75,8 @@ describe('Server-Timing on operation responses', () => {
     const replay = await api.postOp(body);
     expectReceipt(replay, 200);
     expectServerTiming(replay.headers.get('server-timing'));
-    // The batch endpoint is an operation endpoint too (spec silent; a client measures it alike).
+    // The batch endpoint is an operation endpoint too (docs/api.md#conventions; a client measures
+    // it alike).
     const batch = await api.batch([lease.body(adjust(itemId, 1))]);
     expect(batch.status).toBe(200);
     expectServerTiming(batch.headers.get('server-timing'));

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "HTTP hygiene", CSV for spreadsheets: GET /api/items.csv and
+ * docs/api.md#http-hygiene, CSV for spreadsheets: GET /api/items.csv and
  * GET /api/items/{id}/history.csv (RFC 4180, UTF-8, header row, streamed, formula cells defused).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

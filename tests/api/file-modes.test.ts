@@ -1,5 +1,5 @@
 /**
- * spec/api.md "HTTP hygiene": the data folder is `0700`, the database, the lease secret and the
+ * docs/api.md#http-hygiene: the data folder is `0700`, the database, the lease secret and the
  * export ledger `0600`, on both stores, whatever umask the server was started with (here 000, the
  * most permissive: every mode below is then the server's own doing).
  */

@@ -1,10 +1,11 @@
 /**
- * Malformed input, generated (quality.md: ≥ 2,000 cases in `npm test`, ≥ 50,000 with TORTURE=1):
- * random JSON bodies, wrong types, odd strings, random tokens and leases, weird content types,
- * bad encodings, random routes, hostile path and query parameters on every documented route, and
- * raw request heads. Never a 5xx, always problem+json with a valid code, every id in a URL follows
- * the text rule (spec/api.md "HTTP hygiene"), and the items and their history are unchanged
- * afterwards; on SQLite and PostgreSQL alike (a NUL reaching PostgreSQL is a 500).
+ * Malformed input, generated (docs/testing.md#reliability-suites: ≥ 2,000 cases in `npm test`, ≥
+ * 50,000 with TORTURE=1): random JSON bodies, wrong types, odd strings, random tokens and leases,
+ * weird content types, bad encodings, random routes, hostile path and query parameters on every
+ * documented route, and raw request heads. Never a 5xx, always problem+json with a valid code,
+ * every id in a URL follows the text rule (docs/api.md#http-hygiene), and the items and their
+ * history are unchanged afterwards; on SQLite and PostgreSQL alike (a NUL reaching PostgreSQL is a
+ * 500).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

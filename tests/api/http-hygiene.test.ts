@@ -1,5 +1,5 @@
 /**
- * spec/api.md "HTTP hygiene": slow clients cannot hold the server. Headers or a body that have not
+ * docs/api.md#http-hygiene: slow clients cannot hold the server. Headers or a body that have not
  * arrived within REQUEST_TIMEOUT end with 408 (problem+json) and nothing is processed; idle
  * keep-alive connections close; connections past MAX_CONNECTIONS are refused as problems; a
  * request without Host is a problem too. The limits are set small here; the defaults are 30 s,

@@ -1,5 +1,5 @@
 /**
- * spec/api.md steps 4 and "Receipts are stable": a replay returns the original receipt byte for
+ * docs/api.md#idempotency and #receipts: a replay returns the original receipt byte for
  * byte; new content under a used id is 422 and the original stands; the fingerprint is over `op`
  * as sent (absent ≠ "", key order irrelevant), never over createdAt.
  */

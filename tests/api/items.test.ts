@@ -1,4 +1,4 @@
-/** spec/api.md "Items and history": the item list, its delta by revision, the history journal. */
+/** docs/api.md#items-and-history: the item list, its delta by revision, the history journal. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryResponse } from '../../src/protocol/schemas';
 import type { HistoryEntry } from '../../src/protocol/schemas';

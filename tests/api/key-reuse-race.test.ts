@@ -1,7 +1,7 @@
 /**
- * quality.md "same id, different content": 200 pairs in `npm test`, 5,000 in `npm run torture`,
- * each pair's two contents sent at the same moment. One applies, the other is `key-reused`; the
- * same checker must catch the `no-dedup` variant, which applies both.
+ * docs/testing.md#reliability-suites, "same id, different content": 200 pairs in `npm test`, 5,000
+ * in `npm run torture`, each pair's two contents sent at the same moment. One applies, the other is
+ * `key-reused`; the same checker must catch the `no-dedup` variant, which applies both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reliability, scaled } from '../support/reliability';

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Leases": server-issued operation identities with a verified deadline. The token
+ * docs/api.md#leases: server-issued operation identities with a verified deadline. The token
  * binds lease id, user, device, size, issuedAt and deadline: any edit, a forgery, another user's
  * lease, a seq out of range or no lease at all is 400 invalid-operation-metadata, and nothing is
  * stored.
@@ -56,7 +56,7 @@ describe('POST /api/leases', () => {
     expectFieldError(await api.post('/api/leases', {}), 'deviceId');
     expectFieldError(await api.post('/api/leases', { deviceId: '' }), 'deviceId');
     expectFieldError(await api.post('/api/leases', { deviceId: 7 }), 'deviceId');
-    // Unknown fields are refused (spec: "Unknown fields are refused"); a client cannot ask for more.
+    // Unknown fields are refused (docs/api.md#conventions); a client cannot ask for more.
     expectProblem(await api.post('/api/leases', { deviceId: 'd', size: 1e9 }), 'invalid-request');
   });
 });

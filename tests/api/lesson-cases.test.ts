@@ -1,8 +1,9 @@
 /**
  * The retry-window lesson's ten boundary cases (seed 000, "When the tombstone expires too"), as one
- * table on the tester clock at the lesson's minute scale. For each case: the answer (per api.md's
- * "Where this differs from the retry-window lesson") and the note's effect count, never 2.
- * The same runner and checker then run against the `no-dedup` variant, which must be caught.
+ * table on the tester clock at the lesson's minute scale. For each case: the answer (per
+ * docs/api.md#idempotency, where it differs from the retry-window lesson) and the note's effect
+ * count, never 2. The same runner and checker then run against the `no-dedup` variant, which must
+ * be caught.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/api';

@@ -1,5 +1,5 @@
 /**
- * Load shedding (issue 5): under a burst beyond capacity, every request gets an answer; shed requests
+ * Load shedding: under a burst beyond capacity, every request gets an answer; shed requests
  * say when to come back (503 overloaded, Retry-After) and have no effect; every accepted operation
  * is applied exactly once. Capacity is made small (MAX_IN_FLIGHT=2) and each admitted request is held
  * by a tester delay, so the burst is beyond capacity by construction, not by machine speed.

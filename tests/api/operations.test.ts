@@ -1,4 +1,4 @@
-/** spec/api.md "Operations": the three op types, their outcomes, and the shape rules. */
+/** docs/api.md#operations: the three op types, their outcomes, and the shape rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Receipt } from '../../src/protocol/schemas';
 import { signIn } from './support/api';
@@ -133,7 +133,8 @@ describe('count', () => {
 describe('createItem', () => {
   it('applied: the item exists with its fields; delta is the initial quantity', async () => {
     const itemId = freshItemId('new');
-    // delta = initialQuantity keeps quality.md's invariant: quantity = start (0) + applied deltas.
+    // delta = initialQuantity keeps the reliability checker's invariant
+    // (docs/testing.md#reliability-suites): quantity = start (0) + applied deltas.
     expect(await apply(createItem(itemId, 7, 'SKU-NEW-1'))).toMatchObject({
       outcome: 'applied',
       reason: null,

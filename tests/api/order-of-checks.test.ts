@@ -1,5 +1,5 @@
 /**
- * spec/api.md "The order of checks": 0 transport, 1 authentication, 2 shape, 3 lease,
+ * docs/api.md#order-of-checks: 0 transport, 1 authentication, 2 shape, 3 lease,
  * 4 existing record, 5 deadline, 6 apply. Each test provokes two checks at once and asserts the
  * earlier one answers. LEASE_TTL=1h on a frozen tester clock so deadlines are exact.
  */
@@ -70,7 +70,8 @@ describe('2. shape before the lease', () => {
     );
   });
 
-  // The header is part of the request's validity (spec lists it with the shape rules).
+  // The header is part of the request's validity (docs/api.md#operations lists it with the shape
+  // rules).
   it('an Idempotency-Key that differs from id + bad lease → invalid-request', async () => {
     const lease = await api.lease();
     const body = { ...lease.body(adjust(itemId, 1)), lease: 'forged' };
@@ -137,7 +138,11 @@ describe('5. no record past the deadline → 410 operation-expired, nothing stor
     const before = await api.item(itemId);
     const body = lease.body(adjust(itemId, 1));
     await api.setClock(lease.deadlineMs + 1);
-    expectProblem(await api.postOp(body), 'operation-expired');
+    const refused = expectProblem(await api.postOp(body), 'operation-expired');
+    // The refusal says what the server's clock read and the deadline it judged against: a device
+    // whose idea of the server's time is off learns it here (client: server-clock.ts).
+    expect(refused.now).toBe(new Date(lease.deadlineMs + 1).toISOString());
+    expect(refused.deadline).toBe(new Date(lease.deadlineMs).toISOString());
     expectProblem(await api.postOp(body), 'operation-expired');
     expect(await api.item(itemId)).toEqual(before);
     expect(await api.effects(itemId, body.id)).toBe(0);

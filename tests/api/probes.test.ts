@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Running a server for a year", Probes (issue 23 part 3): `/livez` answers while the
+ * docs/operations.md#probes: `/livez` answers while the
  * process runs without touching the store; `/readyz` answers ready only when the store answers a
  * trivial query within 2 s and every migration is applied, otherwise `503 not-ready` saying why.
  * Neither needs a token; both are `no-store`. (Not ready from the first moment of a stop:
@@ -13,7 +13,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import type { Store } from '../../src/server/store/store';
 import { override } from '../support/broken-stores/override';
 import { BASE_ENV } from './support/server';

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Authentication", production and accounts (issue 11, finding 2): no demo accounts in
+ * docs/api.md#authentication, production and accounts: no demo accounts in
  * production, no weak lease-signing secret in any mode, scrypt N = 2^17 with older hashes upgraded,
  * a database file only its owner can read, and accounts managed with `npm run users`.
  */

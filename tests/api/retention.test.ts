@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Retention": receipts compact to tombstones after RECEIPT_TTL; a tombstone is removed
+ * docs/api.md#retention: receipts compact to tombstones after RECEIPT_TTL; a tombstone is removed
  * only when the clock is strictly later than its deadline + TOMBSTONE_GRACE, and at exactly that
  * instant it is kept whether the cleanup runs before or after a replay. LEASE_TTL=10m,
  * RECEIPT_TTL=5m, SETTLE=1m, TOMBSTONE_GRACE=3m, on a frozen tester clock, on a server of its own

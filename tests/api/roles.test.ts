@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Roles": the server decides every role (issue 24, section 1). What a staff member's
+ * docs/api.md#roles: the server decides every role. What a staff member's
  * role may not make (a manager's type, or `allowNegative: true`) is a stored verdict `rejected`,
  * reason `not-allowed`, replayed like any other; on both stores, through HTTP, with the demo staff
  * user `demo` and the demo manager `manager`.

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Upgrading" (issue 23 part 3): a server never opens a database whose schema is newer
+ * docs/operations.md#upgrading: a server never opens a database whose schema is newer
  * than its own (exit 1, both versions named, nothing written); `npm run migrate` applies pending
  * migrations without starting the server and says what it did; `MIGRATE=0` makes a start on an
  * unmigrated database stop with a message instead of migrating. On SQLite and PostgreSQL.
@@ -19,7 +19,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { SQLITE_MIGRATIONS } from '../../src/server/store/sqlite-schema';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { messagesAt, runTs, type CommandResult } from './support/commands';

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "HTTP hygiene": the app and the API answer with a Content-Security-Policy
+ * docs/api.md#http-hygiene: the app and the API answer with a Content-Security-Policy
  * (default-src 'self', no unsafe-eval, frame-ancestors 'none', camera for the app itself),
  * nosniff, Referrer-Policy and frame protection; signed-in API answers are `no-store`; `/metrics`
  * needs METRICS_TOKEN when it is set and can live on its own loopback port (METRICS_PORT).

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Sign-in limits hold everywhere at once" (issue 24, section 2), black-box through
+ * docs/api.md#sign-in-limits, black-box through
  * HTTP on both stores: IPv6 by /64, successful sign-ins counted too, the people who signed in from
  * a shared address not locked out by someone guessing there, and a restart that forgets nothing.
  * Real sockets from chosen loopback addresses (127.0.0.x); IPv6 clients through Fastify's inject,

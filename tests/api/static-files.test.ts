@@ -1,5 +1,5 @@
 /**
- * spec/api.md "HTTP hygiene": the built app served pre-compressed (brotli, gzip) by Accept-Encoding,
+ * docs/api.md#http-hygiene: the built app served pre-compressed (brotli, gzip) by Accept-Encoding,
  * hashed build assets `immutable`, the shell, service worker and manifest `no-cache`. The app here
  * is a handful of small fake files in a temp dir, compressed by the build's own step
  * (scripts/precompress.ts), so the bytes on the wire can be compared with the files.

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Status: ask without resending": GET /api/operations/{id} with Stockroom-Lease.
+ * docs/api.md#status: GET /api/operations/{id} with Stockroom-Lease.
  * LEASE_TTL=10m, RECEIPT_TTL=5m, SETTLE=1m, TOMBSTONE_GRACE=3m on a frozen tester clock, so
  * every boundary of the table is exact.
  */

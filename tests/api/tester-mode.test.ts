@@ -1,4 +1,4 @@
-/** spec/api.md "Tester mode": the clock, fault rules, cleanup; and 404 for all of it when off. */
+/** docs/api.md#tester-mode: the clock, fault rules, cleanup; and 404 for all of it when off. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArmedFault, ArmedFaults, ClockState } from '../../src/protocol/schemas';
 import { signIn } from './support/api';
@@ -83,7 +83,7 @@ describe('fault rules and cleanup', () => {
   });
 });
 
-describe('armed fault rules: listed with ids, one removable at a time (issue 15)', () => {
+describe('armed fault rules: listed with ids, one removable at a time', () => {
   const rulesNow = async () => ArmedFaults.parse((await api.get('/api/sim/faults')).body).rules;
 
   it('lists each rule with its id and remaining uses; DELETE /api/sim/faults/{id} removes one', async () => {
@@ -123,7 +123,7 @@ describe('armed fault rules: listed with ids, one removable at a time (issue 15)
   });
 });
 
-describe('the timeline says what happened, for words on the panel (issue 15)', () => {
+describe('the timeline says what happened, for words on the panel', () => {
   it('a browser resend of the same attempt is marked; commits and replays carry their result', async () => {
     const lease = await api.lease();
     const itemId = await api.newItem(lease, 42, 'story');
@@ -174,7 +174,7 @@ describe('the timeline says what happened, for words on the panel (issue 15)', (
   });
 });
 
-describe('the sign-in answer says whether tester mode is open to this session (issue 14)', () => {
+describe('the sign-in answer says whether tester mode is open to this session', () => {
   it('true for a manager on loopback; false for staff and for a remote manager', async () => {
     expect(
       (await api.post('/api/session', { username: 'manager', password: 'manager' })).body,
@@ -193,7 +193,7 @@ describe('the sign-in answer says whether tester mode is open to this session (i
   });
 });
 
-describe('tester mode is for managers on loopback, within bounds (issue 11, finding 5)', () => {
+describe('tester mode is for managers on loopback, within bounds', () => {
   const routes: [string, string, unknown][] = [
     ['GET', '/api/sim/clock', undefined],
     ['POST', '/api/sim/clock', { advanceMs: 30 * 24 * 60 * MINUTE }],

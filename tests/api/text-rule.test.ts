@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Text is checked, never stored wrong", on SQLite and PostgreSQL alike: hostile strings
+ * docs/api.md#the-text-rule, on SQLite and PostgreSQL alike: hostile strings
  * (lone surrogates, NUL, C0/C1 controls; bidi controls and invisible spaces in display text) in every
  * string a request carries → 400 invalid-request with field errors and no state change; in a batch
  * only that entry is refused; allowed text (joiners, emoji, right-to-left marks) round-trips exactly.

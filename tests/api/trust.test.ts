@@ -1,5 +1,5 @@
 /**
- * spec/api.md "HTTP hygiene", the export and tester-mode rules, on SQLite and PostgreSQL:
+ * docs/api.md#http-hygiene, the export and tester-mode rules, on SQLite and PostgreSQL:
  * - the webhook sink never follows a redirect: a receiver that answers `302` (to a place that
  *   would answer `200` to anything) gets the POST again and again, the place it points to gets
  *   nothing, and the effect stays pending (never counted as delivered);

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Authentication": operation identities, receipts and leases are scoped to the user.
+ * docs/api.md#authentication: operation identities, receipts and leases are scoped to the user.
  * User B can neither read nor replay nor block user A's operations; B presenting A's lease gets
  * 400 invalid-operation-metadata and learns nothing about A's operations.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run users` (spec/api.md "Authentication", issue 11 finding 2) against a running server's
+ * `npm run users` (docs/api.md#authentication) against a running server's
  * database, SQLite and PostgreSQL: the command is spawned with the password on standard input,
  * and the server sees each change at once.
  */
@@ -13,7 +13,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { send } from './support/http';
 import { users } from './support/commands';

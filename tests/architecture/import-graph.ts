@@ -10,16 +10,23 @@ import ts from 'typescript';
 
 export type ImportGraph = Map<string, string[]>;
 
-function sourceFiles(dir: string): string[] {
+/** Every TypeScript file under `dir`, tests beside the code included when `withTests`. */
+export function sourceFiles(dir: string, withTests = false): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    if (statSync(path).isDirectory()) return sourceFiles(path, withTests);
+    return /\.tsx?$/.test(name) && (withTests || !/\.test\.tsx?$/.test(name)) ? [path] : [];
   });
 }
 
-/** A relative specifier as the file it names (`./app` → `app.ts`), or null (a package, or outside). */
-function resolveImport(from: string, specifier: string): string | null {
+/** Every module specifier `file` imports (static, dynamic, re-exports, type-only). */
+export function specifiersOf(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles.map((imported) => imported.fileName);
+}
+
+/** A relative specifier as the file it names (`./app` → `app.ts`), or null (a package, or missing). */
+export function resolveImport(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = resolve(dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
@@ -32,9 +39,8 @@ export function importGraph(root: string): ImportGraph {
   const inside = new Set(files);
   const graph: ImportGraph = new Map();
   for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles
-      .map((imported) => resolveImport(file, imported.fileName))
+    const targets = specifiersOf(file)
+      .map((specifier) => resolveImport(file, specifier))
       .filter((target): target is string => target !== null && inside.has(target));
     graph.set(
       relative(root, file),

@@ -1,6 +1,7 @@
 /**
- * Fixing mistakes (spec/client.md) against the real server: Cancel — not sent yet, Reverse this
- * change, Enter again as new with the person's edited values; and a pending count on the item.
+ * Fixing mistakes (docs/client.md#fixing-mistakes) against the real server: Cancel — not sent yet,
+ * Reverse this change, Enter again as new with the person's edited values; and a pending count on
+ * the item.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';

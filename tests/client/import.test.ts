@@ -1,5 +1,5 @@
 /**
- * Item import (issue 12, "Spreadsheets") against the real server: ~300 rows imported offline are
+ * Item import from a spreadsheet against the real server: ~300 rows imported offline are
  * all queued on the device, each applied exactly once when the network returns, and importing the
  * same file again (or the server's own export of the result) queues nothing.
  */

@@ -4,8 +4,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { settle } from '../../src/client/local/outbox';
-import type { SenderSeams } from '../../src/client/sender';
+import { OUTBOX_WRITES, type OutboxWrites } from '../../src/client/local/outbox';
 import type { OperationRecord } from '../../src/client/core/records';
 import { StorageFailure, type LocalStore } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
@@ -40,16 +39,17 @@ afterEach(async () => {
 describe('the device side', () => {
   it('a receipt whose local transaction fails stays in the outbox, shown as needing attention', async () => {
     let failNext = true;
-    const seams: SenderSeams = {
-      settle: (store, userId, settlements, at, policy) => {
+    const outbox: OutboxWrites = {
+      ...OUTBOX_WRITES,
+      settle: (tx, userId, settlements, at, policy, ends) => {
         if (failNext && settlements.some((s) => s.kind === 'receipt')) {
           failNext = false;
           return Promise.reject(new StorageFailure('write-failed', 'the disk said no'));
         }
-        return store.write((tx) => settle(tx, userId, settlements, at, policy));
+        return OUTBOX_WRITES.settle(tx, userId, settlements, at, policy, ends);
       },
     };
-    const c = await signedIn(h, { seams });
+    const c = await signedIn(h, { outbox });
     const op = await c.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold' });
     await c.whenIdle();
     const stuck = opById(c, op.id);

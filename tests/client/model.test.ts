@@ -11,7 +11,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SenderSeams } from '../../src/client/sender';
+import type { OutboxWrites } from '../../src/client/local/outbox';
 import { reliability, runSeed, scaled } from '../support/reliability';
 import { newIdPerRetry, receiptOutsideTx } from './support/broken-variants';
 import { COMMANDS, InvariantViolation } from './support/model-commands';
@@ -45,12 +45,12 @@ afterAll(async () => {
   await server.close();
 });
 
-function schedules(seams?: SenderSeams, coverage?: Coverage) {
+function schedules(outbox?: () => OutboxWrites, coverage?: Coverage) {
   return fc.asyncProperty(
     fc.integer({ min: 1, max: 2_147_483_646 }),
     fc.commands(COMMANDS, { maxCommands: 10 }),
     async (seed, commands) => {
-      const world = await World.create(server, seed, seams, coverage);
+      const world = await World.create(server, seed, outbox, coverage);
       try {
         await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
         const problems = await world.finish();
@@ -92,7 +92,7 @@ describe('model-based fault schedules', () => {
     scaled(1_800_000, 7_200_000),
   );
 
-  const broken: [string, SenderSeams, RegExp][] = [
+  const broken: [string, () => OutboxWrites, RegExp][] = [
     ['a new id per retry', newIdPerRetry, /doubled intent|effects/],
     [
       'the receipt applied outside the local transaction',
@@ -102,8 +102,8 @@ describe('model-based fault schedules', () => {
   ];
   it.each(broken)(
     'the checker catches a broken client: %s',
-    async (_name, seams, expected) => {
-      const result = await fc.check(schedules(seams), {
+    async (_name, outbox, expected) => {
+      const result = await fc.check(schedules(outbox), {
         numRuns: 300,
         seed: SEED,
         endOnFailure: true,

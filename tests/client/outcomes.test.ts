@@ -42,7 +42,7 @@ describe('outcomes that wait for a person', () => {
   it('401: waits for sign-in with the same id, then sends it once', async () => {
     const c = await signedIn(h);
     // The session ends on the server (signed out elsewhere, expired).
-    await c.authorizedFetch?.('/api/session', { method: 'DELETE' });
+    await c.tester.authorizedFetch('/api/session', { method: 'DELETE' });
     const op = await c.adjust({ itemId: 'towel-tea', delta: -1, reason: 'sold' });
     await c.whenIdle();
     expect(opById(c, op.id).state).toBe('waiting');
@@ -180,9 +180,6 @@ describe('outcomes that wait for a person', () => {
     const [warning] = c.getSnapshot().warnings;
     expect(warning?.count).toBe(1);
     expect(warning?.deadline).toBe(opById(c, op.id).deadline);
-    expect(warning?.message).toMatch(
-      /^1 change must reach the server by \w{3} \d\d:\d\d or it will need review\.$/,
-    );
   });
 
   it('the outbox is per user: another person sees the count and cannot send them', async () => {

@@ -1,5 +1,5 @@
 /**
- * The sender never parks for good while the app is open (spec/client.md, after the state table),
+ * The sender never parks for good while the app is open (docs/client.md#when-the-sender-looks-again),
  * on fake time against the real server: with the browser online throughout (no online/offline
  * event), resting work is checked again by itself at least every 2 minutes, an answer after a
  * silence (or any success while work rests) starts a new round, and the status bar says what the
@@ -134,7 +134,7 @@ describe('the sender never parks for good while the app is open', () => {
     const op = await c.adjust({ itemId: 'plate-26', delta: -1, reason: 'sold' });
     await c.whenIdle();
     await exhaust(c, op.id);
-    // It answered, refusing work: the bar says so (issue 15), not "Online".
+    // It answered, refusing work: the bar says so, not "Online".
     expect(c.getSnapshot().connectivityLabel).toMatch(/^Server busy/);
     // Looking at the item's history succeeds: the resting change goes at once, no time passes.
     await c.history('plate-26');

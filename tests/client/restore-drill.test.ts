@@ -1,5 +1,5 @@
 /**
- * The restore drill (issue 23 part 2), on SQLite and PostgreSQL, with the real client core on real
+ * The restore drill, on SQLite and PostgreSQL, with the real client core on real
  * in-process servers: two devices confirm work; `npm run backup` runs while the server does; both
  * confirm more; the server stops, `npm run restore` puts the backup back, and the server starts on
  * the restored database. Then:
@@ -7,7 +7,8 @@
  * - every operation confirmed before the backup is still there, its receipt byte for byte, and
  *   the devices, which ask about it (read-only), keep it confirmed;
  * - every one confirmed after it is found by its device (one meets the new epoch in a lease answer,
- *   the other at sign-in) and waits in review in the spec's words; nothing is sent by itself;
+ *   the other at sign-in) and waits in review in the words of
+ *   docs/client.md#after-a-server-restore; nothing is sent by itself;
  * - **Send again** sends the same id: applied once; the export ledger holds each effect once.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,7 +24,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../../src/server/store/postgres-test-db';
+} from '../support/server/postgres-test-db';
 import { runTs } from '../api/support/commands';
 import { eventually } from '../support/eventually';
 import { opById, signedIn, startHarness, type Harness } from './support/harness';

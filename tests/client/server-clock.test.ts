@@ -46,7 +46,7 @@ describe('the server’s clock and its answers', () => {
     const now = await serverNow();
     expect(Date.parse(before?.deadline ?? '')).toBeLessThan(now); // the old lease is over
 
-    c.noteServerClock(new Date(now).toISOString());
+    c.tester.noteServerClock(new Date(now).toISOString());
     await c.whenIdle();
     const after = c.getSnapshot();
     expect(after.serverOffsetMs).toBeGreaterThan(8 * DAY - 60_000);

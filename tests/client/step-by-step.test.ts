@@ -35,7 +35,7 @@ describe('step by step', () => {
   it('holds Sending…, then Outcome unknown until the person checks; then Checking outcome…, Confirmed', async () => {
     const c = await signedIn(h, { preferences: null }, 'manager');
     expect(c.getSnapshot().testerMode).toBe(true);
-    c.setStepByStep(true);
+    c.tester.setStepByStep(true);
     expect(c.getSnapshot().stepByStep).toBe(true);
     await h.fault({ fault: 'drop-response', times: 1 });
     const op = await c.adjust({ itemId: 'mug-blue', delta: -1, reason: 'sold' });
@@ -70,7 +70,7 @@ describe('step by step', () => {
 
   it('without a person, a held unknown outcome is checked by itself once the hold ends', async () => {
     const c = await signedIn(h, { preferences: null }, 'manager');
-    c.setStepByStep(true);
+    c.tester.setStepByStep(true);
     await h.fault({ fault: 'drop-request', times: 1 });
     const op = await c.adjust({ itemId: 'plate-26', delta: 1, reason: 'received' });
     await held(c, op.id, 'sending');
@@ -99,7 +99,7 @@ describe('step by step', () => {
       };
     };
     const c = await signedIn(h, { preferences: null, indexedDB, lock, watch: signal() }, 'manager');
-    c.setStepByStep(true);
+    c.tester.setStepByStep(true);
     await h.fault({ fault: 'drop-request', times: 1 });
     const op = await c.adjust({ itemId: 'towel-tea', delta: 1, reason: 'received' });
     await held(c, op.id, 'sending');
@@ -132,10 +132,10 @@ describe('step by step', () => {
 
   it('Old backup restored: another phone’s change, committed and shortened to a tombstone, is confirmed once by asking', async () => {
     const c = await signedIn(h, { preferences: null }, 'manager');
-    c.setStepByStep(true);
+    c.tester.setStepByStep(true);
     const DAY = 86_400_000;
     let armedFor = '';
-    const old = await c.backupFromOtherDevice!({
+    const old = await c.tester.backupFromOtherDevice({
       op: { type: 'adjust', itemId: 'lamp-14', delta: 1, reason: 'received' },
       ageMs: 3 * DAY,
       deviceName: 'Old phone',
@@ -177,7 +177,7 @@ describe('step by step', () => {
       setItem: (k: string, v: string) => void saved.set(k, v),
     };
     const first = await signedIn(h, { preferences }, 'manager');
-    first.setStepByStep(true);
+    first.tester.setStepByStep(true);
     first.close();
     const again = await signedIn(h, { preferences }, 'manager');
     expect(again.getSnapshot().stepByStep).toBe(true);

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_CONTRACT, type CaseResult } from '../../src/client/store/store-contract';
+import { STORE_CONTRACT, type CaseResult } from '../support/client/store-contract';
 import { launchBrowser } from '../e2e/support/browser';
 import { serveBundle, type TestPage } from './support/test-page';
 

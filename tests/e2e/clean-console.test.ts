@@ -1,5 +1,5 @@
 /**
- * Issue 26, "A clean console": a phone that signs in, opens an item, goes offline and opens items
+ * A clean console: a phone that signs in, opens an item, goes offline and opens items
  * again logs no console error or warning at all (useScene fails the test on any: no
  * Permissions-Policy complaint about a feature Chromium does not know, no history fetched while
  * offline, so no ERR_INTERNET_DISCONNECTED). Back online, the history comes back by itself.

@@ -1,5 +1,5 @@
 /**
- * A cold first visit (issue 13, api.md "HTTP hygiene"): the sign-in screen downloads only what
+ * A cold first visit (docs/api.md#http-hygiene): the sign-in screen downloads only what
  * signing in needs, every asset compressed with brotli and hashed assets `immutable`; the screens
  * behind sign-in arrive when opened. The service worker's install precache holds only the sign-in
  * screen and the shell; once someone has signed in it fetches every later screen, so each of them

@@ -1,5 +1,5 @@
 /**
- * Issue 26, "Forms a phone is happy with": the app's own words for an empty field, in German too,
+ * Forms a phone is happy with: the app's own words for an empty field, in German too,
  * never the browser's validation bubble (every form is noValidate, so the bubble cannot come);
  * Arabic-Indic digits typed into Change read as digits; a note too long is refused in words, never
  * cut; people's text is laid out by its own direction (dir="auto").
@@ -36,7 +36,7 @@ describe('forms a phone is happy with', () => {
     await form.getByRole('alert').getByText('Choose a reason for the change.').waitFor();
     expect(await page.locator('form:not([novalidate])').count()).toBe(0);
     await form.getByLabel('Reason').selectOption({ label: 'Received' });
-    // A note over the limit is kept whole and refused in words (it used to be cut to 500).
+    // A note over the limit is kept whole and refused in words, never cut to 500.
     const note = form.getByLabel('Note (optional)');
     await note.fill('x'.repeat(600));
     expect(await note.inputValue()).toHaveLength(600);

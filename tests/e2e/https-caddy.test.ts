@@ -1,5 +1,5 @@
 /**
- * HTTPS the way a shop runs it (issue 23, part 1): a real Caddy (Debian's `caddy`) serves
+ * HTTPS the way a shop runs it: a real Caddy (Debian's `caddy`) serves
  * deploy/Caddyfile's own `(stockroom)` block at `stockroom.test`, a name that is not localhost
  * (mapped to loopback inside Chromium only), with Caddy's internal certificate authority. The
  * browser trusts that authority the way a phone that installed its root certificate does: through

@@ -1,5 +1,5 @@
 /**
- * Issue 12, "Spreadsheets", in real Chromium: a manager imports items from a CSV file made offline
+ * Item import from a spreadsheet, in real Chromium: a manager imports items from a CSV file made offline
  * in a spreadsheet: the preview names the bad row and why, the good rows go to the outbox, and they
  * reach the server (checked through the API). Staff are not offered the import.
  */

@@ -1,7 +1,7 @@
 /**
  * The person's language: a browser that asks for German gets the whole app in German, numbers and
  * dates included (1.205, "Di. 14:00", "vor 5 Minuten"); Settings can fix the language on this
- * device, for every later visit; an English browser sees the words of spec/client.md, unchanged.
+ * device, for every later visit; an English browser sees the words of docs/client.md, unchanged.
  * The README's German phone screenshots (light, dark, a busy Activity) come from here.
  */
 import { mkdir } from 'node:fs/promises';

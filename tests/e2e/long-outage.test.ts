@@ -1,9 +1,9 @@
 /**
- * The sender never parks for good while the app is open (issue 10, part 1; spec/client.md, the
- * paragraph after the state table). The server stops for longer than the automatic attempts take
- * while the browser stays online (no online/offline event ever fires), three changes are made and
- * rest as "Stored · waiting to retry"; the server returns and they reach it by themselves, with no
- * tap, each applied once, and the status bar says Online again.
+ * The sender never parks for good while the app is open
+ * (docs/client.md#when-the-sender-looks-again). The server stops for longer than the automatic
+ * attempts take while the browser stays online (no online/offline event ever fires), three changes
+ * are made and rest as "Stored · waiting to retry"; the server returns and they reach it by
+ * themselves, with no tap, each applied once, and the status bar says Online again.
  *
  * Real time on purpose: the app's own policy (8 automatic attempts, full jitter from 1 s, at most
  * about 2 minutes in all; then a check at least every 2 minutes). The outage lasts until the first

@@ -1,8 +1,8 @@
 /**
- * Old work lands in Review with the spec's words, never drained blindly: a change whose lease
- * expired before it reached the server (tester clock moved past LEASE_TTL), and changes imported
- * from an old backup (this device's clock 9 days after the export). Another person's backup is
- * refused on import: nothing of it reaches anyone's Review list.
+ * Old work lands in Review with the words of docs/client.md, never drained blindly: a change whose
+ * lease expired before it reached the server (tester clock moved past LEASE_TTL), and changes
+ * imported from an old backup (this device's clock 9 days after the export). Another person's
+ * backup is refused on import: nothing of it reaches anyone's Review list.
  */
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Issue 12 "Scanning" in real Chromium: a fake camera (Chromium's own fake capture device, fed a
+ * Scanning in real Chromium: a fake camera (Chromium's own fake capture device, fed a
  * Y4M picture of an EAN-13 barcode drawn in tests/e2e/support/fake-camera.ts) points at a demo
  * item's label. Headless Chromium on Linux has no BarcodeDetector, so the ZXing WebAssembly reader
  * runs: offline, from the service worker's reader cache (fetched after sign-in, not at install:
- * issue 13's first visit), under the server's Content-Security-Policy.
+ * first-visit.test.ts), under the server's Content-Security-Policy.
  * The scanner's screenshot goes to docs/screenshots/.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';

@@ -1,9 +1,9 @@
 /**
- * Issue 15's "Done when", in a real browser: each of the six Scenarios runs in step-by-step mode and
+ * The Scenarios, in a real browser: each of the six Scenarios runs in step-by-step mode and
  * each state word of its change stays on screen at least a second (measured in the page: a
  * MutationObserver notes when each word appears and disappears, so nothing here sleeps); the
  * Armed faults list says what the server's rules are; the timeline's server rows are words, never
- * raw event codes. One story is photographed mid-way for the README.
+ * raw event codes. One story is photographed mid-way for docs/client.md.
  */
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -129,7 +129,7 @@ describe('scenarios, step by step', () => {
         .poll(() => page.getByRole('switch', { name: 'Step by step' }).getAttribute('aria-checked'))
         .toBe('true');
       if (name === 'Lost reply after commit') {
-        // Mid-way, for the README: the story, its ticked steps, and the change held unknown.
+        // Mid-way, for docs/client.md: the story, its ticked steps, and the change held unknown.
         await page.locator(NOW, { hasText: 'Outcome unknown' }).waitFor({ timeout: 60_000 });
         await mkdir('docs/screenshots', { recursive: true });
         // A viewport as tall as the page, so the fixed bars cover none of the Scenarios card.

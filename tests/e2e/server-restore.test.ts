@@ -1,9 +1,9 @@
 /**
- * After a server restore (spec/client.md "After a server restore"), in the browser: a change the
+ * After a server restore (docs/client.md#after-a-server-restore), in the browser: a change the
  * phone saw confirmed after the backup was taken is missing from the restored server. The phone
- * meets the new epoch when the person signs in again (the session went with the restore), puts the change
- * in Review in the spec's words, sends nothing by itself, and **Send again** confirms it, applied
- * once (the same operation id).
+ * meets the new epoch when the person signs in again (the session went with the restore), puts the
+ * change in Review in the words of docs/client.md, sends nothing by itself, and **Send again**
+ * confirms it, applied once (the same operation id).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { browserScenario } from '../support/reliability';
 import { runTs } from '../api/support/commands';
 import { adjustStock, deviceChangeLabel, LABEL, nav, openItem } from './support/app';
 import { seriousViolations } from './support/axe';
-import { NETWORK_FAULTS, expectConsole, newPhoneContext } from './support/browser';
+import { NETWORK_FAULTS, expectConsole, goOffline, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
 
@@ -88,6 +88,39 @@ describe('after a server restore', () => {
     const history = await restored.history(item.id);
     const ids = history.map((e) => e.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+    await context.close();
+  });
+
+  it('a phone whose session outlives the restore meets it when it comes online, not an hour later', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const context = await newPhoneContext(scene.browser);
+    const page = await context.newPage();
+    // Signed in before the backup: the restored server still knows this session, and the
+    // phone's lease is fresh, so neither a sign-in nor a lease refresh would tell it.
+    await signInUi(page, scene.server.url);
+    const env = scene.server.environment;
+    const file = `${env['DATABASE_URL']!.replace(/^sqlite:/, '')}.valid-session.backup`;
+    const backup = await runTs('src/server/cli/backup.ts', [file], env);
+    expect(backup.code).toBe(0);
+    await openItem(page, item.name);
+    await adjustStock(page, -1);
+    await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);
+
+    await goOffline(context);
+    await scene.server.stop();
+    const restore = await runTs('src/server/cli/restore.ts', [file], env);
+    expect(restore.code).toBe(0);
+    await scene.server.restart();
+    await context.setOffline(false);
+
+    // Online again: the phone asks which database the server runs and meets the restore.
+    await openReview(page);
+    const card = page.getByRole('article').filter({ hasText: item.name });
+    await expect
+      .poll(() => card.locator('.state-label').textContent(), { timeout: 30_000 })
+      .toMatch(LOST);
+    expect((await (await scene.server.api()).item(item.id)).quantity).toBe(item.quantity);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A phone passed from one person to the next (client.md, Settings). Alex makes a change with a
+ * A phone passed from one person to the next (docs/client.md#shared-phones). Alex makes a change with a
  * note and uses **Sign out and remove data from this device**: refused while the change is not
  * confirmed, allowed once it is; the next person finds nothing of alex's note in IndexedDB, in
  * Cache Storage or on the screens. And a sign-out made offline ends the server session as soon as

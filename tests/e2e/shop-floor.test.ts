@@ -1,6 +1,6 @@
 /**
- * Issue 12 in real Chromium: the shop floor's input, the catalogue forms, fixing mistakes, counts
- * and low stock, and the story ("Done when"): a manager scans a new product's barcode with the
+ * The shop floor in real Chromium: its input, the catalogue forms, fixing mistakes, counts
+ * and low stock, and the whole story: a manager scans a new product's barcode with the
  * camera and creates it offline; a staff member on another phone scans it (the item opens),
  * counts, reverses a mistake, adjusts and cancels a typo, all offline; everything confirms exactly
  * once when the network returns (checked in the server's journal). Both phones' fake cameras film

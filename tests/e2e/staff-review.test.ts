@@ -1,5 +1,5 @@
 /**
- * spec/client.md "Fixing mistakes" and spec/api.md "Roles" (issue 24, section 1): staff resolve their
+ * docs/client.md#fixing-mistakes and docs/api.md#roles: staff resolve their
  * own review items by **Discard** or **Enter again as new**; only a manager resends with **Allow
  * negative (count later)**, a checkbox staff never see (the server refuses it from them anyway:
  * tests/api/roles.test.ts).

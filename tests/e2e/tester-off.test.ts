@@ -1,5 +1,5 @@
 /**
- * Issue 14: with tester mode off, the app knows it from the sign-in answer and never asks for the
+ * With tester mode off, the app knows it from the sign-in answer and never asks for the
  * tester routes: no 404 and no console error on any screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ afterAll(async () => {
   await context.close();
 });
 
-describe('tester mode off (issue 14)', () => {
+describe('tester mode off', () => {
   it('no screen makes a failing request or logs an error', async () => {
     const api = await scene.server.api();
     const item = await demoItem(api);
@@ -40,7 +40,7 @@ describe('tester mode off (issue 14)', () => {
     await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
     await nav(page, 'Settings').click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    // A fresh start on the stored session (the path that used to probe the tester clock).
+    // A fresh start on the stored session (a path that could probe the tester clock).
     await page.reload();
     await nav(page, 'Items').click();
     await page.getByRole('link', { name: item.name, exact: true }).waitFor();

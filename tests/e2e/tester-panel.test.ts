@@ -1,5 +1,5 @@
 /**
- * Issue 15, the tester's bench: the armed faults are listed in words, match the server's rules
+ * The tester's bench: the armed faults are listed in words, match the server's rules
  * and are removable one by one; the timeline's server rows are plain words, never raw codes.
  */
 import { beforeEach, afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ const serverFaults = async (): Promise<string[]> =>
 /** A raw event or fault code such as "attempt-received" or "drop-response". */
 const RAW_CODE = /\b[a-z]+-[a-z]+\b/;
 
-describe('the tester panel (issue 15)', () => {
+describe('the tester panel', () => {
   it('lists the armed faults in words, as the server holds them, and removes one', async () => {
     await nav(page, 'Tester').click();
     await page.getByRole('button', { name: 'Drop next response' }).click();

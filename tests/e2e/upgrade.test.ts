@@ -1,10 +1,10 @@
 /**
- * An upgrade as a shop lives it (spec/api.md "Upgrading", issue 23 part 3): the previous release,
- * built from this repository's own history, serves a phone that holds changes it has not sent
- * (made offline: "Saved on this device") and one whose reply was lost ("Outcome unknown"). The old
- * server stops; the current one starts on the same database (migrating it) and serves the current
- * build. The phone comes back online: the app offers its update, the person reloads, and every
- * change is confirmed exactly once, with nothing in the outbox lost.
+ * An upgrade as a shop lives it (docs/operations.md#upgrading): the previous
+ * release, built from this repository's own history, serves a phone that holds changes it has not
+ * sent (made offline: "Saved on this device") and one whose reply was lost ("Outcome unknown"). The
+ * old server stops; the current one starts on the same database (migrating it) and serves the
+ * current build. The phone comes back online: the app offers its update, the person reloads, and
+ * every change is confirmed exactly once, with nothing in the outbox lost.
  *
  * The previous release is a commit named here (tags may not travel with a copy of the repository):
  * a clone without it FAILS with a message saying how to get it, never skips.

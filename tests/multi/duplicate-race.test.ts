@@ -1,8 +1,8 @@
 /**
- * quality.md's duplicate race with real processes: two servers on one database (SQLite file,
- * PostgreSQL, and PostgreSQL through PgBouncer in transaction mode), the same ids sent
- * concurrently to both; then every route on both. And the checker must see duplicates when
- * deduplication is switched off, or it proves nothing.
+ * The duplicate race (docs/testing.md#reliability-suites) with real processes: two servers on one
+ * database (SQLite file, PostgreSQL, and PostgreSQL through PgBouncer in transaction mode), the
+ * same ids sent concurrently to both; then every route on both. And the checker must see duplicates
+ * when deduplication is switched off, or it proves nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reliability, scaled } from '../support/reliability';

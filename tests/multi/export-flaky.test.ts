@@ -1,5 +1,5 @@
 /**
- * The export against a flaky downstream (issue 10 part 2): a webhook receiver on loopback refuses
+ * The export against a flaky downstream: a webhook receiver on loopback refuses
  * one request in five (503) at random, 300 operations are applied and the server is killed with -9
  * a few times in between. Every applied effect reaches the receiver within 60 s, and an effect is
  * accepted a second time only when its first acceptance was not yet recorded in the database when

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillOutbox } from '../../src/server/export/export-fixture';
+import { fillOutbox } from '../support/server/export-fixture';
 import { ledgerEffectIds } from '../../src/server/export/ledger';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { reliability, scaled } from '../support/reliability';

@@ -1,6 +1,6 @@
 /**
- * spec/api.md "Sign-in limits hold everywhere at once", with `WORKERS=2` on both stores (issue 24,
- * section 2): the counts live in the store, so two processes give the limits of one. 60 parallel
+ * docs/api.md#sign-in-limits, with `WORKERS=2` on both stores: the
+ * counts live in the store, so two processes give the limits of one. 60 parallel
  * wrong guesses from one address, each on a connection of its own (the cluster spreads them over
  * both workers): at most 20 answered 401 (the address's limit), the rest 429 (measured before the
  * counts moved into the store: 35 answered 401).

@@ -1,5 +1,5 @@
 /**
- * spec/api.md "Stopping" (issue 23 part 3), with real signals to a real server process and real
+ * docs/operations.md#stopping, with real signals to a real server process and real
  * sockets: under load, SIGTERM; every request already being processed is answered; a change sent
  * afterwards on a kept-alive connection gets `503 overloaded` with `Connection: close` and has no
  * effect; `/readyz` on such a connection says not ready; a new connection is refused; the process

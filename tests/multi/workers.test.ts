@@ -1,5 +1,5 @@
 /**
- * `WORKERS=2` as one server (issue 10 part 3): both workers start on a fresh database (demo data
+ * `WORKERS=2` as one server: both workers start on a fresh database (demo data
  * seeded once, no worker dies), the start line tells the truth, a worker killed with -9 is replaced
  * and logged, and every `/metrics` scrape, whichever worker answers it, reports the whole server.
  * Requests go over fresh connections, so the cluster's round-robin spreads them over both workers.

@@ -1,7 +1,7 @@
 /**
- * Prints one line per reliability suite (spec/quality.md) after the run: what it ran, its seeds,
- * whether every test of it passed, and how long it took. Tests tag themselves through
- * `reliability()` in ./reliability.ts.
+ * Prints one line per reliability suite (docs/testing.md#reliability-suites) after the run: what it
+ * ran, its seeds, whether every test of it passed, and how long it took. Tests tag themselves
+ * through `reliability()` in ./reliability.ts.
  */
 import type { Reporter, TestModule } from 'vitest/node';
 import { TORTURE, type ReliabilityRun } from './reliability';

@@ -1,12 +1,12 @@
 /**
- * The reliability suites of spec/quality.md tag their tests with what they ran (how many cases,
- * which seed), and `reliability-reporter.ts` prints one summary line per suite at the end of a run.
- * `TORTURE=1` (npm run torture) raises every count to its torture size.
+ * The reliability suites of docs/testing.md#reliability-suites tag their tests with what they ran
+ * (how many cases, which seed), and `reliability-reporter.ts` prints one summary line per suite at
+ * the end of a run. `TORTURE=1` (npm run torture) raises every count to its torture size.
  */
 import type { TestContext } from 'vitest';
 
 export interface ReliabilityRun {
-  /** The suite's name as in quality.md's table; tests of one suite add up into one line. */
+  /** The suite's name as in docs/testing.md#reliability-suites; tests of one suite add up into one line. */
   suite: string;
   count: number;
   /** What `count` counts: "schedules", "kills", "pairs", "cases"… */

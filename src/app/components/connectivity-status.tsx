@@ -28,7 +28,8 @@ export function connectivityText(
   }
 }
 
-/** The last real answer (spec/client.md): Online, Offline, or unreachable and when it looks again. */
+/** The last real answer (docs/client.md#the-status-bar): Online, Offline, or unreachable and when
+ * it looks again. */
 export function ConnectivityStatus(): ReactNode {
   const snapshot = useSnapshot();
   const { t, format } = useI18n();

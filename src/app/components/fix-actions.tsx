@@ -3,13 +3,14 @@ import { ClientError } from '../../client';
 import type { OperationView } from '../../client/facade';
 import { useClient } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
+import { refusalWords } from '../refusal-words';
 import { href } from '../routes';
 
 /**
- * Fixing mistakes on one operation (spec/client.md): "Cancel — not sent yet" while no attempt is
- * recorded (nothing is sent; the item's pending effect disappears), and "Reverse this change" on a
- * confirmed adjustment (a new change with its own id). Each button goes away once used, so a
- * second tap cannot make a second reversal.
+ * Fixing mistakes on one operation (docs/client.md#fixing-mistakes): "Cancel — not sent yet" while
+ * no attempt is recorded (nothing is sent; the item's pending effect disappears), and "Reverse this
+ * change" on a confirmed adjustment (a new change with its own id). Each button goes away once
+ * used, so a second tap cannot make a second reversal.
  */
 export function FixActions({
   op,
@@ -20,7 +21,7 @@ export function FixActions({
   onCancelled: () => void;
 }): ReactNode {
   const client = useClient();
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const [busy, setBusy] = useState(false);
   const [reversalId, setReversalId] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -32,8 +33,8 @@ export function FixActions({
       onCancelled();
     } catch (e) {
       // The core refuses once an attempt is recorded (it may have left the device).
-      const refused = e instanceof ClientError && e.kind === 'not-allowed';
-      setMessage(refused ? t.fix.cancelRefused : t.fix.cancelNotSaved);
+      const refused = e instanceof ClientError && e.refusal.kind === 'not-cancellable';
+      setMessage(refused ? refusalWords(t, e.refusal, format.count) : t.fix.cancelNotSaved);
       setBusy(false);
     }
   }

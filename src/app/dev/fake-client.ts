@@ -209,7 +209,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     },
     getSnapshot: () => snapshot,
     async signIn(username, password): Promise<CommandResult> {
-      if (username !== password) return { ok: false, message: 'Wrong username or password.' };
+      if (username !== password) return { ok: false, refusal: { kind: 'wrong-credentials' } };
       commit({
         user: { id: username, name: username, role: username === 'manager' ? 'manager' : 'staff' },
       });
@@ -222,7 +222,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
       if (snapshot.unconfirmedCount > 0) {
         return {
           ok: false,
-          message: `${snapshot.unconfirmedCount} changes are not confirmed yet.`,
+          refusal: { kind: 'unconfirmed-changes', count: snapshot.unconfirmedCount },
         };
       }
       commit({ user: null, operations: [], items: [] });
@@ -275,8 +275,10 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
       return JSON.stringify({ operations: snapshot.operations });
     },
     async importBackup(): Promise<CommandResult> {
-      return { ok: false, message: 'The fake client does not import backups.' };
+      return { ok: false, refusal: { kind: 'backup-unreadable' } };
     },
+    // No tester tools: the Tester panel says tester mode is off.
+    tester: null,
     close() {
       listeners.clear();
     },

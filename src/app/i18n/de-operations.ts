@@ -1,4 +1,4 @@
-/** German words for operations: the same facts as spec/client.md's state table. */
+/** German words for operations: the same facts as docs/client.md#states-and-their-words. */
 import type { OperationState } from '../../client/facade';
 import type { ReasonCode } from '../../protocol/schemas';
 import type { Messages } from './en';
@@ -47,6 +47,9 @@ function explain(c: ExplainCase): string | null {
     case 'expired':
       return 'Der Server kann nicht mehr sagen, ob diese Änderung angewendet wurde. Prüfe den Verlauf des Artikels, bevor du sie erneut eingibst.';
     case 'not-applied':
+      if (c.lateDeadline !== null) {
+        return `Die Uhr des Servers war schon über die Frist dieser Änderung (${c.lateDeadline}) hinaus, daher wurde sie nie angewendet und wird es nie. Dieses Gerät hat vom Server eine neue Frist bekommen: Änderungen von jetzt an gehen durch. Du kannst diese gefahrlos erneut eingeben.`;
+      }
       return 'Der Server hat bestätigt, dass diese Änderung nie angewendet wurde und nie angewendet wird. Du kannst sie gefahrlos erneut eingeben.';
     case 'queued':
     case 'sending':

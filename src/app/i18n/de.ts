@@ -3,6 +3,7 @@
  * message is a type error, so the catalogue stays complete as the English source grows.
  */
 import { deOperations } from './de-operations';
+import { deRefusals } from './de-refusals';
 import { deScenarios } from './de-scenarios';
 import type { DurationUnit, Messages } from './en';
 
@@ -24,6 +25,7 @@ const DE_UNIT_MANY: Record<DurationUnit, string> = {
 };
 
 export const de: Messages = {
+  refusals: deRefusals,
   app: {
     brand: 'Stockroom',
     opening: 'Die Daten dieses Geräts werden geöffnet…',
@@ -116,8 +118,6 @@ export const de: Messages = {
     openReversal: 'Umkehrung öffnen',
     reversalNotSaved:
       'Die Umkehrung wurde auf diesem Gerät nicht gespeichert. Nichts wurde gesendet.',
-    cancelRefused:
-      'Sie wurde vielleicht schon gesendet und kann daher nicht abgebrochen werden; mache eine neue Änderung, um sie rückgängig zu machen.',
     cancelNotSaved:
       'Die Änderung konnte nicht von diesem Gerät entfernt werden; sie ist noch hier.',
   },
@@ -166,8 +166,6 @@ export const de: Messages = {
     password: 'Passwort',
     submit: 'Anmelden',
     missing: 'Gib Benutzername und Passwort ein.',
-    refused: () =>
-      'Die Anmeldung hat nicht geklappt. Prüfe Benutzername und Passwort; Anmelden braucht eine Verbindung zum Server.',
     othersWaiting: (count, shown, user) =>
       count === 1
         ? `1 Änderung von ${user} wartet; melde dich als ${user} an, um sie zu senden.`
@@ -273,10 +271,6 @@ export const de: Messages = {
     keptForNextSignIn:
       'Noch nicht bestätigte Änderungen bleiben auf diesem Gerät und werden gesendet, wenn du dich wieder anmeldest.',
     signOut: 'Abmelden',
-    removeRefused: (_core, count, shown) =>
-      count === 1
-        ? '1 Änderung ist noch nicht bestätigt, daher wurde nichts entfernt und du bist weiter angemeldet. Lass sie den Server erreichen (siehe Aktivität) oder wähle Abmelden, um sie für deine nächste Anmeldung auf diesem Gerät zu behalten.'
-        : `${shown} Änderungen sind noch nicht bestätigt, daher wurde nichts entfernt und du bist weiter angemeldet. Lass sie den Server erreichen (siehe Aktivität) oder wähle Abmelden, um sie für deine nächste Anmeldung auf diesem Gerät zu behalten.`,
     removeData: 'Abmelden und Daten von diesem Gerät entfernen',
     removeDataHint:
       'Für ein geteiltes Gerät: entfernt deine Änderungen, ihre Notizen und die Artikelkopie dieses Geräts. Noch nicht bestätigte Änderungen müssen zuerst den Server erreichen.',
@@ -312,8 +306,6 @@ export const de: Messages = {
       'Die Sicherung konnte auf diesem Gerät nicht gelesen werden. Nichts wurde geändert.',
     imported:
       'Sicherung importiert. Ihre Änderungen stehen unter Prüfen: Nichts davon wird gesendet, bevor du entscheidest.',
-    importRefused: () =>
-      'Diese Datei ist keine Stockroom-Sicherung, die diese Version lesen kann. Nichts wurde geändert.',
   },
   scan: {
     panel: 'Barcode scannen',
@@ -415,7 +407,7 @@ export const de: Messages = {
     nothing: 'Nichts zu importieren: Jede gültige Zeile stimmt schon mit diesem Gerät überein.',
     saving: 'Wird auf diesem Gerät gespeichert…',
     importRows: (count, shown) => `${shown} ${plural(count, 'Zeile', 'Zeilen')} importieren`,
-    notSaved: () => 'Nichts wurde gespeichert. Dieses Gerät konnte die Änderungen nicht speichern.',
+    notSaved: (why) => `Nichts wurde gespeichert. ${why}`,
     savedHeading: 'Import auf diesem Gerät gespeichert',
     inOutbox: (count, shown) =>
       `${shown} ${plural(count, 'Änderung liegt', 'Änderungen liegen')} im Postausgang, jede mit eigener Vorgangs-ID. Sie werden im Hintergrund gesendet; du kannst diese Ansicht verlassen.`,

@@ -1,10 +1,11 @@
-/** English words for operations: spec/client.md's state table, exactly. */
+/** English words for operations: docs/client.md#states-and-their-words, exactly. */
 import { RECEIPT_REASON_WORDS, STATE_WORDS, type OperationState } from '../../client/facade';
 import type { ReasonCode } from '../../protocol/schemas';
 import type { ExplainCase, ReasonCase, SummaryCase } from './operation-case';
 import { assertNever } from '../../protocol/assert-never';
 
-/** The client core's words, exactly as spec/client.md has them: one copy, the core's (labels.ts). */
+/** The client core's words, exactly as docs/client.md#states-and-their-words has them: one copy,
+ * the core's (labels.ts). */
 const receiptReasons: Record<ReasonCode, string> = RECEIPT_REASON_WORDS;
 const stateWords: Record<OperationState, string> = STATE_WORDS;
 
@@ -32,8 +33,12 @@ export const enOperations = {
         return assertNever(c);
     }
   },
-  /** The core's sentences are the English source (spec/client.md's "No result was received …"). */
-  explanation: (c: ExplainCase): string | null => c.core,
+  /** The core's sentences are the English source (docs/client.md#states-and-their-words: "No
+   * result was received …"). */
+  explanation: (c: ExplainCase): string | null =>
+    c.state === 'not-applied' && c.lateDeadline !== null
+      ? `The server's clock had already passed this change's deadline (${c.lateDeadline}), so it was never applied and never will be. This device has taken a new deadline from the server: changes made now go through. It is safe to enter this one again.`
+      : c.core,
   summary: (c: SummaryCase): string => c.core,
   /** A reversal is labelled as one, by the change it undoes: "Reverses: Remove 2 from …". */
   reverses: (original: string): string => `Reverses: ${original}`,
@@ -55,7 +60,7 @@ export const enOperations = {
   } satisfies Record<ReasonCode | 'none', string>,
   detail: {
     checkAndResend: 'Check and resend safely',
-    /** spec/client.md "After a server restore": the same id, applied at most once. */
+    /** docs/client.md#after-a-server-restore: the same id, applied at most once. */
     sendAgain: 'Send again',
     stillNoAnswer: 'Still no answer; it stays stored on this device',
     stillNoAnswerUntil: (time: string) => `Still no answer; checking again at ${time}`,

@@ -1,6 +1,6 @@
 /**
  * The Tester panel's Scenarios in English: the seeds' stories and their steps. The story names
- * are accessible names (spec/client.md; the browser tests press them).
+ * are accessible names (docs/client.md#accessible-names; the browser tests press them).
  */
 export const enScenarios = {
   heading: 'Scenarios',

@@ -1,6 +1,6 @@
 /**
  * The English message catalogue: the source language, and the type every other catalogue must
- * match (`Messages`). The words of spec/client.md (state names, accessible names, button labels)
+ * match (`Messages`). The words of docs/client.md (state names, accessible names, button labels)
  * are exact here: people, screen readers and the browser tests find the app by them.
  * Messages with values are functions; numbers and dates arrive already formatted for the locale.
  */
@@ -8,6 +8,7 @@ import type { AdjustOp, HistoryEntry, ProblemCode, ReasonCode } from '../../prot
 import type { OperationState } from '../../client/facade';
 import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
+import { enRefusals } from './en-refusals';
 import { enScenarios } from './en-scenarios';
 
 /** A duration's unit, for `tester.fault.duration`. */
@@ -26,6 +27,8 @@ export interface CleanupWords {
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 export const en = {
+  /** Why a command did nothing, one sentence per kind (client/core/refusals.ts). */
+  refusals: enRefusals,
   app: {
     brand: 'Stockroom',
     opening: "Opening this device's data…",
@@ -118,8 +121,6 @@ export const en = {
     reversalSaved: 'Reversal saved as a new change:',
     openReversal: 'open the reversal',
     reversalNotSaved: 'The reversal was not saved on this device. Nothing was sent.',
-    cancelRefused:
-      'It may already have been sent, so it cannot be cancelled; make a new change to undo it.',
     cancelNotSaved: 'The change could not be removed from this device; it is still here.',
   },
   review: {
@@ -167,8 +168,6 @@ export const en = {
     password: 'Password',
     submit: 'Sign in',
     missing: 'Enter your username and password.',
-    /** The core's refusal (wrong password, too many attempts, no connection), in its words. */
-    refused: (core: string) => core,
     othersWaiting: (count: number, shown: string, user: string) =>
       count === 1
         ? `1 change by ${user} is waiting; sign in as ${user} to send it.`
@@ -274,8 +273,6 @@ export const en = {
     keptForNextSignIn:
       'Changes not yet confirmed stay on this device and are sent when you sign in again.',
     signOut: 'Sign out',
-    /** The core's refusal names how many changes wait; English shows its words as they are. */
-    removeRefused: (core: string, _count: number, _shown: string) => core,
     removeData: 'Sign out and remove data from this device',
     removeDataHint:
       "For a shared device: removes your changes, their notes and this device's copy of the items. Changes not yet confirmed must reach the server first.",
@@ -308,8 +305,6 @@ export const en = {
     unreadable: 'The backup could not be read from this device. Nothing was changed.',
     imported:
       'Backup imported. Its changes are in Review: nothing from it is sent until you decide.',
-    /** The core says why the file was refused (not JSON, not a backup this version reads). */
-    importRefused: (core: string) => core,
   },
   scan: {
     panel: 'Scan barcode',
@@ -410,8 +405,8 @@ export const en = {
     nothing: 'Nothing to import: every valid row matches this device already.',
     saving: 'Saving on this device…',
     importRows: (count: number, shown: string) => `Import ${shown} ${plural(count, 'row', 'rows')}`,
-    notSaved: (detail: string | null) =>
-      `Nothing was saved. ${detail ?? 'This device could not store the changes.'}`,
+    /** `why`: the refusal in words (refusals), e.g. too many rows for this device's lease. */
+    notSaved: (why: string) => `Nothing was saved. ${why}`,
     savedHeading: 'Import saved on this device',
     inOutbox: (count: number, shown: string) =>
       `${shown} ${plural(count, 'change is', 'changes are')} in the outbox, each with its own operation id. They are sent in the background; this screen can be left.`,

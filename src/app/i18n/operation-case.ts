@@ -1,7 +1,7 @@
 /**
  * What a catalogue needs to word one operation: its state and the facts behind it, as the facade
  * shows them. English keeps the client core's own sentences (`core*`, the words of
- * spec/client.md); another language words the same facts itself.
+ * docs/client.md#states-and-their-words); another language words the same facts itself.
  */
 import type { Op, ReasonCode } from '../../protocol/schemas';
 import type { OperationState } from '../../client/facade';
@@ -13,8 +13,9 @@ export type ReasonCase =
   | { kind: 'imported'; age: string; core: string | null }
   | { kind: 'expired' }
   /**
-   * Confirmed, then the server was restored from a backup without it (spec/client.md "After a
-   * server restore"). `when`: when it was confirmed, as a moment in this locale.
+   * Confirmed, then the server was restored from a backup without it
+   * (docs/client.md#after-a-server-restore). `when`: when it was confirmed, as a moment in this
+   * locale.
    */
   | { kind: 'restored'; when: string }
   /** The server refused the request itself (400/422): the core's words carry its detail. */
@@ -35,6 +36,12 @@ export interface ExplainCase {
   restoredMissing: boolean;
   /** The last answer's HTTP status, if any (401: waits for sign-in). */
   lastStatus: number | null;
+  /**
+   * The server refused it as late (410: its clock past the lease's deadline): that deadline, as a
+   * moment in this locale. The device has learned the server's clock from the refusal and taken a
+   * fresh lease (client/core/answers.ts `refusalClock`).
+   */
+  lateDeadline: string | null;
 }
 
 export interface SummaryCase {

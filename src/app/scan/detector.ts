@@ -2,18 +2,7 @@
  * The barcode reader: the browser's own BarcodeDetector where it reads every format we need,
  * otherwise ZXing compiled to WebAssembly (the `barcode-detector` ponyfill), loaded only then.
  */
-
-/** What the shop's labels carry: retail EAN-13 and UPC-A, Code 128 shelf labels, QR. */
-export const SCAN_FORMATS = ['ean_13', 'upc_a', 'code_128', 'qr_code'] as const;
-
-export interface Detected {
-  rawValue: string;
-}
-
-/** The one method the scanner uses, as both the native API and the ponyfill have it. */
-export interface Detector {
-  detect(source: HTMLVideoElement): Promise<Detected[]>;
-}
+import { SCAN_FORMATS, type Detector } from './reader-formats';
 
 interface NativeDetectorClass {
   new (options: { formats: string[] }): Detector;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cameraProblem, problemText, type ScanProblem } from './scan-problems';
+import { de } from '../i18n/de';
+import { en } from '../i18n/en';
+import { cameraProblem, type ScanProblem } from './scan-problems';
 
 const rejection = (name: string): DOMException => new DOMException('raw browser text', name);
 
@@ -23,8 +25,10 @@ describe('why scanning cannot run', () => {
       'camera-failed',
       'reader-failed',
     ];
-    const texts = all.map(problemText);
-    expect(new Set(texts).size).toBe(all.length);
-    for (const text of texts) expect(text).not.toMatch(/raw browser text|Error|undefined/);
+    for (const catalogue of [en, de]) {
+      const texts = all.map((problem) => catalogue.scan.problems[problem]);
+      expect(new Set(texts).size).toBe(all.length);
+      for (const text of texts) expect(text).not.toMatch(/raw browser text|Error|undefined/);
+    }
   });
 });

@@ -1,13 +1,10 @@
 /**
- * Why scanning cannot run, in words for the person holding the phone (never an error's own text
- * or a stack trace), each pointing to the typed-code path. Pure.
+ * Why scanning cannot run, as a value: the panel says it in the person's words
+ * (`t.scan.problems`), never an error's own text or a stack trace. Pure.
  */
-import { en } from '../i18n/en';
 
 export type ScanProblem =
   'no-camera-api' | 'refused' | 'no-camera' | 'camera-busy' | 'camera-failed' | 'reader-failed';
-
-export const TYPE_INSTEAD = en.scan.typeInstead;
 
 /** A getUserMedia rejection as a problem, by the DOMException's name. */
 export function cameraProblem(error: unknown): ScanProblem {
@@ -25,9 +22,4 @@ export function cameraProblem(error: unknown): ScanProblem {
     default:
       return 'camera-failed';
   }
-}
-
-/** The problem in English; the panel shows the person's catalogue (`t.scan.problems`). */
-export function problemText(problem: ScanProblem): string {
-  return en.scan.problems[problem];
 }

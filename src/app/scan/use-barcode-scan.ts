@@ -4,7 +4,8 @@
  * away or a code is found, so the phone's camera light never stays on behind the app.
  */
 import { useEffect, useState, type RefObject } from 'react';
-import { createDetector, type Detector } from './detector';
+import { createDetector } from './detector';
+import type { Detector } from './reader-formats';
 import { cameraProblem, type ScanProblem } from './scan-problems';
 
 export type ScanState =

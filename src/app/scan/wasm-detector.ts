@@ -6,7 +6,7 @@
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { SCAN_FORMATS, type Detector } from './detector';
+import { SCAN_FORMATS, type Detector } from './reader-formats';
 
 export async function createWasmDetector(): Promise<Detector> {
   // Compile now, so a missing or refused file shows as "the reader could not start" at once

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useClient } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
+import { refusalWords } from '../refusal-words';
 
 function download(text: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -14,7 +15,7 @@ function download(text: string, fileName: string): void {
 /** Export and import of this device's outbox. Imported work always lands in Review first. */
 export function BackupPanel(): ReactNode {
   const client = useClient();
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const words = t.backup;
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,7 +41,7 @@ export function BackupPanel(): ReactNode {
     const result = await client.importBackup(await file.text());
     input.value = '';
     setBusy(false);
-    setMessage(result.ok ? words.imported : words.importRefused(result.message));
+    setMessage(result.ok ? words.imported : refusalWords(t, result.refusal, format.count));
   }
 
   return (

@@ -12,6 +12,8 @@ import {
   type ImportPlan,
 } from '../import/item-import';
 import { isUnderway } from '../operation-groups';
+import { refusalWords } from '../refusal-words';
+import { refusalOf } from '../../client';
 import { href } from '../routes';
 import { itemsCsv } from '../import/items-csv';
 import { DrainProgress } from './activity-screen';
@@ -127,7 +129,7 @@ export function ImportScreen(): ReactNode {
       setSaved(await client.importItems(ops));
       setPlan(null);
     } catch (e) {
-      setProblem(words.notSaved(e instanceof Error ? e.message : null));
+      setProblem(words.notSaved(refusalWords(t, refusalOf(e), format.count)));
     } finally {
       setBusy(false);
     }

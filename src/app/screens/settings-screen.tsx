@@ -4,6 +4,7 @@ import { Screen } from '../components/screen';
 import { LanguageSetting } from '../i18n/language-setting';
 import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
+import { refusalWords } from '../refusal-words';
 import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
@@ -34,11 +35,7 @@ function Account(): ReactNode {
     const result = await client.signOutAndRemoveData();
     setBusy(false);
     if (result.ok) navigate(href({ name: 'items' }));
-    else {
-      setRefusal(
-        words.removeRefused(result.message, unconfirmedCount, format.count(unconfirmedCount)),
-      );
-    }
+    else setRefusal(refusalWords(t, result.refusal, format.count));
   }
 
   return (

@@ -3,6 +3,7 @@ import { useClient, useSnapshot } from '../client-context';
 import type { Messages } from '../i18n/en';
 import { useI18n } from '../i18n/i18n-context';
 import { Screen } from '../components/screen';
+import { refusalWords } from '../refusal-words';
 
 /** "3 changes by alex are waiting; sign in as alex to send them." */
 export function waitingText(
@@ -28,7 +29,7 @@ export function OtherUsersWaiting(): ReactNode {
 
 export function SignInForm(): ReactNode {
   const client = useClient();
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const words = t.signIn;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -44,7 +45,7 @@ export function SignInForm(): ReactNode {
     setMessage(null);
     const result = await client.signIn(username, password);
     setBusy(false);
-    if (!result.ok) setMessage(words.refused(result.message));
+    if (!result.ok) setMessage(refusalWords(t, result.refusal, format.count));
   }
 
   return (

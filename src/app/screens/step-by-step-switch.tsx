@@ -4,16 +4,16 @@
  * Remembered on this device; only the pace changes (see src/client/core/pacing.ts).
  */
 import type { ReactNode } from 'react';
-import { useClient, useSnapshot } from '../client-context';
+import { useTester, useSnapshot } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 
 export function StepByStepSwitch(): ReactNode {
-  const client = useClient();
+  const tester = useTester();
   const { stepByStep = false } = useSnapshot();
   const { t } = useI18n();
   const words = t.tester;
-  if (!client.setStepByStep) return null;
-  const toggle = (): void => client.setStepByStep?.(!stepByStep);
+  if (!tester) return null;
+  const toggle = (): void => tester.client.setStepByStep(!stepByStep);
   return (
     <section className="card stack" aria-labelledby="step-heading">
       <h2 id="step-heading">{words.pace}</h2>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FAULT_TIMES_MAX, type FaultRule } from '../../protocol/schemas';
-import { useClient, useSim, useSnapshot } from '../client-context';
+import { useTester, useSnapshot, type Tester } from '../client-context';
 import { Screen } from '../components/screen';
 import { useI18n } from '../i18n/i18n-context';
 import type { Messages } from '../i18n/en';
@@ -53,8 +53,8 @@ function buttons(
   ];
 }
 
-function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNode {
-  const client = useClient();
+function Controls({ tester, onDone }: { tester: Tester; onDone: () => void }): ReactNode {
+  const { sim } = tester;
   const { t, format } = useI18n();
   const words = t.tester;
   const [message, setMessage] = useState('');
@@ -87,7 +87,7 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
     act(async () => {
       const result = await sim.advanceClock(ms);
       // Deadlines shown and judged follow the server's clock from this answer on.
-      if (result.ok) client.noteServerClock?.(result.value.now);
+      if (result.ok) tester.client.noteServerClock(result.value.now);
       return result.ok ? { ok: true, value: words.clockNow(result.value.now) } : result;
     });
   };
@@ -150,7 +150,7 @@ function Controls({ sim, onDone }: { sim: SimApi; onDone: () => void }): ReactNo
 }
 
 export function TesterScreen(): ReactNode {
-  const sim = useSim();
+  const tester = useTester();
   const { t } = useI18n();
   const { testerMode } = useSnapshot();
   // Counts the panel's actions, so Armed faults reads the rules again at once after each.
@@ -159,16 +159,16 @@ export function TesterScreen(): ReactNode {
   const [followed, setFollowed] = useState('');
   return (
     <Screen title={t.nav.tester}>
-      {!testerMode || !sim ? (
+      {!testerMode || !tester ? (
         <p>{t.tester.offOnServer}</p>
       ) : (
         <>
           <p className="banner banner--warning">{t.tester.warning}</p>
           <StepByStepSwitch />
-          <Scenarios sim={sim} onChange={setFollowed} />
-          <Controls sim={sim} onDone={() => setActions((n) => n + 1)} />
-          <ArmedFaults sim={sim} armed={actions} />
-          <TesterTimeline sim={sim} follow={followed} />
+          <Scenarios tester={tester} onChange={setFollowed} />
+          <Controls tester={tester} onDone={() => setActions((n) => n + 1)} />
+          <ArmedFaults sim={tester.sim} armed={actions} />
+          <TesterTimeline sim={tester.sim} follow={followed} />
         </>
       )}
     </Screen>

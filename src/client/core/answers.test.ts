@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpOutcome } from './http-outcome';
-import { answerEvent, attemptEnd, batchAnswers, singleAnswer, statusAnswer } from './answers';
-import { sampleReceipt } from './sample-receipt';
+import {
+  answerEvent,
+  attemptEnd,
+  batchAnswers,
+  refusalClock,
+  singleAnswer,
+  statusAnswer,
+} from './answers';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const receipt = sampleReceipt({ operationId: 'L1.0' });
 
@@ -266,5 +273,36 @@ describe('the event each non-receipt answer becomes', () => {
       jitter: 0.5,
       answer: 'not-yet',
     });
+  });
+});
+
+describe("the server's clock, learned from a refusal", () => {
+  const expired = {
+    ...problem(410, 'operation-expired'),
+    now: '2026-12-10T09:00:00.000Z',
+    deadline: '2026-12-09T08:00:00.000Z',
+  };
+  it('a 410 says what the server clock read', () => {
+    expect(refusalClock(response(410, expired))).toBe('2026-12-10T09:00:00.000Z');
+  });
+  it('inside a batch, the latest reading of any refused entry', () => {
+    const later = { ...expired, now: '2026-12-10T09:00:01.000Z' };
+    const batch = {
+      results: [
+        { id: 'L1.0', status: 201, receipt },
+        { id: 'L1.1', status: 410, problem: expired },
+        { id: 'L1.2', status: 410, problem: later },
+      ],
+    };
+    expect(refusalClock(response(200, batch))).toBe('2026-12-10T09:00:01.000Z');
+  });
+  it('nothing from other answers, old servers or no answer', () => {
+    expect(refusalClock(response(410, problem(410, 'operation-expired')))).toBeNull();
+    expect(refusalClock(response(201, receipt))).toBeNull();
+    expect(refusalClock(response(422, { ...expired, code: 'key-reused', status: 422 }))).toBeNull();
+    expect(refusalClock({ kind: 'timeout' })).toBeNull();
+    expect(
+      refusalClock(response(200, { results: [{ id: 'L1.0', status: 201, receipt }] })),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * What an HTTP exchange means for each operation in it (api.md "Operations", "Batches",
- * "Status"). Pure: every response body is checked with the shared zod schemas before it can
+ * What an HTTP exchange means for each operation in it (docs/api.md#operations, #batches,
+ * #status). Pure: every response body is checked with the shared zod schemas before it can
  * become a receipt; anything unreadable counts as no answer (the attempt may have landed).
  */
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../protocol/schemas';
 import type { HttpOutcome } from './http-outcome';
 import type { AttemptEnd } from './records';
-import { parseRetryAfter } from './backoff';
+import { parseRetryAfter } from './retry-policy';
 import type { OpEvent } from './operation-state';
 import { parseServerTiming } from './server-timing';
 import { assertNever } from '../../protocol/assert-never';
@@ -199,4 +199,28 @@ export function answerEvent(
     default:
       return assertNever(answer);
   }
+}
+
+/**
+ * The server's clock as a `410 operation-expired` tells it (alone or inside a batch), else null.
+ * A device whose idea of the server's time is behind (a tester moved the server's clock, or its own
+ * clock is off) learns it from the refusal itself, so it stops taking ids from a lease the server
+ * already counts as over and fetches a fresh one (server-clock.ts, lease-sync.ts).
+ */
+export function refusalClock(outcome: HttpOutcome): string | null {
+  if (outcome.kind !== 'response') return null;
+  const expiredAt = (json: unknown): string | null => {
+    const p = Problem.safeParse(json);
+    return p.success && p.data.code === 'operation-expired' ? (p.data.now ?? null) : null;
+  };
+  if (outcome.status === 410) return expiredAt(outcome.json);
+  if (outcome.status !== 200) return null;
+  const raw = (outcome.json as { results?: unknown } | null | undefined)?.results;
+  if (!Array.isArray(raw)) return null;
+  let latest: string | null = null;
+  for (const result of raw as { problem?: unknown }[]) {
+    const at = expiredAt(result?.problem);
+    if (at !== null && (latest === null || Date.parse(at) > Date.parse(latest))) latest = at;
+  }
+  return latest;
 }

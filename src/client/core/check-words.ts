@@ -1,5 +1,5 @@
 /**
- * The words about the server and the next check (spec/client.md, after the state table): the
+ * The words about the server and the next check (docs/client.md#the-status-bar): the
  * status bar says what the last real answer said, and when the app looks again by itself.
  */
 import type { Connectivity } from './views';

@@ -9,12 +9,12 @@ import {
   summarize,
 } from './labels';
 import { importedState, type OpState, type ReviewReason, type WaitingWhy } from './operation-state';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const retry = { attempts: 0, notBefore: 0 };
 const receipt = sampleReceipt({ operationId: 'L.1', resultingQuantity: 1, itemRevision: 2 });
 
-describe('the words people see (spec/client.md table)', () => {
+describe('the words people see (docs/client.md#states-and-their-words)', () => {
   const cases: [OpState, string][] = [
     [{ kind: 'queued', retry }, 'Saved on this device'],
     [{ kind: 'sending', attemptId: 'a', since: 0, retry }, 'Sending…'],

@@ -1,5 +1,5 @@
 /**
- * The words people see (spec/client.md, "States and the words people see"). Exact strings:
+ * The words people see (docs/client.md#states-and-their-words). Exact strings:
  * screen readers and tests find operations by them. Nothing that may have been sent is ever
  * called failed or an error, nor offered as something to try again.
  */
@@ -36,7 +36,7 @@ export function confirmedMoment(ms: number): string {
   );
 }
 
-/** spec/client.md "After a server restore", exactly. */
+/** docs/client.md#after-a-server-restore, exactly. */
 export function restoredWords(confirmedAt: string): string {
   return `Confirmed on ${confirmedAt}, but the server was restored from an earlier backup and no longer has this change.`;
 }
@@ -82,7 +82,8 @@ export function reasonText(state: OpState, createdAt: number, now: number): stri
   return null;
 }
 
-/** The words people see for each state (spec/client.md), before any per-operation reason. */
+/** The words people see for each state (docs/client.md#states-and-their-words), before any
+ * per-operation reason. */
 export const STATE_WORDS = {
   queued: 'Saved on this device',
   sending: 'Sending…',

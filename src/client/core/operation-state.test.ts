@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../protocol/schemas';
-import type { BackoffPolicy } from './backoff';
+import type { BackoffPolicy } from './retry-policy';
 import {
   awaitsStatus,
   eligible,
@@ -11,7 +11,7 @@ import {
   type OpEvent,
   type OpState,
 } from './operation-state';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const policy: BackoffPolicy = { baseMs: 1000, capMs: 300_000, maxAttempts: 3 };
 
@@ -404,7 +404,8 @@ describe('operation state machine: every event from every state it can meet', ()
     const importedCheck = statusCheck(importedState(0), 's1', 100);
     expect(run(importedCheck, noAnswer('s1', 110, 1))).toMatchObject({
       kind: 'review',
-      reason: { code: 'imported', answer: 'unchecked', retry: { attempts: 1, notBefore: 1110 } },
+      // A draw of 1 (outside [0, 1)) stays below the full-jitter ceiling of 1000 ms.
+      reason: { code: 'imported', answer: 'unchecked', retry: { attempts: 1, notBefore: 1109 } },
     });
   });
 

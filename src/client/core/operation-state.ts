@@ -1,7 +1,7 @@
 /**
- * The life of one operation on this device (spec/client.md), as a pure reducer over a
- * discriminated union with a payload per state. No I/O, no clock, no randomness: times and the
- * jitter draw arrive in the events.
+ * The life of one operation on this device (docs/client.md#the-life-of-an-operation), as a pure
+ * reducer over a discriminated union with a payload per state. No I/O, no clock, no randomness:
+ * times and the jitter draw arrive in the events.
  *
  *                 enqueue (durable)
  *                      │
@@ -33,7 +33,7 @@
  * from any state that has none yet.
  */
 import type { ProblemCode, ReasonCode, Receipt } from '../../protocol/schemas';
-import { fullJitterDelay, type BackoffPolicy } from './backoff';
+import { retryDelay, type BackoffPolicy } from './retry-policy';
 import { assertNever } from '../../protocol/assert-never';
 
 /** Automatic attempts in the current round, and the earliest time (ms) for the next one. */
@@ -257,7 +257,7 @@ function failed(
   floor: number | null,
 ) {
   const attempts = retry.attempts + 1;
-  return { attempts, notBefore: at + fullJitterDelay(attempts, jitter, policy, floor) };
+  return { attempts, notBefore: at + retryDelay(attempts, jitter, policy, floor) };
 }
 
 /** After an attempt with no final answer: back off, or rest as `waiting` once the bound is reached. */

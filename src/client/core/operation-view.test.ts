@@ -4,7 +4,7 @@ import { emptyView } from './local-view';
 import type { AttemptRecord, LeaseRecord, OperationRecord } from './records';
 import type { FinishingState, OpState, StoredOpState } from './operation-state';
 import { operationView, retryAt, type ViewTime } from './operation-view';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const retry = { attempts: 1, notBefore: NOW + 5_000 };

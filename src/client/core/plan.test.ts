@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LeaseRecord, OperationRecord } from './records';
-import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_BACKOFF } from './retry-policy';
 import type { StoredOpState } from './operation-state';
 import { plan, type PlanInput } from './plan';
 import { leaseNeedsRefresh } from './rules';
-import { sampleRecord } from './sample-record';
+import { sampleRecord } from '../../../tests/support/client/sample-record';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const lease: LeaseRecord = {

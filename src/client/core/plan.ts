@@ -6,7 +6,7 @@
 import { movable } from './rules';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
 import type { LeaseRecord, OperationRecord } from './records';
-import type { BackoffPolicy } from './backoff';
+import type { BackoffPolicy } from './retry-policy';
 import { awaitsStatus, eligible } from './operation-state';
 
 export type Plan =

@@ -1,5 +1,5 @@
 /**
- * When the sender looks again by itself (spec/client.md, the paragraph after the state table).
+ * When the sender looks again by itself (docs/client.md#when-the-sender-looks-again).
  * Automatic retries end and an operation rests as "Stored · waiting to retry", but the sender never
  * parks for good while the app is open: resting work, and a server that gave no answer, are checked
  * again at least every `recheckMs` (2 minutes), drawn between half and all of it so that phones

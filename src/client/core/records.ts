@@ -34,7 +34,10 @@ export interface OperationRecord {
   createdAt: number;
   summary: string;
   state: StoredOpState;
-  /** Send attempts recorded so far; > 0 freezes the id forever (spec: re-key only if 0). */
+  /**
+   * Send attempts recorded so far; > 0 freezes the id forever (re-keyed only at 0:
+   * docs/client.md#deadlines-and-old-work).
+   */
   sendAttempts: number;
   imported: ImportInfo | null;
   resolution: Resolution | null;

@@ -1,17 +1,17 @@
 /**
- * After a server restore (spec/api.md "A restore never silently forgets confirmed work"): which
+ * After a server restore (docs/client.md#after-a-server-restore): which
  * answers mean another database, which confirmed operations are asked about, and the life of one
  * such operation in the reducer: asked (read-only), confirmed again when processed, otherwise in
  * review with **Send again**, which sends the same id only when the person asks.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_BACKOFF } from './retry-policy';
 import { explanation, stateLabel } from './labels';
 import { awaitsStatus, next, type OpEvent, type OpState } from './operation-state';
 import { operationView } from './operation-view';
 import { mayBeLost, meetEpoch, RESTORE_MARGIN_MS } from './restore-check';
-import { sampleReceipt } from './sample-receipt';
-import { sampleRecord } from './sample-record';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
+import { sampleRecord } from '../../../tests/support/client/sample-record';
 
 const TAKEN = Date.parse('2026-12-01T12:00:00.000Z');
 const run = (state: OpState, ...events: OpEvent[]) =>

@@ -1,6 +1,7 @@
 /**
- * A restore never silently forgets confirmed work (spec/api.md "Restoring"), the pure rules: which
- * epoch answer means another database, and which confirmed operations a restored server may lack.
+ * A restore never silently forgets confirmed work (docs/api.md#epoch-and-restores), the pure rules:
+ * which epoch answer means another database, and which confirmed operations a restored server may
+ * lack.
  */
 import type { RestoredFrom } from '../../protocol/schemas';
 import type { OperationRecord } from './records';

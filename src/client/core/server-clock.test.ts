@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyView } from './local-view';
 import type { LeaseRecord, OperationRecord } from './records';
-import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_BACKOFF } from './retry-policy';
 import { plan } from './plan';
 import { leaseNeedsRefresh } from './rules';
 import { clockSkew, pastDeadline, serverNow } from './server-clock';

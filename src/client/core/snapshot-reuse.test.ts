@@ -11,8 +11,8 @@ import { expect, it } from 'vitest';
 import { emptyView, type WritableView } from './local-view';
 import type { AttemptRecord, OperationRecord } from './records';
 import type { FinishingState, StoredOpState } from './operation-state';
-import { sampleReceipt } from './sample-receipt';
-import { SAMPLE_CREATED_AT, sampleRecord } from './sample-record';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
+import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
 import { SnapshotBuilder, type Runtime } from './snapshot';
 
 const T0 = SAMPLE_CREATED_AT;

@@ -8,7 +8,7 @@ import { emptyView, type LocalView } from './local-view';
 import type { LeaseRecord, OperationRecord } from './records';
 import type { StoredOpState } from './operation-state';
 import { SnapshotBuilder, type Runtime } from './snapshot';
-import { SAMPLE_CREATED_AT, sampleRecord } from './sample-record';
+import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
 
 const NOW = SAMPLE_CREATED_AT;
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@ import type { OperationRecord } from './records';
 import type { StoredOpState } from './operation-state';
 import { shortTime } from './check-words';
 import { SnapshotBuilder, type Runtime } from './snapshot';
-import { sampleReceipt } from './sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const demo = { id: 'u1', name: 'demo', role: 'staff' as const };

@@ -234,7 +234,6 @@ export class SnapshotBuilder {
         })),
         serverTime,
         runtime.warnWithinMs,
-        runtime.timeZone,
       ),
       otherUsersWaiting: [...others.entries()].map(([userName, count]) => ({ userName, count })),
       storageProblem: runtime.storageProblem,

@@ -27,7 +27,7 @@ export interface AttemptView {
   httpStatus: number | null;
   /** Parsed `Server-Timing` phases, e.g. { accept: 0.1, tx: 1.9, commit: 0.4 }. */
   serverTiming: Record<string, number>;
-  /** (added) 'send': the operation itself went out; 'status': a read-only status question. */
+  /** 'send': the operation itself went out; 'status': a read-only status question. */
   kind?: 'send' | 'status';
 }
 
@@ -42,7 +42,8 @@ export interface OperationView {
   userName: string;
   op: Op;
   state: OperationState;
-  /** The words people see for `state` (spec/client.md), reason included where there is one. */
+  /** The words people see for `state` (docs/client.md#states-and-their-words), reason included
+   * where there is one. */
   label: string;
   /** e.g. 'Remove 2 from shelf A' */
   summary: string;
@@ -56,29 +57,29 @@ export interface OperationView {
   /** Imported from a backup: never drained automatically. */
   imported: boolean;
   /**
-   * (added) Confirmed, then the server was restored from a backup that may lack it: when it was
+   * Confirmed, then the server was restored from a backup that may lack it: when it was
    * confirmed, and whether the server answered that it no longer has it (**Send again**).
-   * Optional so existing fixtures stay valid; always set by createClient.
+   * Optional so test fixtures need not set it; always set by createClient.
    */
   restored?: { confirmedAt: string; missing: boolean } | null;
   nextRetryAt: string | null;
   /**
-   * (added; optional so existing fixtures stay valid, always set by createClient)
    * The detail view's longer text, e.g. "No result was received for …", or null.
+   * Optional so test fixtures need not set it; always set by createClient.
    */
   explanation?: string | null;
-  /** (added) What the person did with a review item: discarded with a note, or entered again. */
+  /** What the person did with a review item: discarded with a note, or entered again. */
   resolution?:
     | { kind: 'discarded'; note: string; at: string }
     | { kind: 'entered-again'; newOperationId: string; at: string }
     | null;
-  /** (added) Which buttons the detail view offers. */
+  /** Which buttons the detail view offers. */
   canCheckAndResend?: boolean;
   canEnterAgain?: boolean;
   canDiscard?: boolean;
-  /** (added) "Cancel — not sent yet": no attempt recorded, so it provably never left the device. */
+  /** "Cancel — not sent yet": no attempt recorded, so it provably never left the device. */
   canCancel?: boolean;
-  /** (added) "Reverse this change": a confirmed adjustment with no standing reversal. */
+  /** "Reverse this change": a confirmed adjustment with no standing reversal. */
   canReverse?: boolean;
 }
 
@@ -86,13 +87,13 @@ export interface ItemView extends Item {
   /** Sum of deltas of this device's operations not yet confirmed (derived, never stored). */
   pendingDelta: number;
   /**
-   * (added) The quantity of this device's latest stock count not yet confirmed, or null (derived).
-   * Optional so existing fixtures stay valid; always set by createClient.
+   * The quantity of this device's latest stock count not yet confirmed, or null (derived).
+   * Optional so test fixtures need not set it; always set by createClient.
    */
   pendingCount?: number | null;
 }
 
-/** `server-busy` (added): the server answers, but refuses work for now (503/429, Retry-After). */
+/** `server-busy`: the server answers, but refuses work for now (503/429, Retry-After). */
 export type Connectivity = 'online' | 'offline' | 'server-unreachable' | 'server-busy';
 
 export type StorageProblem = null | 'quota-exceeded' | 'upgrade-blocked' | 'local-write-failed';
@@ -100,8 +101,6 @@ export type StorageProblem = null | 'quota-exceeded' | 'upgrade-blocked' | 'loca
 export interface DeadlineWarning {
   count: number;
   deadline: string;
-  /** "3 changes must reach the server by Tue 14:00 or they will need review." */
-  message: string;
 }
 
 export interface ClientSnapshot {
@@ -109,9 +108,9 @@ export interface ClientSnapshot {
   user: User | null;
   deviceName: string;
   connectivity: Connectivity;
-  /** (added) The status bar: "Online", "Offline", "Server unreachable · checking again at 14:02". */
+  /** The status bar: "Online", "Offline", "Server unreachable · checking again at 14:02". */
   connectivityLabel: string;
-  /** (added) When the app next talks to the server by itself, if planned. */
+  /** When the app next talks to the server by itself, if planned. */
   nextCheckAt: string | null;
   items: ItemView[];
   itemsRevision: number;
@@ -126,12 +125,12 @@ export interface ClientSnapshot {
   storageProblem: StorageProblem;
   /** The server runs in tester mode (SIMULATE=1). */
   testerMode: boolean;
-  /** (added) The server refused the stored session (401): sign in again; nothing is lost. */
+  /** The server refused the stored session (401): sign in again; nothing is lost. */
   sessionExpired?: boolean;
-  /** (added) The Tester panel's "Step by step" switch: each state held a few seconds. */
+  /** The Tester panel's "Step by step" switch: each state held a few seconds. */
   stepByStep?: boolean;
   /**
-   * (added) The server's clock minus this device's (ms), as last read; 0 when never read. Every
+   * The server's clock minus this device's (ms), as last read; 0 when never read. Every
    * deadline shown follows the server's clock (a tester clock may be days ahead).
    */
   serverOffsetMs?: number;

@@ -17,7 +17,7 @@ import { putOperation } from './records';
 
 /**
  * A backup file is input like any request: checked with the shared schemas and the text rule
- * (spec/api.md "Text is checked") before anything of it reaches IndexedDB, and bounded, so a file
+ * (docs/api.md#the-text-rule) before anything of it reaches IndexedDB, and bounded, so a file
  * cannot plant control characters, bidi tricks or megabytes of text in what the Review screen shows.
  */
 const idText = (max: number) => safeText().check(z.minLength(1), z.maxLength(max));

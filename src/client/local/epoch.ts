@@ -7,7 +7,7 @@
  * review for the person (**Send again**). Nothing is sent again by itself.
  */
 import type { RestoredFrom } from '../../protocol/schemas';
-import { DEFAULT_BACKOFF } from '../core/backoff';
+import { DEFAULT_BACKOFF } from '../core/retry-policy';
 import { next } from '../core/operation-state';
 import { mayBeLost, meetEpoch } from '../core/restore-check';
 import type { Tx } from '../store/local-store';

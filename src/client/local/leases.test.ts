@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { openMemoryStore } from '../store/memory-store';
-import { sampleRecord } from '../core/sample-record';
+import { sampleRecord } from '../../../tests/support/client/sample-record';
 import { storeLease } from './leases';
 import { putOperation } from './records';
 

@@ -1,5 +1,5 @@
 /**
- * Leases on this device (api.md "Leases"): new operations take an id from the freshest lease;
+ * Leases on this device (docs/api.md#leases): new operations take an id from the freshest lease;
  * an operation with no recorded send attempt may move to a fresh lease (it provably never left
  * the device); once an attempt is recorded its id is frozen forever.
  */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_BACKOFF } from '../core/backoff';
-import { SAMPLE_CREATED_AT, sampleRecord } from '../core/sample-record';
+import { DEFAULT_BACKOFF } from '../core/retry-policy';
+import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
 import type { Tx } from '../store/local-store';
 import { openMemoryStore } from '../store/memory-store';
 import { claim } from './outbox';

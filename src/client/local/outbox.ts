@@ -4,7 +4,7 @@
  * awaits the network between two transactions.
  */
 import type { Op, Receipt } from '../../protocol/schemas';
-import type { BackoffPolicy } from '../core/backoff';
+import type { BackoffPolicy } from '../core/retry-policy';
 import { summarize } from '../core/labels';
 import {
   initialState,
@@ -359,3 +359,16 @@ export async function settle(
   }
   await Promise.all(writes);
 }
+
+/**
+ * The outbox writes the sender makes inside its own transactions: a batch's claim and the
+ * settling of what came back. The sender takes them as an ordinary dependency with these as the
+ * default, so a test swaps one for a deliberately broken variant and still runs the sender's own
+ * path (chunks, the next batch claimed in the last settling transaction) around it.
+ */
+export interface OutboxWrites {
+  claim: typeof claim;
+  settle: typeof settle;
+}
+
+export const OUTBOX_WRITES: OutboxWrites = { claim, settle };

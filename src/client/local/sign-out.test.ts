@@ -13,7 +13,7 @@ import {
   signOutKeepingData,
   signOutRemovingData,
 } from './sign-out';
-import { sampleReceipt } from '../core/sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
 const ALEX = { id: 'u-alex', name: 'alex', role: 'staff' } as const;
 const SAM = { id: 'u-sam', name: 'sam', role: 'staff' } as const;

@@ -1,5 +1,5 @@
 /**
- * Signing out on a shared device (client.md, Settings). Both choices end the session here at once
+ * Signing out on a shared device (docs/client.md#shared-phones). Both choices end the session here at once
  * and remember its token until the server confirms it ended, so a sign-out made offline still ends
  * the server session at the next contact:
  * - **Sign out** keeps this person's work for their next sign-in (another person sees it waiting and

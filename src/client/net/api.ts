@@ -1,6 +1,6 @@
 /**
- * The server's endpoints as the client uses them (spec/api.md). Every success body is checked with
- * the shared zod schemas; results are values, never exceptions.
+ * The server's endpoints as the client uses them (docs/api.md#routes). Every success body is
+ * checked with the shared zod schemas; results are values, never exceptions.
  */
 import type { z } from 'zod/mini';
 import {
@@ -9,6 +9,7 @@ import {
   ItemsResponse,
   LeaseResponse,
   Problem,
+  ReadyResponse,
   SessionResponse,
   type OperationBody,
 } from '../../protocol/schemas';
@@ -134,4 +135,9 @@ export function askStatus(
  */
 export function testerClock(deps: HttpDeps, token: string) {
   return call(deps, { method: 'GET', path: '/api/sim/clock', token }, ClockState);
+}
+
+/** `GET /readyz`: the server's database epoch (a restore makes a new one); no sign-in needed. */
+export function readiness(deps: HttpDeps) {
+  return call(deps, { method: 'GET', path: '/readyz' }, ReadyResponse);
 }

@@ -1,6 +1,6 @@
 /**
  * The client's storage port. Two adapters implement it (IndexedDB through `idb`, and memory) and
- * pass one contract suite (store-contract.ts). Domain transactions (outbox.ts) are written once
+ * pass one contract suite (tests/support/client/store-contract.ts). Domain transactions (outbox.ts) are written once
  * against it.
  *
  * Contract:

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, it } from 'vitest';
 import { openIdbStore } from './idb-store';
 import { createMemoryDatabase, openMemoryStore } from './memory-store';
-import { STORE_CONTRACT, type ContractHarness } from './store-contract';
+import { STORE_CONTRACT, type ContractHarness } from '../../../tests/support/client/store-contract';
 
 const adapters: [string, ContractHarness][] = [
   [

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../protocol/schemas';
 import type { AttemptRecord, OperationRecord, ReceiptRecord } from '../core/records';
 import { operationView } from '../core/operation-view';
-import { sampleReceipt } from '../core/sample-receipt';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 import { withIndexKeys } from '../local/records';
 import { loadView } from '../local/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';

@@ -1,4 +1,4 @@
-/** The `paths` of the OpenAPI document: every route of spec/api.md with its answers. */
+/** The `paths` of the OpenAPI document: every route of docs/api.md#routes with its answers. */
 import * as wire from '../../protocol/schemas';
 import type { Component } from './openapi-components';
 
@@ -163,7 +163,7 @@ export function paths(): Json {
         responses: {
           '200': {
             description:
-              "A bearer token (sliding expiry, SESSION_TTL); (added) `testerMode`: whether the tester routes answer this session; `epoch`: the database's random id, made anew by every restore, and after a restore `restoredFrom.takenAt`, the backup's snapshot time (a device that meets another epoch asks about the confirmed work the backup may lack).",
+              "A bearer token (sliding expiry, SESSION_TTL); `testerMode`: whether the tester routes answer this session; `epoch`: the database's random id, made anew by every restore, and after a restore `restoredFrom.takenAt`, the backup's snapshot time (a device that meets another epoch asks about the confirmed work the backup may lack).",
             content: json('SessionResponse'),
           },
           ...problems('invalid-request', 'unauthorized', 'rate-limited', 'unsupported-media-type'),
@@ -481,7 +481,7 @@ export function paths(): Json {
         responses: {
           '200': {
             description:
-              'What it did: `{ compacted, removed }`, and (added) the `receiptTtlMs` and `tombstoneGraceMs` it judged by.',
+              'What it did: `{ compacted, removed }`, and the `receiptTtlMs` and `tombstoneGraceMs` it judged by.',
             content: json('CleanupResult'),
           },
         },

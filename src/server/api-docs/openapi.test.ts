@@ -3,7 +3,7 @@ import { OUTCOMES } from '../../protocol/schemas';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 
-/** Every route of spec/api.md (method + path), plus the documentation itself. */
+/** Every route of docs/api.md#routes (method + path), plus the documentation itself. */
 const ROUTES = [
   'get /api/health',
   'get /livez',

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of spec/api.md, generated from the shared zod schemas with zod 4's
+ * The OpenAPI 3.1 document of docs/api.md, generated from the shared zod schemas with zod 4's
  * `z.toJSONSchema`, so the documented shapes are the validated ones. OpenAPI 3.1 schemas are JSON
  * Schema 2020-12, zod's default target. Cross-references between named schemas become `$ref`s.
  */

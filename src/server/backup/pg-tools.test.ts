@@ -5,7 +5,7 @@ import {
   randomSchema,
   requirePostgres,
   TEST_DATABASE_URL,
-} from '../store/postgres-test-db';
+} from '../../../tests/support/server/postgres-test-db';
 import { connectionFor, runPsqlScript } from './pg-tools';
 
 describe('connectionFor', () => {

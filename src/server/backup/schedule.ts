@@ -1,5 +1,5 @@
 /**
- * Scheduled backups (spec/api.md "Backups"): with BACKUP_DIR set, the server writes
+ * Scheduled backups (docs/operations.md#backups-and-restore): with BACKUP_DIR set, the server writes
  * `stockroom-<ISO>.backup` there every BACKUP_INTERVAL and keeps the newest BACKUP_KEEP. Each
  * backup is `npm run backup` itself, run as a child process, so its steps never hold up this
  * process's event loop. A failure is logged and counted, and the server goes on.

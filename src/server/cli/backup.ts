@@ -4,7 +4,7 @@
  * The server's scheduled backups (BACKUP_DIR) run this same program as a child process.
  */
 import { backupLine } from '../backup/backup-errors';
-import { databaseUrlOf, takeBackup } from '../backup/backup';
+import { databaseUrlOf, takeBackup } from '../backup/backup-and-restore';
 
 const USAGE = 'usage: npm run backup -- FILE';
 

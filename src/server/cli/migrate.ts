@@ -2,7 +2,7 @@
  * `npm run migrate`: applies the pending migrations of the database DATABASE_URL names, without
  * starting the server (the stores' own open-and-migrate code, so it is exactly what a start does),
  * prints what it did and exits 0. A database whose schema is newer than this version is refused
- * untouched (exit 1), as the server refuses it. Take a backup first (README, "Upgrading").
+ * untouched (exit 1), as the server refuses it. Take a backup first (docs/operations.md#upgrading).
  */
 import { DEFAULT_DATABASE_URL } from '../config';
 import { commandConnection, openStore } from '../store/open-store';

@@ -4,7 +4,7 @@
  * (src/server/backup). The restored database gets a new epoch. Exit 0, or a message and exit 1.
  */
 import { restoreLine } from '../backup/backup-errors';
-import { databaseUrlOf, restoreBackup } from '../backup/backup';
+import { databaseUrlOf, restoreBackup } from '../backup/backup-and-restore';
 
 const USAGE = 'usage: npm run restore -- FILE';
 

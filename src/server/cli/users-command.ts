@@ -1,6 +1,6 @@
 /**
  * `npm run users -- add NAME --role staff|manager | passwd NAME | disable NAME | enable NAME | list`
- * (spec/api.md "Authentication"): accounts against the store DATABASE_URL names. The command
+ * (docs/api.md#authentication): accounts against the store DATABASE_URL names. The command
  * itself, with its input and output injected; `users.ts` is the process around it. The arguments
  * are read by `node:util` `parseArgs` (so `--role=staff` works too, and an unknown option is a
  * usage error rather than a name).

@@ -2,12 +2,13 @@
  * The primary process of `WORKERS=n` (node:cluster): forks n server processes sharing one port,
  * restarts one that dies with backoff, prints the start line once all n listen, and answers a
  * worker's scrape with every worker's metrics added up (the scrape lands on whichever worker the
- * port hands it to). SIGTERM/SIGINT are passed on to every worker, each stopping cleanly within
+ * port hands it to), and counts every worker's connections against MAX_CONNECTIONS_PER_ADDRESS. SIGTERM/SIGINT are passed on to every worker, each stopping cleanly within
  * SHUTDOWN_TIMEOUT, and the primary exits last (0 when every worker did).
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { FamilySnapshot } from '../observability/metrics';
 import { mergeFamilies } from '../observability/metrics-merge';
+import { ClusterAddressTally } from '../limits/address-tally';
 import { isWorkerMessage, type PrimaryMessage } from './messages';
 import { restartDelayMs, RESTART_STABLE_MS } from './restart-policy';
 import { assertNever } from '../../protocol/assert-never';
@@ -17,7 +18,13 @@ import { lifecycleLogger, type Logger } from '../observability/logger';
 const COLLECT_TIMEOUT_MS = 2_000;
 
 /** `note`: what the start line adds after the process count (main.ts); `log`: the process's log. */
-export function supervise(n: number, shutdownTimeoutMs: number, note: string, log: Logger): void {
+export function supervise(
+  n: number,
+  shutdownTimeoutMs: number,
+  connectionsPerAddress: number,
+  note: string,
+  log: Logger,
+): void {
   const lifecycle = lifecycleLogger(log);
   let stopping = false;
   /** Stopping: whether every worker that exited so far exited 0. */
@@ -32,6 +39,8 @@ export function supervise(n: number, shutdownTimeoutMs: number, note: string, lo
     { got: FamilySnapshot[][]; waiting: Set<number>; finish: () => void }
   >();
   let nextCollection = 0;
+  /** MAX_CONNECTIONS_PER_ADDRESS for the whole server: every worker's connections count here. */
+  const addresses = new ClusterAddressTally(connectionsPerAddress);
 
   const send = (worker: Worker | undefined, message: PrimaryMessage) => {
     if (worker?.isConnected()) worker.send(message);
@@ -84,6 +93,16 @@ export function supervise(n: number, shutdownTimeoutMs: number, note: string, lo
         if (entry.waiting.size === 0) entry.finish();
         break;
       }
+      case 'connection-take':
+        send(worker, {
+          type: 'connection-verdict',
+          id: message.id,
+          taken: addresses.take(worker.id, message.key),
+        });
+        break;
+      case 'connection-give':
+        addresses.give(worker.id, message.key);
+        break;
       default:
         assertNever(message);
     }
@@ -91,6 +110,7 @@ export function supervise(n: number, shutdownTimeoutMs: number, note: string, lo
 
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id);
+    addresses.forget(worker.id);
     for (const entry of [...collections.values()]) {
       if (entry.waiting.delete(worker.id) && entry.waiting.size === 0) entry.finish();
     }

@@ -1,10 +1,11 @@
 /**
  * A worker process's side of the cluster (WORKERS=n): tells the primary when it listens, answers
- * the primary's metric collections, and for a scrape that reached it asks the primary for the whole
- * server's metrics. If the primary does not answer in time, the scrape shows this process alone
+ * the primary's metric collections, for a scrape that reached it asks the primary for the whole
+ * server's metrics, and asks it to count each new connection against its address's cap. If the primary does not answer in time, the scrape shows this process alone
  * (its `stockroom_processes` says 1) rather than failing.
  */
 import type { FamilySnapshot } from '../observability/metrics';
+import type { AddressCounter } from '../limits/address-tally';
 import { isPrimaryMessage, type WorkerMessage } from './messages';
 import { assertNever } from '../../protocol/assert-never';
 
@@ -15,6 +16,8 @@ export interface WorkerLink {
   /** What this process reports when the primary collects (nothing until its server is built). */
   answerWith(collect: () => Promise<FamilySnapshot[]>): void;
   gather(local: () => Promise<FamilySnapshot[]>): Promise<FamilySnapshot[]>;
+  /** The whole server's count of open connections by address, kept by the primary. */
+  connectionsByAddress(): AddressCounter;
 }
 
 export function workerLink(): WorkerLink {
@@ -22,6 +25,10 @@ export function workerLink(): WorkerLink {
   const send = (message: WorkerMessage) => process.send?.(message);
   const waiting = new Map<number, (families: FamilySnapshot[]) => void>();
   let next = 0;
+  /** Connections waiting for the primary's count. No timer: the primary is this process's
+   * parent, and the worker exits when it is gone (node:cluster). */
+  const verdicts = new Map<number, (taken: boolean) => void>();
+  let nextVerdict = 0;
   process.on('message', (message: unknown) => {
     if (!isPrimaryMessage(message)) return;
     switch (message.type) {
@@ -32,6 +39,10 @@ export function workerLink(): WorkerLink {
         break;
       case 'metrics-merged':
         waiting.get(message.id)?.(message.families);
+        break;
+      case 'connection-verdict':
+        verdicts.get(message.id)?.(message.taken);
+        verdicts.delete(message.id);
         break;
       default:
         assertNever(message);
@@ -56,5 +67,15 @@ export function workerLink(): WorkerLink {
       waiting.delete(id);
       return families ?? local();
     },
+    connectionsByAddress: () => ({
+      take(key) {
+        const id = nextVerdict++;
+        return new Promise<boolean>((resolve) => {
+          verdicts.set(id, resolve);
+          send({ type: 'connection-take', id, key });
+        });
+      },
+      give: (key) => send({ type: 'connection-give', key }),
+    }),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The address a limit counts by (spec/api.md "Sign-in limits hold everywhere at once"): an IPv4
+ * The address a limit counts by (docs/api.md#sign-in-limits): an IPv4
  * address as it is, an IPv6 address by its /64. One host is routinely given a whole /64 (SLAAC,
  * privacy addresses), so counting single IPv6 addresses would hand it 2^64 fresh budgets.
  * IPv4-mapped IPv6 (`::ffff:192.0.2.1`, what a dual-stack socket reports) is the IPv4 address.

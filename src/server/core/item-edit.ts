@@ -40,7 +40,7 @@ export function editItem(
   return { kind: 'edit', edits, values };
 }
 
-/** The field names people see (spec/client.md, the New item / Edit item forms). */
+/** The field names people see (docs/client.md#accessible-names, the New item / Edit item forms). */
 const FIELD_WORDS: Record<ItemChangeField, string> = {
   name: 'Name',
   sku: 'SKU',

@@ -9,6 +9,12 @@ export interface ProblemValue {
   code: ProblemCode;
   detail: string;
   errors?: FieldError[];
+  /**
+   * Extension members of the body (RFC 9457): a 410 carries the server's clock and the lease's
+   * deadline, so a device whose clock (or whose idea of the server's) is off learns it from the
+   * refusal itself and takes a fresh lease.
+   */
+  members?: { now: string; deadline: string };
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
 }

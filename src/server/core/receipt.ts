@@ -32,8 +32,9 @@ export function receiptText(receipt: Receipt): string {
 }
 
 /**
- * The tombstone keeps the receipt's fields (the spec's list) and says it is compacted. Done on the
- * text (the last key is `compacted`), so every adapter, in SQL or here, produces the same bytes.
+ * The tombstone keeps the receipt's fields (docs/api.md#retention lists them) and says it is
+ * compacted. Done on the text (the last key is `compacted`), so every adapter, in SQL or here,
+ * produces the same bytes.
  */
 export const LIVE_SUFFIX = '"compacted":false}';
 export const COMPACTED_SUFFIX = '"compacted":true}';

@@ -1,5 +1,5 @@
 /**
- * Retention rules, pure (spec/api.md "Retention", "Status"). Boundaries are exact: a tombstone is
+ * Retention rules, pure (docs/api.md#retention, "Status"). Boundaries are exact: a tombstone is
  * removed only when the clock is STRICTLY later than deadline + grace.
  */
 export interface RetentionSettings {

@@ -1,5 +1,5 @@
 /**
- * What each role may make (spec/api.md, "Roles"), as tables: a new operation type must get its row
+ * What each role may make (docs/api.md#roles), as tables: a new operation type must get its row
  * here (the Record over every type does not compile without it), and so must a new flag that
  * widens what an operation may do. Pure; the store adapters judge it inside the operation's
  * transaction, so a refusal is a stored verdict (`not-allowed`) that a replay returns like any

@@ -1,5 +1,5 @@
 /**
- * The sign-in limits (spec/api.md "Authentication", "Sign-in limits hold everywhere at once"),
+ * The sign-in limits (docs/api.md#authentication, "Sign-in limits hold everywhere at once"),
  * pure. The store keeps one row per counted attempt and counter (a hit, with the time it leaves the
  * window), shared by every process of one database and kept across restarts; each adapter reads
  * the counts and writes the hits of one attempt in ONE transaction, so parallel guesses in any
@@ -26,7 +26,7 @@ export interface Rule {
   applies: Applies;
   onSuccess: Settle;
   onFailure: Settle;
-  /** What the limit protects (README "Production" says the same). */
+  /** What the limit protects (docs/api.md#sign-in-limits says the same). */
   why: string;
 }
 

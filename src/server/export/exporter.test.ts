@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
-import { fillOutbox } from './export-fixture';
+import { fillOutbox } from '../../../tests/support/server/export-fixture';
 import { startExporter } from './exporter';
 import { ledgerEffectIds } from './ledger';
 

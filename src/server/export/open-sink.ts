@@ -1,4 +1,5 @@
-/** The configured sink (spec/api.md "Downstream export"): the webhook when a URL is set, else the ledger file. */
+/** The configured sink (docs/api.md#downstream-export): the webhook when a URL is set, else the
+ * ledger file. */
 import { processLockDeps } from './file-lock';
 import { openFileSink } from './file-sink';
 import type { Sink } from './sink';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
-import { fillOutbox } from './export-fixture';
+import { fillOutbox } from '../../../tests/support/server/export-fixture';
 import { createWebhookSink, WebhookDeliveryError } from './webhook-sink';
 import { createExportWorker } from './worker';
 

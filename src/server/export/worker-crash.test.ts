@@ -17,11 +17,11 @@ import {
   requirePostgres,
   TEST_DATABASE_URL,
   TEST_PGBOUNCER_URL,
-} from '../store/postgres-test-db';
+} from '../../../tests/support/server/postgres-test-db';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { EXPORT_CLAIM_MS } from './claim-lease';
-import { fillOutbox } from './export-fixture';
+import { fillOutbox } from '../../../tests/support/server/export-fixture';
 import { openFileSink } from './file-sink';
 import { ledgerEffectIds } from './ledger';
 import type { Sink } from './sink';

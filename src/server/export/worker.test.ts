@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
-import { fillOutbox } from './export-fixture';
+import { fillOutbox } from '../../../tests/support/server/export-fixture';
 import { openFileSink } from './file-sink';
 import { ledgerEffectIds } from './ledger';
 import type { Effect, Sink } from './sink';
@@ -154,5 +154,43 @@ describe('export worker', () => {
     await both;
     await worker.stop();
     expect(sink.delivered).toEqual(ids);
+  });
+
+  it('stops after the effect in flight, not after the rest of its batch', async () => {
+    const ids = await fillOutbox(store, 5, T0);
+    const sent: string[] = [];
+    let inFlight: () => void = () => undefined;
+    const firstSent = new Promise<void>((resolve) => (inFlight = resolve));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // A slow downstream that reports each effect as the webhook sink does.
+    const sink: Sink = {
+      kind: 'webhook',
+      async deliver(effects, accepted) {
+        for (const e of effects) {
+          sent.push(e.effectId);
+          if (sent.length === 1) {
+            inFlight();
+            await answered;
+          }
+          await accepted?.(1);
+        }
+      },
+      async close() {},
+    };
+    const worker = createExportWorker({
+      store,
+      sink,
+      clock: { now: () => T0 + 1000 },
+      random: () => 0.5,
+      batchSize: 5,
+    });
+    worker.start();
+    await firstSent;
+    const stopped = worker.stop();
+    answer();
+    await stopped;
+    expect(sent).toEqual(ids.slice(0, 1));
+    expect(await store.exportBacklog()).toMatchObject({ pending: 4 });
   });
 });

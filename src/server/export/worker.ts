@@ -17,8 +17,15 @@
  */
 import type { Clock } from '../clock';
 import type { ExportRow, Store } from '../store/store';
-import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff';
+import { fullJitterDelay, type JitterBounds } from '../../protocol/backoff';
 import type { Sink } from './sink';
+
+/**
+ * A short base: a downstream that refuses now and then (a 503 among many 2xx) costs each refusal a
+ * wait of 50 ms on average, not a stall; one that keeps refusing still backs off to the cap within
+ * ten rounds.
+ */
+export const DEFAULT_EXPORT_BACKOFF: JitterBounds = { baseMs: 100, capMs: 60_000 };
 
 export interface ExportWorkerDeps {
   store: Pick<Store, 'claimExports' | 'markExported'>;
@@ -36,7 +43,8 @@ export interface ExportWorkerDeps {
    * the server's thread) that would otherwise compete with the operations' group commits.
    */
   lingerMs?: number;
-  backoff?: BackoffPolicy;
+  /** Full-jitter bounds while the sink fails (default `DEFAULT_EXPORT_BACKOFF`). */
+  backoff?: JitterBounds;
   /** Test-only crash point: after the sink accepted these rows, before their delivery is recorded. */
   beforeRecord?: (rows: readonly ExportRow[]) => void | Promise<void>;
   onError?: (error: unknown, failures: number, delayMs: number) => void;
@@ -73,12 +81,15 @@ export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** What the worker's progress callback throws to a sink when a stop was asked for. */
+const STOPPED = new Error('the export worker is stopping');
+
 export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
   const sleep = deps.sleep ?? timerSleep;
   const batchSize = deps.batchSize ?? 100;
   const idleMs = deps.idleMs ?? 1000;
   const lingerMs = deps.lingerMs ?? 100;
-  const backoff = deps.backoff ?? DEFAULT_BACKOFF;
+  const backoff = deps.backoff ?? DEFAULT_EXPORT_BACKOFF;
   let failures = 0;
   /** Claimed rows not yet recorded as delivered. */
   let held: readonly ExportRow[] = [];
@@ -107,6 +118,10 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
       }
       held = held.slice(n);
       count += n;
+      // A stop waits for the effect in flight, not for the rest of the batch: the sink hears
+      // STOPPED when it reports the effect in flight, and sends nothing more. What it did not report stays claimed
+      // (held here, and by the claim's lease for any other process).
+      if (stopping.signal.aborted && held.length > 0) throw STOPPED;
     };
     try {
       await deps.sink.deliver(
@@ -114,6 +129,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
         record,
       );
     } catch (error) {
+      if (error === STOPPED) return { kind: 'delivered', count };
       if (recordFailed) throw error;
       return { kind: 'sink-failed', error, count };
     }
@@ -144,7 +160,7 @@ export function createExportWorker(deps: ExportWorkerDeps): ExportWorker {
       // Backoff counts rounds in a row that moved nothing: a round that got some effects accepted
       // before a refusal shows the downstream is alive, so what is left waits only a first delay.
       failures = result.kind === 'sink-failed' && result.count > 0 ? 1 : failures + 1;
-      const delay = fullJitterDelay(failures, backoff, deps.random);
+      const delay = fullJitterDelay(failures, deps.random(), backoff);
       deps.onError?.(result.error, failures, delay);
       await sleep(delay, signal);
     }

@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   capConnections(app.server, {
     max: deps.config.maxConnections,
-    perAddress: deps.config.maxConnectionsPerAddress,
+    addresses: deps.connectionsByAddress,
     isProxy: trustedProxies(deps.config.trustProxy),
   });
   answerEverything(app.server);

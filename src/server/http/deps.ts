@@ -8,7 +8,7 @@ import type { User } from '../../protocol/schemas';
 import type { Sessions } from '../auth';
 import type { Clock, TesterClock } from '../clock';
 import type { Config } from '../config';
-import type { ShedStats, Work } from '../core/admission';
+import type { ShedStats, Work } from '../core/admission-rule';
 import type { OperationAnswer, OperationDeps } from '../operations';
 import type { FaultBook } from '../sim/faults';
 import type { Timeline } from '../sim/timeline';
@@ -17,6 +17,7 @@ import type { PacedIntake } from './paced-intake';
 import type { Lifecycle } from './stopping';
 import type { Store } from '../store/store';
 import type { Logger } from '../observability/logger';
+import type { AddressCounter } from '../limits/address-tally';
 
 export interface Sim {
   clock: TesterClock;
@@ -83,6 +84,8 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** The process's log (observability/logger.ts): Fastify writes its lines through it. */
   log: Logger;
+  /** Open connections by client address (this process's, or the cluster's with WORKERS=n). */
+  connectionsByAddress: AddressCounter;
 }
 
 // Declared here, beside the other things routes rely on; app.ts decorates every request with it.

@@ -1,6 +1,6 @@
 /**
  * The database's identity as sign-in, leases (and /readyz) answer it: `epoch` always, and
- * `restoredFrom` only after a restore (spec/api.md "Restoring").
+ * `restoredFrom` only after a restore (docs/api.md#epoch-and-restores).
  */
 import type { RestoredFrom } from '../../protocol/schemas';
 import type { DatabaseIdentity } from '../store/store';

@@ -2,20 +2,21 @@
  * Backlog batches are taken in a few per event-loop turn, so a person's single change is not stuck
  * behind a reconnection storm's intake.
  *
- * Why: the loop's poll phase reads every readable socket's request, and a request was read,
- * JSON-parsed, authenticated (a session lookup) and weighed by admission right there; the store's
- * group commit runs only after the poll phase (setImmediate). When a storm's 1,000 batches arrived
- * together, one poll phase took in ~900 of them (356 ms, ~0.4 ms each with their garbage, measured
- * in the storm bench), and a person's change read at its start waited for all of it before its
- * commit: the person's p99 was 0.4–1.6 s. Now the poll phase reads only a batch's headers; the rest
- * of its intake (its body, then every check in spec/api.md's order, unchanged) goes on at once
- * only for the first `perStep` of a turn; the rest wait here and `perStep` go on per turn, oldest
- * first. A quiet server takes a batch in at once, as before.
+ * Why: the loop's poll phase reads every readable socket's request, and reading each one whole,
+ * JSON-parsing, authenticating (a session lookup) and weighing it by admission right there makes
+ * the store's group commit, which runs only after the poll phase (setImmediate), wait for all of
+ * them: when a storm's 1,000 batches arrive together, one poll phase takes in ~900 of them
+ * (356 ms, ~0.4 ms each with their garbage, measured in the storm bench), and a person's change
+ * read at its start waits for all of it before its commit (p99 0.4–1.6 s). So the poll phase reads
+ * only a batch's headers; the rest of its intake (its body, then every check in the order of
+ * docs/api.md#order-of-checks, unchanged) goes on at once only for the first `perStep` of a turn;
+ * the rest wait here and `perStep` go on per turn, oldest first. A quiet server takes a batch in
+ * at once.
  *
  * A step runs in the loop's timers phase, before the poll phase: the batches it lets go are parsed,
  * checked and admitted there, their commit follows in the same turn's check phase, and a person's
  * change read in the poll phase between them joins that commit without waiting for a step.
- * (With steps in the check phase instead, ahead of the commit, the person waited for a step too.)
+ * (Steps in the check phase, ahead of the commit, would make the person wait for a step too.)
  *
  *   take(go) ──(none waiting, fewer than perStep gone this turn)──► go() at once
  *      └──► waiting[] ──(a step per turn: the oldest `perStep` go on; another step follows

@@ -46,6 +46,7 @@ export function problemBody(p: ProblemValue): Problem {
     detail: p.detail,
     code: p.code,
     ...(p.errors ? { errors: p.errors } : {}),
+    ...(p.members ?? {}),
   };
 }
 

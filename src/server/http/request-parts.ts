@@ -1,7 +1,7 @@
 /**
  * The parts of a request URL (path parameters, the query string) checked with a schema, the one
  * way every route does it: whatever does not fit is `400 invalid-request` with field errors, before
- * any store sees it. Every id in a URL follows the text rule (spec/api.md "HTTP hygiene"): a NUL
+ * any store sees it. Every id in a URL follows the text rule (docs/api.md#http-hygiene): a NUL
  * that reached PostgreSQL would be a 500.
  */
 import { z } from 'zod/mini';

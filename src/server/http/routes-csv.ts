@@ -1,5 +1,5 @@
 /**
- * CSV for spreadsheets (spec/api.md, "HTTP hygiene"): every item (archived ones too) and one item's
+ * CSV for spreadsheets (docs/api.md#http-hygiene): every item (archived ones too) and one item's
  * history. Streamed page by page, so a large catalogue never sits in memory as one string.
  */
 import { Readable } from 'node:stream';

@@ -25,7 +25,7 @@ import type { ActiveRule } from '../sim/faults';
 import type { TimelineFact } from '../sim/timeline';
 import { SimulatedCrash } from '../store/store-errors';
 import type { AppDeps } from './deps';
-import type { Work } from '../core/admission';
+import type { Work } from '../core/admission-rule';
 import { problemBody, problemStatus, refuse } from './problem';
 import { sendProblem } from './send-problem';
 import { assertNever } from '../../protocol/assert-never';

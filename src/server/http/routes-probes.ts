@@ -1,5 +1,5 @@
 /**
- * Probes for whatever runs the server (spec/api.md "Running a server for a year"): `/livez` says
+ * Probes for whatever runs the server (docs/operations.md#probes): `/livez` says
  * the process runs and never touches the store; `/readyz` says whether it should get traffic: the
  * store answers one trivial query within 2 s, every migration is applied, and no stop has begun.
  * Neither needs a token; neither may be cached.

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer of the app and the API (spec/api.md "HTTP hygiene"), with
+ * Security headers on every answer of the app and the API (docs/api.md#http-hygiene), with
  * @fastify/helmet: a Content-Security-Policy that allows only the app's own scripts, styles,
  * service worker and manifest (no inline script, no eval, never framed; WebAssembly may compile,
  * for the barcode reader), the camera for the app itself (scanning), nosniff, no referrer; and

@@ -2,7 +2,7 @@
  * The built PWA (`dist/`) from the API's origin, with an SPA fallback to index.html. Anything under
  * /api that no route took is a 404 problem.
  *
- * Caching (api.md "HTTP hygiene"): the shell, the service worker and the manifest are never cached
+ * Caching (docs/api.md#http-hygiene): the shell, the service worker and the manifest are never cached
  * by HTTP (`no-cache`: revalidated every time), so an update reaches the service worker's own
  * precache logic; build assets named by their content hash never change, so they are `immutable`
  * for a year; anything else (icons, favicon) is revalidated. Every compressible file has `.br` and

@@ -1,5 +1,5 @@
 /**
- * A clean stop (spec/api.md "Stopping"): from the signal on, `/readyz` says not ready, no new
+ * A clean stop (docs/operations.md#stopping): from the signal on, `/readyz` says not ready, no new
  * connection is accepted, every request already being processed gets its answer, and a request
  * that arrives afterwards on a kept-alive connection gets `503 overloaded` with
  * `Connection: close` and is not processed at all (it never reaches a route).

@@ -1,5 +1,5 @@
 /**
- * The connection layer below Fastify (spec/api.md "HTTP hygiene"): slow clients cannot hold the
+ * The connection layer below Fastify (docs/api.md#http-hygiene): slow clients cannot hold the
  * server, connections are capped, and every answer the server writes here is problem+json too.
  *
  * - Headers and body must arrive within `requestTimeout` (Node's headers and request timeouts,
@@ -16,6 +16,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ProblemCode } from '../../protocol/schemas';
 import { addressKey } from '../core/client-address';
+import type { AddressCounter } from '../limits/address-tally';
 import type { ProblemValue } from '../core/problem-value';
 import { problemBody, problemStatus, PROBLEM_TYPE } from './problem';
 
@@ -113,9 +114,19 @@ export function answerEverything(server: Server): void {
 /** The connection caps: overall, and per client address (./trusted-proxies.ts: not for a proxy). */
 export interface ConnectionCaps {
   max: number;
-  perAddress: number;
+  /** Open connections by client address, under MAX_CONNECTIONS_PER_ADDRESS: this process's own
+   * count, or with WORKERS=n the whole server's (../limits/address-tally.ts). */
+  addresses: AddressCounter;
   /** A socket address that carries other people's connections (a trusted reverse proxy). */
   isProxy(address: string): boolean;
+}
+
+/** Answers an excess connection and closes it, without reading any request. */
+function refuse(socket: Socket, detail: string): void {
+  socket.on('error', () => socket.destroy());
+  // Read and drop what the client sends, so closing does not reset the answer away.
+  socket.resume();
+  endWithProblem(socket, { code: 'overloaded', detail, headers: { 'Retry-After': '1' } });
 }
 
 /**
@@ -128,35 +139,31 @@ export function capConnections(server: Server, caps: ConnectionCaps): void {
   const listeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   let open = 0;
-  /** Open connections by counted address; an address leaves the map with its last connection. */
-  const byAddress = new Map<string, number>();
+  const serve = (socket: Socket) => {
+    for (const listener of listeners) listener.call(server, socket);
+  };
   server.on('connection', (socket: Socket) => {
-    const remote = socket.remoteAddress ?? '';
-    const key = caps.isProxy(remote) ? null : addressKey(remote);
-    const mine = key === null ? 0 : (byAddress.get(key) ?? 0);
-    if (open >= caps.max || mine >= caps.perAddress) {
-      socket.on('error', () => socket.destroy());
-      // Read and drop what the client sends, so closing does not reset the answer away.
-      socket.resume();
-      endWithProblem(socket, {
-        code: 'overloaded',
-        detail:
-          open >= caps.max
-            ? 'the server has too many open connections; try again shortly'
-            : 'too many open connections from this address; close some and try again',
-        headers: { 'Retry-After': '1' },
-      });
+    if (open >= caps.max) {
+      refuse(socket, 'the server has too many open connections; try again shortly');
       return;
     }
     open += 1;
-    if (key !== null) byAddress.set(key, mine + 1);
-    socket.once('close', () => {
-      open -= 1;
-      if (key === null) return;
-      const left = (byAddress.get(key) ?? 1) - 1;
-      if (left > 0) byAddress.set(key, left);
-      else byAddress.delete(key);
-    });
-    for (const listener of listeners) listener.call(server, socket);
+    socket.once('close', () => (open -= 1));
+    const remote = socket.remoteAddress ?? '';
+    if (caps.isProxy(remote)) return serve(socket);
+    const key = addressKey(remote);
+    const admit = (taken: boolean) => {
+      if (!taken) {
+        refuse(socket, 'too many open connections from this address; close some and try again');
+        return;
+      }
+      // Gone while the count was asked for (WORKERS=n): nothing to serve, the count goes back.
+      if (socket.destroyed) return caps.addresses.give(key);
+      socket.once('close', () => caps.addresses.give(key));
+      serve(socket);
+    };
+    const taken = caps.addresses.take(key);
+    if (typeof taken === 'boolean') admit(taken);
+    else void taken.then(admit);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Password checks take turns (issue 24: what a burst of correct sign-ins costs the others). scrypt
+ * Password checks take turns, so a burst of correct sign-ins does not cost the others. scrypt
  * at the production cost (N = 2^17, 128 MiB, a few hundred ms) runs on libuv's thread pool, which
  * the file system uses too: thirty checks queued at once (one account signing in as fast as its
  * limits allow) kept every thread busy, and a static file waited behind all of them (bench/

@@ -1,5 +1,5 @@
 /**
- * Sign-in brute-force protection (spec/api.md "Authentication"): the rules are
+ * Sign-in brute-force protection (docs/api.md#authentication): the rules are
  * core/sign-in-limits.ts, the counts live in the store, so every process of one database gives the
  * same limits as one and a restart forgets nothing. Every attempt is counted the moment it arrives,
  * before its slow password check, so guesses sent in parallel cannot buy more checks than the

@@ -8,7 +8,7 @@ import { Timestamp } from '../../protocol/schemas';
 import type { Clock } from '../clock';
 import type { RetentionSettings } from '../core/retention';
 import type { Store } from '../store/store';
-import type { ShedStats } from '../core/admission';
+import type { ShedStats } from '../core/admission-rule';
 
 export const Diagnostics = z.object({
   now: Timestamp,

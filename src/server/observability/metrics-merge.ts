@@ -1,9 +1,9 @@
 /**
- * One scrape for the whole server (spec/api.md, HTTP hygiene: "With several worker processes, one
- * scrape reports the sum of all of them"): the families collected in each worker process, added up
- * sample by sample. Counters, histograms and per-process gauges are summed; a gauge every process
- * reads from the shared database (`merge: 'max'`) is taken once, as its highest reading.
- * Families and series keep their first-seen order, so the text stays grouped per family.
+ * One scrape for the whole server (docs/api.md#health-diagnostics-and-metrics: with several worker
+ * processes, one scrape reports the sum of all of them): the families collected in each worker
+ * process, added up sample by sample. Counters, histograms and per-process gauges are summed; a
+ * gauge every process reads from the shared database (`merge: 'max'`) is taken once, as its highest
+ * reading. Families and series keep their first-seen order, so the text stays grouped per family.
  */
 import { seriesKey, type FamilySnapshot, type Sample } from './metrics';
 

@@ -1,13 +1,14 @@
 /**
- * The server's metrics (spec/api.md "Operations endpoints", `GET /metrics`): operations by outcome,
- * replays, key reuses, expiries, sheds, export lag, and latency histograms. `answered` is the
- * `OperationMetrics` the operation routes call; the rest is read from its sources at scrape time.
+ * The server's metrics (docs/api.md#health-diagnostics-and-metrics, `GET /metrics`): operations by
+ * outcome, replays, key reuses, expiries, sheds, export lag, and latency histograms. `answered` is
+ * the `OperationMetrics` the operation routes call; the rest is read from its sources at scrape
+ * time.
  */
 import type { Clock } from '../clock';
 import type { HttpMetrics } from '../http/deps';
 import type { OperationAnswer } from '../operations';
 import type { Store } from '../store/store';
-import type { ShedStats } from '../core/admission';
+import type { ShedStats } from '../core/admission-rule';
 import type { BackupStats } from '../backup/schedule';
 import {
   type Labels,

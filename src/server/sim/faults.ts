@@ -7,7 +7,7 @@ import type { ArmedFault, FaultRule } from '../../protocol/schemas';
 export type { Fault } from '../../protocol/schemas';
 export type ActiveRule = ArmedFault;
 
-/** Tester state stays small whatever a tester sends (spec/api.md "Tester mode"). */
+/** Tester state stays small whatever a tester sends (docs/api.md#tester-mode). */
 export const MAX_FAULT_RULES = 100;
 
 /** Attempt ids remembered so a browser's silent resend of the same attempt meets the same fault. */

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pipeline } from './postgres-pipeline';
-import { requirePostgres, TEST_DATABASE_URL } from './postgres-test-db';
+import { requirePostgres, TEST_DATABASE_URL } from '../../../tests/support/server/postgres-test-db';
 
 beforeAll(() => requirePostgres());
 

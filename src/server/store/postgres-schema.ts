@@ -116,7 +116,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX sign_in_hits_by_expiry ON sign_in_hits (expires_at);
   `,
   `
-  -- The database's identity (npm run backup / restore, spec/api.md "Restoring"): a random epoch
+  -- The database's identity (npm run backup / restore, docs/api.md#epoch-and-restores): a random epoch
   -- made with the database and made anew by every restore, so a device that meets another epoch
   -- knows the server may have lost work it holds as confirmed. restored_from_taken_at: the
   -- restored backup's snapshot time; backup_taken_at: written just before pg_dump's snapshot.

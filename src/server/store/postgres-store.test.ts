@@ -16,12 +16,12 @@ import {
   requirePostgres,
   TEST_DATABASE_URL,
   TEST_PGBOUNCER_URL,
-} from './postgres-test-db';
+} from '../../../tests/support/server/postgres-test-db';
 import type { ApplyRequest, Store } from './store';
-import { runStoreContract } from './store-contract';
+import { runStoreContract } from '../../../tests/support/server/store-contract';
 import type { BrokenVariant } from '../../../tests/support/broken-stores/open';
 import { openBrokenPostgresStore } from '../../../tests/support/broken-stores/postgres';
-import { ALICE, at, SEED, T0 } from './store-contract-support';
+import { ALICE, at, SEED, T0 } from '../../../tests/support/server/store-contract-support';
 
 beforeAll(() => requirePostgres());
 

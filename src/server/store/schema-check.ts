@@ -1,5 +1,5 @@
 /**
- * Upgrades and rollbacks (spec/api.md "Upgrading"): a build never opens a database whose schema is
+ * Upgrades and rollbacks (docs/operations.md#upgrading): a build never opens a database whose schema is
  * newer than its own (an older build would write rows a newer schema no longer means, and SQLite's
  * `user_version` would silently go down), and with `MIGRATE=0` it never migrates by itself.
  * Both stores read the version, call `checkSchema` before writing anything, and report what they did.
@@ -28,7 +28,7 @@ export function checkSchema(found: number, latest: number, migrate: boolean): vo
     throw new SchemaRefused(
       `the database's schema is version ${found}, newer than this version of Stockroom ` +
         `(schema version ${latest}); nothing was written. Start the release that upgraded it, ` +
-        'or restore the backup taken before the upgrade (README, "Rolling back").',
+        'or restore the backup taken before the upgrade (docs/operations.md#rolling-back).',
     );
   }
   if (found < latest && !migrate) {

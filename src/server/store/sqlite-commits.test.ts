@@ -10,9 +10,10 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openSqliteDatabase, openSqliteStore, WAL_AUTOCHECKPOINT_PAGES } from './sqlite-store';
+import { openSqliteDatabase, WAL_AUTOCHECKPOINT_PAGES } from './sqlite-connection';
+import { openSqliteStore } from './sqlite-store';
 import type { ApplyRequest, Store } from './store';
-import { ALICE, at, SEED, T0 } from './store-contract-support';
+import { ALICE, at, SEED, T0 } from '../../../tests/support/server/store-contract-support';
 
 const path = join(tmpdir(), `stockroom-commits-${randomUUID()}.db`);
 afterEach(() => Promise.all(['', '-wal', '-shm'].map((s) => rm(path + s, { force: true }))));

@@ -12,7 +12,7 @@ import { afterEach, expect, it } from 'vitest';
 import { SQLITE_MIGRATIONS } from './sqlite-schema';
 import { openSqliteStore } from './sqlite-store';
 import type { ApplyRequest } from './store';
-import { ALICE, T0 } from './store-contract-support';
+import { ALICE, T0 } from '../../../tests/support/server/store-contract-support';
 
 const path = join(tmpdir(), `stockroom-migration-${randomUUID()}.db`);
 afterEach(() => Promise.all(['', '-wal', '-shm'].map((s) => rm(path + s, { force: true }))));

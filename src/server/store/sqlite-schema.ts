@@ -2,6 +2,9 @@
  * SQLite migrations, applied in order on open; `PRAGMA user_version` records how many ran.
  * Never edit a shipped migration: add a new one.
  */
+import type Database from 'better-sqlite3';
+import { checkSchema, type Migrated } from './schema-check';
+
 export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE users (
@@ -176,7 +179,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX sign_in_hits_by_expiry ON sign_in_hits (expires_at);
   `,
   `
-  -- The database's identity (npm run backup / restore, spec/api.md "Restoring"): a random epoch
+  -- The database's identity (npm run backup / restore, docs/api.md#epoch-and-restores): a random epoch
   -- made with the database and made anew by every restore, so a device that meets another epoch
   -- knows the server may have lost work it holds as confirmed. restored_from_taken_at: the
   -- restored backup's snapshot time; backup_taken_at: set only inside a backup copy.
@@ -189,3 +192,24 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   INSERT INTO database_identity (id, epoch) VALUES (1, lower(hex(randomblob(16))));
   `,
 ];
+
+/** How many migrations the database has applied (0 for a new one). */
+export const schemaVersion = (db: Database.Database): number =>
+  db.pragma('user_version', { simple: true }) as number;
+
+/**
+ * Read the version inside the write lock, so two processes starting together migrate once (and a
+ * newer build that migrated in between is noticed: the check runs again here).
+ */
+export function migrate(db: Database.Database, allowed: boolean): Migrated {
+  return db
+    .transaction(() => {
+      const version = schemaVersion(db);
+      checkSchema(version, SQLITE_MIGRATIONS.length, allowed);
+      if (version === SQLITE_MIGRATIONS.length) return { from: version, to: version };
+      SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
+      db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
+      return { from: version, to: SQLITE_MIGRATIONS.length };
+    })
+    .immediate();
+}

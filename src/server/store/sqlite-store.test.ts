@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteStore } from './sqlite-store';
-import { runStoreContract } from './store-contract';
+import { runStoreContract } from '../../../tests/support/server/store-contract';
 
 // A file database, not :memory:, so a second handle (a second "process") shares it.
 runStoreContract('sqlite', async () => {

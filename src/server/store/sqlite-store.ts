@@ -1,46 +1,22 @@
 /**
- * The embedded store: better-sqlite3 in WAL mode, `synchronous=FULL` by default, so a committed
- * receipt survives a crash of the process and of the machine.
- *
- * Group commit: `apply` calls that arrive while the event loop is busy are queued and flushed together
- * in ONE transaction, each call in its own savepoint with its own outcome. A `201` still means
- * durable (every promise resolves only after COMMIT), but the fsync is paid once per group.
- *
- *   apply() ──► pending[] ──setImmediate──► flush: BEGIN IMMEDIATE
- *                                              ├─ SAVEPOINT g1 … RELEASE / ROLLBACK TO (fault)
- *                                              ├─ SAVEPOINT g2 …
- *                                              ├─ export deliveries recorded (markExported)
- *                                              └─ COMMIT ──► resolve every group
- *
- * The export worker's delivery records ride in the same queue: recording them costs no commit
- * (no fsync on the server's thread) of its own while operations are flowing.
+ * The embedded store: better-sqlite3 on one file (sqlite-connection.ts), one process writing at a
+ * time. `apply` runs in a group commit (sqlite-group-commit.ts): calls that arrive together share
+ * one transaction and one fsync, each request in its own savepoint, applied by the store's
+ * `ApplyStep` collaborator (sqlite-apply.ts). The export outbox is sqlite-exports.ts, the sign-in
+ * counts sqlite-sign-in.ts, the migrations sqlite-schema.ts.
  */
-import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import type {
-  HistoryEntry,
-  HistoryResponse,
-  Item,
-  ItemsResponse,
-  Receipt,
-} from '../../protocol/schemas';
-import { claimedCodes, decide, type Verdict } from '../core/decide';
-import type { ItemState } from '../core/item-state';
+import type Database from 'better-sqlite3';
+import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { cleanupCutoffs } from '../core/retention';
-import {
-  buildReceipt,
-  COMPACTED_SUFFIX,
-  exportPayload,
-  journalEntry,
-  LIVE_SUFFIX,
-  receiptText,
-} from '../core/receipt';
-import { catalogueColumns, itemState, wireItem, type ItemColumns } from './item-row';
-import { SQLITE_MIGRATIONS } from './sqlite-schema';
-import { sqliteSignInCounts } from './sqlite-sign-in';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
+import { wireItem, type ItemColumns } from './item-row';
+import { applyOne, applyStatements, find, itemParams, type ApplyStep } from './sqlite-apply';
+import { openSqliteDatabase, type SqliteConnectionOptions } from './sqlite-connection';
+import { GroupCommit } from './sqlite-group-commit';
+import { SqliteExports } from './sqlite-exports';
+import { schemaVersion, SQLITE_MIGRATIONS } from './sqlite-schema';
+import { sqliteSignInCounts } from './sqlite-sign-in';
 import type {
   ApplyOptions,
   ApplyRequest,
@@ -57,114 +33,26 @@ import type {
   Store,
   UserRow,
 } from './store';
-import { SimulatedCrash } from './store-errors';
-import { ensurePrivateFile } from '../private-files';
-import { checkSchema, type MigrateOptions, type Migrated } from './schema-check';
-import { pastDeadline } from '../core/deadline';
 
-export interface SqliteOptions extends MigrateOptions {
-  synchronous?: 'FULL' | 'NORMAL';
+export interface SqliteOptions extends SqliteConnectionOptions {
   /** false: one transaction (and one fsync) per apply call; for the group-commit benchmark. */
   groupCommit?: boolean;
+  /**
+   * How `apply` handles each request in its savepoint; default `applyOne` (sqlite-apply.ts). The
+   * safety suites pass deliberately broken ones (tests/support/broken-stores/) to prove they can
+   * see them.
+   */
+  apply?: ApplyStep;
 }
 
 type Row = Record<string, unknown>;
-/** One `apply` call (or one `markExported`: no requests, `delivered` set) waiting for the next flush. */
-export interface Group {
-  requests: ApplyRequest[];
-  options: ApplyOptions;
-  /** Export rows to record as delivered at `at`, in this group's savepoint. */
-  delivered?: { effectIds: readonly string[]; at: number };
-  resolve: (value: { results: ApplyResult[]; timing: ApplyTiming }) => void;
-  reject: (error: unknown) => void;
-}
-/** What one request will write, decided inside the transaction. */
-export type Plan =
-  | { kind: 'done'; result: ApplyResult }
-  | {
-      kind: 'write';
-      request: ApplyRequest;
-      verdict: Verdict;
-      receiptObject: Receipt;
-      receipt: string;
-      at: number;
-      /** The item as read, to write only what changed. */
-      before: ItemState | null;
-    };
 
 const CLEANUP_CHUNK = 2000;
-export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-/** Claimed export rows remembered for their record: twenty of the worker's batches. */
-const CLAIMED_KEPT = 2000;
 /** Items that exist without an operation (demo, fixtures) start unarchived, as created. */
 const SEEDED_CATALOGUE = { archived: false, fieldRevisions: {} } as const;
 
 export async function openSqliteStore(url: string, options: SqliteOptions = {}): Promise<Store> {
   return new SqliteStore(openSqliteDatabase(url, options), options);
-}
-
-/** The database file (or memory) with Stockroom's pragmas, migrated. */
-export function openSqliteDatabase(url: string, options: SqliteOptions): Database.Database {
-  const path = url.replace(/^sqlite:/, '');
-  // MIGRATE=0 on a file that is not there (a typo in DATABASE_URL): refused before anything is made.
-  if (path !== ':memory:' && options.migrate === false && !existsSync(path)) {
-    checkSchema(0, SQLITE_MIGRATIONS.length, false);
-  }
-  if (path !== ':memory:') {
-    // Only this process's user may read the database (password hashes, sessions, notes): a new
-    // file is made 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the
-    // same mode (private-files.ts). An existing file keeps the mode its operator chose.
-    ensurePrivateFile(path, dirname(path));
-  }
-  const db = new Database(path);
-  // Before any pragma that writes (journal_mode): a newer schema is refused untouched.
-  try {
-    checkSchema(
-      db.pragma('user_version', { simple: true }) as number,
-      SQLITE_MIGRATIONS.length,
-      options.migrate ?? true,
-    );
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  // The busy timeout first: another process starting on the same fresh file may hold the lock
-  // while it switches to WAL or migrates (WORKERS=n).
-  db.pragma('busy_timeout = 10000');
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-  // A checkpoint (WAL pages copied into the database file, then that file fsynced) runs inside
-  // the COMMIT that crosses this many WAL pages, on the server's thread. At SQLite's default
-  // (1,000 pages) a stream of small commits checkpoints every ~50 group commits, copying the same
-  // hot pages each time; 10,000 pages (~40 MiB of WAL) copies each hot page once per ten times as
-  // many commits. Durability is the WAL's fsync at every COMMIT either way.
-  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-  db.pragma('foreign_keys = ON');
-  try {
-    const migrated = migrate(db, options.migrate ?? true);
-    options.onMigrated?.(migrated);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
-}
-
-/**
- * Read the version inside the write lock, so two processes starting together migrate once (and a
- * newer build that migrated in between is noticed: the check runs again here).
- */
-function migrate(db: Database.Database, allowed: boolean): Migrated {
-  return db
-    .transaction(() => {
-      const version = db.pragma('user_version', { simple: true }) as number;
-      checkSchema(version, SQLITE_MIGRATIONS.length, allowed);
-      if (version === SQLITE_MIGRATIONS.length) return { from: version, to: version };
-      SQLITE_MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
-      db.pragma(`user_version = ${SQLITE_MIGRATIONS.length}`);
-      return { from: version, to: SQLITE_MIGRATIONS.length };
-    })
-    .immediate();
 }
 
 /** The one row of `database_identity` (also read from a backup copy by the restore command). */
@@ -186,54 +74,29 @@ const toUser = (r: Row): StoredUser => ({
   passwordHash: r['password_hash'] as string,
   disabled: r['disabled'] === 1,
 });
-const toRecord = (r: Row): OperationRecord => ({
-  userId: r['user_id'] as string,
-  operationId: r['id'] as string,
-  fingerprint: r['fingerprint'] as string,
-  receipt: r['receipt'] as string,
-  deadline: r['deadline'] as number,
-  compacted: r['compacted'] === 1,
-});
-const toItemState = (r: Row): ItemState => itemState(r as unknown as ItemColumns);
-/** An item's row values for the insert and update statements. */
-const itemParams = (item: ItemState, updatedAt: number, globalRevision: number) => ({
-  id: item.id,
-  sku: item.sku,
-  name: item.name,
-  location: item.location,
-  quantity: item.quantity,
-  revision: item.revision,
-  archived: item.archived ? 1 : 0,
-  ...catalogueColumns(item),
-  updatedAt,
-  globalRevision,
-});
 
-/**
- * The protected steps (`commit`, `plan`, `planNew`, `writeEffect`, `writeReceipt`) are where the
- * safety suites' deliberately broken subclasses (tests/support/broken-stores/) change the rules.
- */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   readonly latestSchema = SQLITE_MIGRATIONS.length;
-  private pending: Group[] = [];
-  private flushScheduled = false;
   private readonly sql;
+  private readonly tx;
   private readonly signIns: SignInCounts;
-  /**
-   * Every export row with `seq` ≤ this is delivered (rows are appended in commit order and a
-   * delivered row is never pending again), so claims scan from here instead of using an index.
-   * Per process: another process's deliveries only leave it lower than it could be, never wrong.
-   */
-  private exportFloor = 0;
-  /** The seq of each export row this process claimed and has not recorded yet (bounded). */
-  private readonly claimed = new Map<string, number>();
+  private readonly exports: SqliteExports;
+  private readonly groups: GroupCommit;
 
   constructor(
-    protected readonly db: Database.Database,
-    private readonly options: SqliteOptions,
+    private readonly db: Database.Database,
+    options: SqliteOptions = {},
   ) {
     this.signIns = sqliteSignInCounts(db);
+    this.exports = new SqliteExports(db);
+    this.tx = { db, sql: applyStatements(db) };
+    this.groups = new GroupCommit(
+      this.tx,
+      options.apply ?? applyOne,
+      (delivered) => this.exports.record(delivered),
+      options.groupCommit !== false,
+    );
     this.sql = {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
@@ -247,72 +110,12 @@ export class SqliteStore implements Store {
       ),
       extendSession: db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
-      findOperation: db.prepare('SELECT * FROM operations WHERE user_id = ? AND id = ?'),
-      itemById: db.prepare('SELECT * FROM items WHERE id = ?'),
-      itemBySku: db.prepare('SELECT id FROM items WHERE sku = ?'),
-      itemByBarcode: db.prepare('SELECT id FROM items WHERE barcode = ?'),
-      // The items revision is the newest item's stamp, read from items_by_global_revision; the
-      // writer lock (BEGIN IMMEDIATE) makes "newest + 1" unique to each change.
-      nextRevision: db.prepare('SELECT coalesce(max(global_revision), 0) + 1 FROM items').pluck(),
       revision: db.prepare('SELECT coalesce(max(global_revision), 0) FROM items').pluck(),
-      insertItem: db.prepare(
-        `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision,
-           barcode, low_stock_threshold, archived, field_revisions)
-         VALUES (@id, @sku, @name, @location, @quantity, @revision, @updatedAt, @globalRevision,
-           @barcode, @lowStockThreshold, @archived, @fieldRevisions)`,
-      ),
-      // A change of stock only (adjust, count) leaves the catalogue columns and their unique
-      // indexes (sku, barcode) untouched: SQLite rewrites an index entry for every indexed
-      // column a statement sets, changed or not.
-      updateStock: db.prepare(
-        `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
-         global_revision = @globalRevision WHERE id = @id`,
-      ),
-      updateItem: db.prepare(
-        `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
-         global_revision = @globalRevision, sku = @sku, name = @name, location = @location,
-         barcode = @barcode, low_stock_threshold = @lowStockThreshold, archived = @archived,
-         field_revisions = @fieldRevisions WHERE id = @id`,
-      ),
-      insertOperation: db.prepare(
-        `INSERT INTO operations
-         (user_id, id, fingerprint, receipt, deadline, recorded_at, compacted, op, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-      ),
-      insertJournal: db.prepare(
-        `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, reason, note, recorded_at)
-         VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @reason, @note, @recordedAt)`,
-      ),
-      insertExport: db.prepare(
-        `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
-      ),
-      pendingExports: db.prepare(
-        `SELECT seq, effect_id, payload, created_at FROM export_outbox
-         WHERE seq > ? AND delivered_at IS NULL ORDER BY seq LIMIT ?`,
-      ),
-      lastExport: db.prepare('SELECT max(seq) FROM export_outbox').pluck(),
-      markBySeq: db.prepare(
-        'UPDATE export_outbox SET delivered_at = ? WHERE seq = ? AND delivered_at IS NULL',
-      ),
-      // For an id this process did not claim: a scan of the rows not known to be delivered.
-      markByScan: db.prepare(
-        `UPDATE export_outbox SET delivered_at = ? WHERE seq > ? AND effect_id = ?
-         AND delivered_at IS NULL`,
-      ),
-      exportBacklog: db.prepare(
-        `SELECT count(*) AS n, min(created_at) AS oldest FROM export_outbox
-         WHERE seq > ? AND delivered_at IS NULL`,
-      ),
-      begin: db.prepare('BEGIN IMMEDIATE'),
-      commit: db.prepare('COMMIT'),
-      savepoint: db.prepare('SAVEPOINT request'),
-      release: db.prepare('RELEASE request'),
-      rollbackTo: db.prepare('ROLLBACK TO request'),
     };
   }
 
   async close(): Promise<void> {
-    while (this.pending.length || this.flushScheduled) await new Promise((r) => setImmediate(r));
+    await this.groups.drained();
     this.db.close();
   }
 
@@ -321,7 +124,7 @@ export class SqliteStore implements Store {
   }
 
   async schemaVersion(): Promise<number> {
-    return this.db.pragma('user_version', { simple: true }) as number;
+    return schemaVersion(this.db);
   }
 
   async removeExpiredSessions(now: number): Promise<number> {
@@ -418,7 +221,7 @@ export class SqliteStore implements Store {
     this.db
       .transaction(() => {
         for (const item of items) {
-          const globalRevision = this.sql.nextRevision.get() as number;
+          const globalRevision = this.tx.sql.nextRevision.get() as number;
           const state = {
             ...item,
             revision: 1,
@@ -426,7 +229,7 @@ export class SqliteStore implements Store {
             barcode: item.barcode ?? null,
             lowStockThreshold: item.lowStockThreshold ?? null,
           };
-          this.sql.insertItem.run(itemParams(state, now, globalRevision));
+          this.tx.sql.insertItem.run(itemParams(state, now, globalRevision));
         }
       })
       .immediate();
@@ -462,7 +265,7 @@ export class SqliteStore implements Store {
     limit: number,
     before: string | null,
   ): Promise<HistoryResponse | null> {
-    if (!this.sql.itemById.get(itemId)) return null;
+    if (!this.tx.sql.itemById.get(itemId)) return null;
     const cursor =
       before !== null && /^\d+$/.test(before) ? Number(before) : Number.MAX_SAFE_INTEGER;
     const rows = this.db
@@ -488,152 +291,14 @@ export class SqliteStore implements Store {
   }
 
   async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {
-    const row = this.sql.findOperation.get(userId, operationId) as Row | undefined;
-    return row ? toRecord(row) : null;
+    return find(this.tx, userId, operationId);
   }
 
   apply(
     requests: ApplyRequest[],
     options: ApplyOptions,
   ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
-    return this.enqueue(requests, options);
-  }
-
-  private enqueue(
-    requests: ApplyRequest[],
-    options: ApplyOptions,
-    delivered?: Group['delivered'],
-  ): Promise<{ results: ApplyResult[]; timing: ApplyTiming }> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ requests, options, resolve, reject, ...(delivered && { delivered }) });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    const groups =
-      this.options.groupCommit === false ? this.pending.splice(0, 1) : this.pending.splice(0);
-    if (this.pending.length) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
-    this.commit(groups);
-  }
-
-  /** One transaction for the groups, each in its own savepoint; settles every group's promise. */
-  protected commit(groups: Group[]): void {
-    const started = performance.now();
-    const outcomes: { group: Group; results?: ApplyResult[]; error?: unknown }[] = [];
-    try {
-      this.sql.begin.run();
-      for (const group of groups) {
-        this.sql.savepoint.run();
-        try {
-          const results = group.requests.map((r) => this.applyOne(r, group.options.now));
-          if (group.delivered) this.recordDelivered(group.delivered);
-          if (group.options.failBeforeCommit) throw new SimulatedCrash();
-          this.sql.release.run();
-          outcomes.push({ group, results });
-        } catch (error) {
-          this.sql.rollbackTo.run();
-          this.sql.release.run();
-          outcomes.push({ group, error });
-        }
-      }
-      const beforeCommit = performance.now();
-      this.sql.commit.run();
-      const timing = { tx: beforeCommit - started, commit: performance.now() - beforeCommit };
-      for (const { group, results, error } of outcomes) {
-        if (results) group.resolve({ results, timing });
-        else group.reject(error);
-      }
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      groups.forEach((g) => g.reject(error));
-    }
-  }
-
-  private applyOne(request: ApplyRequest, now: () => number): ApplyResult {
-    const plan = this.plan(request, now);
-    if (plan.kind === 'write') {
-      this.writeEffect(plan);
-      this.writeReceipt(plan);
-    }
-    return planResult(plan);
-  }
-
-  /** The record already holding the id, or what this request will write. */
-  protected plan(request: ApplyRequest, now: () => number): Plan {
-    const existing = this.sql.findOperation.get(request.userId, request.operationId) as
-      Row | undefined;
-    if (existing) return { kind: 'done', result: { kind: 'existing', record: toRecord(existing) } };
-    return this.planNew(request, now);
-  }
-
-  /** For an id without a record: expired, or the decision and receipt to write. */
-  protected planNew(request: ApplyRequest, now: () => number): Plan {
-    const at = now();
-    if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
-    const { op } = request;
-    const row = this.sql.itemById.get(op.itemId) as Row | undefined;
-    const codes = claimedCodes(op);
-    const owner = (statement: Database.Statement, code: string | null) =>
-      code === null ? null : (((statement.get(code) as Row | undefined)?.['id'] as string) ?? null);
-    const before = row ? toItemState(row) : null;
-    const verdict = decide(op, before, {
-      role: request.role,
-      skuOwner: owner(this.sql.itemBySku, codes.sku),
-      barcodeOwner: owner(this.sql.itemByBarcode, codes.barcode),
-    });
-    const receiptObject = buildReceipt(request.operationId, op, verdict, at);
-    return {
-      kind: 'write',
-      request,
-      verdict,
-      receiptObject,
-      receipt: receiptText(receiptObject),
-      at,
-      before,
-    };
-  }
-
-  protected writeEffect(plan: Extract<Plan, { kind: 'write' }>): void {
-    const { verdict, request, at } = plan;
-    if (verdict.outcome !== 'applied') return;
-    const globalRevision = this.sql.nextRevision.get() as number;
-    const item = itemParams(verdict.item, at, globalRevision);
-    if (verdict.created) this.sql.insertItem.run(item);
-    else if (plan.before && sameCatalogue(plan.before, verdict.item)) {
-      const { id, quantity, revision, updatedAt } = item;
-      this.sql.updateStock.run({ id, quantity, revision, updatedAt, globalRevision });
-    } else this.sql.updateItem.run(item);
-    this.sql.insertJournal.run({
-      ...journalEntry(request.operationId, request.op, verdict, at),
-      userId: request.userId,
-    });
-    this.sql.insertExport.run(
-      request.operationId,
-      exportPayload(plan.receiptObject, request.userId),
-      at,
-    );
-  }
-
-  protected writeReceipt(plan: Extract<Plan, { kind: 'write' }>): void {
-    const r = plan.request;
-    this.sql.insertOperation.run(
-      r.userId,
-      r.operationId,
-      r.fingerprint,
-      plan.receipt,
-      r.deadline,
-      plan.at,
-      JSON.stringify(r.op),
-      r.createdAt,
-    );
+    return this.groups.enqueue(requests, options);
   }
 
   async cleanup(
@@ -670,72 +335,25 @@ export class SqliteStore implements Store {
     return { compacted, removed };
   }
 
-  async removeDeliveredExports(deliveredBefore: number): Promise<number> {
-    // Never the newest row: `seq` is a plain rowid, and SQLite gives a new row max(seq) + 1, so
-    // removing the newest one would hand its seq out again, below a worker's `exportFloor`.
-    const removeChunk = this.db.prepare(
-      `DELETE FROM export_outbox WHERE seq IN
-       (SELECT seq FROM export_outbox
-        WHERE delivered_at < ? AND seq < (SELECT max(seq) FROM export_outbox)
-        ORDER BY seq LIMIT ${CLEANUP_CHUNK})`,
-    );
-    let removed = 0;
-    for (;;) {
-      const n = removeChunk.run(deliveredBefore).changes;
-      removed += n;
-      if (n < CLEANUP_CHUNK) return removed;
-      await new Promise((r) => setImmediate(r));
-    }
+  removeDeliveredExports(deliveredBefore: number): Promise<number> {
+    return this.exports.removeDelivered(deliveredBefore);
   }
 
   async claimExports(limit: number, _now: number): Promise<ExportRow[]> {
-    // One read snapshot: every row before the first pending one is delivered (and stays so);
-    // with none pending, every row there is now. Rows committed later get larger seqs.
-    const rows = this.db.transaction(() => {
-      const found = this.sql.pendingExports.all(this.exportFloor, limit) as Row[];
-      const first = found[0];
-      this.exportFloor = first
-        ? (first['seq'] as number) - 1
-        : ((this.sql.lastExport.get() as number | null) ?? this.exportFloor);
-      return found;
-    })();
-    for (const r of rows) this.claimed.set(r['effect_id'] as string, r['seq'] as number);
-    // Only a worker that died between claim and record leaves entries behind; keep the newest.
-    for (const id of this.claimed.keys()) {
-      if (this.claimed.size <= CLAIMED_KEPT) break;
-      this.claimed.delete(id);
-    }
-    return rows.map((r) => ({
-      effectId: r['effect_id'] as string,
-      payload: r['payload'] as string,
-      createdAt: r['created_at'] as number,
-    }));
+    return this.exports.claim(limit);
   }
 
   /**
    * Recorded in the next group commit, with the operations waiting for it, and resolved after its
-   * COMMIT: as durable as before, without a commit (and an fsync on this thread) of its own.
+   * COMMIT: as durable as a commit of its own, without paying one (an fsync on this thread).
    */
   async markExported(effectIds: string[], now: number): Promise<void> {
     if (effectIds.length === 0) return;
-    await this.enqueue([], { now: () => now }, { effectIds, at: now });
-  }
-
-  private recordDelivered({ effectIds, at }: NonNullable<Group['delivered']>): void {
-    for (const id of effectIds) {
-      const seq = this.claimed.get(id);
-      if (seq === undefined) this.sql.markByScan.run(at, this.exportFloor, id);
-      else this.sql.markBySeq.run(at, seq);
-      this.claimed.delete(id);
-    }
+    await this.groups.enqueue([], { now: () => now }, { effectIds, at: now });
   }
 
   async exportBacklog(): Promise<{ pending: number; oldestCreatedAt: number | null }> {
-    const row = this.sql.exportBacklog.get(this.exportFloor) as Row;
-    return {
-      pending: row['n'] as number,
-      oldestCreatedAt: (row['oldest'] as number | null) ?? null,
-    };
+    return this.exports.backlog();
   }
 
   reserveSignIn(attempt: SignInAttempt, now: number): Promise<Reservation> {
@@ -749,23 +367,4 @@ export class SqliteStore implements Store {
   pruneSignIns(now: number): Promise<number> {
     return this.signIns.pruneSignIns(now);
   }
-}
-
-/** Whether every catalogue column (all but stock and revisions) is as it was. */
-function sameCatalogue(a: ItemState, b: ItemState): boolean {
-  const ca = catalogueColumns(a);
-  const cb = catalogueColumns(b);
-  return (
-    a.sku === b.sku &&
-    a.name === b.name &&
-    a.location === b.location &&
-    a.archived === b.archived &&
-    ca.barcode === cb.barcode &&
-    ca.lowStockThreshold === cb.lowStockThreshold &&
-    ca.fieldRevisions === cb.fieldRevisions
-  );
-}
-
-export function planResult(plan: Plan): ApplyResult {
-  return plan.kind === 'done' ? plan.result : { kind: 'committed', receipt: plan.receipt };
 }

@@ -1,6 +1,6 @@
 /**
  * The server's storage port. SQLite (embedded) and PostgreSQL adapters implement it and pass the
- * same contract suite (src/server/store/store-contract.ts). Routes never see SQL.
+ * same contract suite (tests/support/server/store-contract.ts). Routes never see SQL.
  *
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
@@ -90,7 +90,7 @@ export interface ExportRow {
 }
 
 /**
- * Which database this is (spec/api.md "Restoring"): `epoch` is random, made with the database and
+ * Which database this is (docs/api.md#epoch-and-restores): `epoch` is random, made with the database and
  * made anew by every restore; `restoredFrom` names the restored backup's snapshot time (ISO).
  */
 export interface DatabaseIdentity {

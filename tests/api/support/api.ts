@@ -1,5 +1,5 @@
 /**
- * A signed-in client of the HTTP API, one method per route of spec/api.md. Methods that set the
+ * A signed-in client of the HTTP API, one method per route of docs/api.md#routes. Methods that set the
  * scene (sign in, lease, clock, faults) throw when the server refuses; methods under test return
  * the raw `Reply` so the test asserts on it.
  */

@@ -1,8 +1,9 @@
 /**
- * quality.md "same id, different content": for each pair, two different operations under one id
- * are sent at the same moment. Exactly one may apply; the other must be refused as `key-reused`
- * (spec/api.md step 5), never applied beside it, never a 5xx. Afterwards both contents are sent
- * again: the winner replays its receipt byte for byte, the loser is refused again.
+ * docs/testing.md#reliability-suites, "same id, different content": for each pair, two different operations under one id are
+ * sent at the same moment. Exactly one may apply; the other must be refused as `key-reused`
+ * (docs/api.md#order-of-checks step 5), never applied beside it, never a 5xx. Afterwards both
+ * contents are sent again: the winner replays its receipt byte for byte, the loser is refused
+ * again.
  */
 import { Problem, Receipt } from '../../../src/protocol/schemas';
 import type { Api } from './api';

@@ -2,8 +2,8 @@
  * The retry-window lesson's ten boundary cases (seed 000, "When the tombstone expires too"), at
  * the lesson's minute scale: LEASE_TTL=20m (the deadline is minute 20), RECEIPT_TTL=12m (the
  * cleanup at minute 12 drops the stored reply), TOMBSTONE_GRACE=0 (the tombstone goes once the
- * clock is past minute 20), SETTLE=0. The expected answers follow spec/api.md's "Where this
- * differs from the retry-window lesson": new content under a used key is 422 while the record
+ * clock is past minute 20), SETTLE=0. The expected answers follow docs/api.md#idempotency (where
+ * it differs from the retry-window lesson): new content under a used key is 422 while the record
  * lives, 410 after; missing or edited metadata is 400 invalid-operation-metadata.
  */
 import type { ProblemCode } from '../../../src/protocol/schemas';

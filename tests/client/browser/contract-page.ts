@@ -1,6 +1,6 @@
 /** The store contract suite in the page, on Chromium's own IndexedDB through the idb adapter. */
 import { openIdbStore } from '../../../src/client/store/idb-store';
-import { runContract, type ContractHarness } from '../../../src/client/store/store-contract';
+import { runContract, type ContractHarness } from '../../support/client/store-contract';
 
 let n = 0;
 const harness: ContractHarness = {

@@ -1,19 +1,33 @@
 /**
- * Deliberately broken senders, swapped in through the sender's test seams, to prove that the
- * checker can see what they break. Never used outside tests.
+ * Deliberately broken outbox writes, swapped in for the sender's `outbox` dependency (its
+ * production default: src/client/local/outbox.ts `OUTBOX_WRITES`) to prove that the checker can
+ * see what they break. The sender around them runs its production path unchanged. Never used
+ * outside tests (tests/architecture/layers.test.ts).
+ *
+ * Each is a factory: a tab that closes loses what such a variant held in memory, as a real one
+ * would, so the model world makes a fresh one for every tab it opens.
  */
 import { withEnds } from '../../../src/client/core/attempt-rows';
 import { next } from '../../../src/client/core/operation-state';
 import { allocateId } from '../../../src/client/local/leases';
-import { claim } from '../../../src/client/local/outbox';
+import {
+  claim,
+  settle,
+  type OutboxWrites,
+  type Settlement,
+} from '../../../src/client/local/outbox';
 import { project } from '../../../src/client/local/projection';
 import { putOperation } from '../../../src/client/local/records';
-import type { SenderSeams } from '../../../src/client/sender';
+import type { Tx } from '../../../src/client/store/local-store';
+
+/** The names of the variants below: production code names none of them. */
+export const BROKEN_SENDERS = ['newIdPerRetry', 'receiptOutsideTx'] as const;
 
 /** BROKEN: every retry of an operation whose outcome is unknown goes out under a NEW id. */
-export const newIdPerRetry: SenderSeams = {
-  claim: (store, userId, ids, attempt, policy) =>
-    store.write(async (tx) => {
+export function newIdPerRetry(): OutboxWrites {
+  return {
+    settle,
+    claim: async (tx, userId, ids, attempt, policy) => {
       const sent: string[] = [];
       for (const id of ids) {
         const record = await tx.get('operations', id);
@@ -33,17 +47,46 @@ export const newIdPerRetry: SenderSeams = {
         sent.push(allocated.id);
       }
       return claim(tx, userId, sent, attempt, policy);
-    }),
-};
+    },
+  };
+}
 
-/** BROKEN: the final state is written in one transaction, the receipt in another. */
-export const receiptOutsideTx: SenderSeams = {
-  settle: async (store, _userId, settlements, at, policy) => {
-    await store.write(async (tx) => {
-      for (const s of settlements) {
-        const attempt = await tx.get('attempts', s.attempt.attemptId);
+type ReceiptSettlement = Extract<Settlement, { kind: 'receipt' }>;
+
+/**
+ * BROKEN: the final state is written in the settling transaction, the receipt (and the
+ * projection) only in the sender's next write transaction.
+ */
+export function receiptOutsideTx(): OutboxWrites {
+  let later: { tx: Tx; settlement: ReceiptSettlement; at: number }[] = [];
+  /** The receipts an EARLIER transaction left over. */
+  async function storeLeftOver(tx: Tx): Promise<void> {
+    const due = later.filter((l) => l.tx !== tx);
+    later = later.filter((l) => l.tx === tx);
+    for (const { settlement: s, at } of due) {
+      const record = await tx.get('operations', s.id);
+      if (!record || record.receipt) continue;
+      await putOperation(tx, {
+        ...record,
+        receipt: { text: s.text, receipt: s.receipt, storedAt: at },
+      });
+      const item = project(await tx.get('items', s.receipt.itemId), record, s.receipt);
+      if (item) await tx.put('items', item);
+    }
+  }
+  return {
+    claim: async (tx, userId, ids, attempt, policy) => {
+      await storeLeftOver(tx);
+      return claim(tx, userId, ids, attempt, policy);
+    },
+    settle: async (tx, _userId, settlements, at, policy, ends = settlements) => {
+      await storeLeftOver(tx);
+      for (const e of ends) {
+        const attempt = await tx.get('attempts', e.attempt.attemptId);
         if (attempt)
-          await tx.put('attempts', withEnds(attempt, s.attempt, new Map([[s.id, s.end]])));
+          await tx.put('attempts', withEnds(attempt, e.attempt, new Map([[e.id, e.end]])));
+      }
+      for (const s of settlements) {
         const record = await tx.get('operations', s.id);
         if (!record) continue;
         let state = next(
@@ -54,20 +97,8 @@ export const receiptOutsideTx: SenderSeams = {
         if (state.kind === 'finishing') state = next(state, { type: 'stored', at }, policy);
         if (state.kind !== 'finishing' && state !== record.state)
           await putOperation(tx, { ...record, state });
+        if (s.kind === 'receipt') later.push({ tx, settlement: s, at });
       }
-    });
-    await store.write(async (tx) => {
-      for (const s of settlements) {
-        if (s.kind !== 'receipt') continue;
-        const record = await tx.get('operations', s.id);
-        if (!record || record.receipt) continue;
-        await putOperation(tx, {
-          ...record,
-          receipt: { text: s.text, receipt: s.receipt, storedAt: at },
-        });
-        const item = project(await tx.get('items', s.receipt.itemId), record, s.receipt);
-        if (item) await tx.put('items', item);
-      }
-    });
-  },
-};
+    },
+  };
+}

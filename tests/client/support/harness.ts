@@ -108,7 +108,7 @@ export async function until(condition: () => boolean, what: string, ms = 30_000)
 export async function signedIn(h: Harness, options: ClientOptions = {}, username = 'demo') {
   const c = h.client(options);
   const result = await c.signIn(username, username);
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.refusal.kind);
   await c.whenIdle();
   return c;
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type StockroomClientCore } from '../../../src/client/client';
 import { setSession } from '../../../src/client/local/meta';
-import type { SenderSeams } from '../../../src/client/sender';
+import type { OutboxWrites } from '../../../src/client/local/outbox';
 import { openIdbStore } from '../../../src/client/store/idb-store';
 import type { LocalStore } from '../../../src/client/store/local-store';
 import { linesOf } from '../../../src/client/core/attempt-rows';
@@ -163,7 +163,7 @@ export class World {
     readonly ms: ModelServer,
     seed: number,
     serverNow: number,
-    private readonly seams: SenderSeams | undefined,
+    private readonly outbox: (() => OutboxWrites) | undefined,
   ) {
     this.clock = new ManualClock(serverNow);
     this.random = seededRandom(seed);
@@ -177,10 +177,10 @@ export class World {
   static async create(
     ms: ModelServer,
     seed: number,
-    seams?: SenderSeams,
+    outbox?: () => OutboxWrites,
     coverage?: Coverage,
   ): Promise<World> {
-    const world = new World(ms, seed, await ms.now(), seams);
+    const world = new World(ms, seed, await ms.now(), outbox);
     world.coverage = coverage;
     await world.init();
     return world;
@@ -229,7 +229,8 @@ export class World {
       attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
       // Every receipt in its own transaction: a tab can close between two of a batch's.
       policy: { chunkSize: 1, maxChunkSize: 1 },
-      ...(this.seams ? { seams: this.seams } : {}),
+      // A broken variant's memory is the tab's: a reopened tab starts with a fresh one.
+      ...(this.outbox ? { outbox: this.outbox() } : {}),
     });
     this.tabs[i] = { client, store };
     await this.settle();

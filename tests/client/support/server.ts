@@ -1,4 +1,4 @@
-/** The real server, started in-process for the client suites (spec: no mocks of the server). */
+/** The real server, started in-process for the client suites (no mocks of the server). */
 import { SessionResponse, type User } from '../../../src/protocol/schemas';
 import { startServer, type RunningServer, type TestHooks } from '../../../src/server/start';
 

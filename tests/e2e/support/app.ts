@@ -1,6 +1,7 @@
 /**
- * Steps a person takes in the app, by the accessible names of spec/client.md (the same names a
- * screen reader or voice control uses), and a recorder of every state label the page showed.
+ * Steps a person takes in the app, by the accessible names of docs/client.md#accessible-names (the
+ * same names a screen reader or voice control uses), and a recorder of every state label the page
+ * showed.
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 /**
- * Signing in as a person does, by the accessible names of spec/client.md. Free of vitest, so the
- * bench's UI figures use it too.
+ * Signing in as a person does, by the accessible names of docs/client.md#accessible-names. Free of
+ * vitest, so the bench's UI figures use it too.
  */
 import type { Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-/** A minimal HTTP client of the API for the multi-process suites (spec/api.md names). */
+/** A minimal HTTP client of the API for the multi-process suites (docs/api.md names). */
 import { ItemsResponse, LeaseResponse, SessionResponse } from '../../../src/protocol/schemas';
 import type { FaultRule, Op } from '../../../src/protocol/schemas';
 

@@ -13,7 +13,7 @@ import {
   requirePostgres,
   TEST_DATABASE_URL,
   TEST_PGBOUNCER_URL,
-} from '../../../src/server/store/postgres-test-db';
+} from '../../support/server/postgres-test-db';
 
 export interface SharedDatabase {
   kind: 'sqlite' | 'postgres';

@@ -9,11 +9,11 @@
  */
 import { assertNever } from '../../../src/protocol/assert-never';
 import type { StoreSettings } from '../../../src/server/store/open-store';
-import { openSqliteDatabase } from '../../../src/server/store/sqlite-store';
+import { openSqliteStore } from '../../../src/server/store/sqlite-store';
 import type { Store } from '../../../src/server/store/store';
 import { override } from './override';
 import { openBrokenPostgresStore } from './postgres';
-import { NoDedupSqliteStore, ReceiptOutsideTxSqliteStore } from './sqlite';
+import { noDedup, receiptOutsideTx } from './sqlite';
 
 export const BROKEN_VARIANTS = ['no-dedup', 'receipt-outside-tx'] as const;
 export type BrokenVariant = (typeof BROKEN_VARIANTS)[number];
@@ -40,12 +40,11 @@ async function open(settings: StoreSettings, variant: BrokenVariant): Promise<St
     });
   }
   const options = { synchronous: settings.sqliteSynchronous, groupCommit: settings.groupCommit };
-  const db = openSqliteDatabase(url, options);
   switch (variant) {
     case 'no-dedup':
-      return new NoDedupSqliteStore(db, options);
+      return openSqliteStore(url, { ...options, apply: noDedup });
     case 'receipt-outside-tx':
-      return new ReceiptOutsideTxSqliteStore(db, options);
+      return openSqliteStore(url, { ...options, apply: receiptOutsideTx });
     default:
       return assertNever(variant);
   }

@@ -1,55 +1,51 @@
 /**
- * Deliberately broken SQLite stores, subclasses that change one step of the real one
- * (src/server/store/sqlite-store.ts), to prove the safety suites can see what they break.
- * Never used outside tests.
+ * Deliberately broken steps for the real SQLite store (src/server/store/sqlite-store.ts), each
+ * passed as its `apply` collaborator, so everything else (group commit, savepoints, faults) is the
+ * production path; they prove the safety suites can see what they break. Never used outside tests.
  */
-import type { ApplyRequest } from '../../../src/server/store/store';
-import { SimulatedCrash } from '../../../src/server/store/store-errors';
 import {
+  find,
+  planNew,
   planResult,
-  SqliteStore,
-  type Group,
-  type Plan,
-} from '../../../src/server/store/sqlite-store';
+  writeEffect,
+  writePlan,
+  writeReceipt,
+  type ApplyStep,
+} from '../../../src/server/store/sqlite-apply';
+import { SAVEPOINT } from '../../../src/server/store/sqlite-group-commit';
 
 /**
  * BROKEN: no lookup of the id before deciding, so a repeat is decided and applied again; its
  * receipt replaces the first one (and its export row the first one's), as `INSERT OR REPLACE`.
  */
-export class NoDedupSqliteStore extends SqliteStore {
-  private readonly dropReceipt = this.db.prepare(
-    'DELETE FROM operations WHERE user_id = ? AND id = ?',
-  );
-  private readonly dropExport = this.db.prepare('DELETE FROM export_outbox WHERE effect_id = ?');
-
-  protected override plan(request: ApplyRequest, now: () => number): Plan {
-    const plan = this.planNew(request, now);
-    if (plan.kind === 'write') {
-      this.dropReceipt.run(request.userId, request.operationId);
-      if (plan.verdict.outcome === 'applied') this.dropExport.run(request.operationId);
+export const noDedup: ApplyStep = (tx, request, now) => {
+  const plan = planNew(tx, request, now);
+  if (plan.kind === 'write') {
+    tx.db
+      .prepare('DELETE FROM operations WHERE user_id = ? AND id = ?')
+      .run(request.userId, request.operationId);
+    if (plan.verdict.outcome === 'applied') {
+      tx.db.prepare('DELETE FROM export_outbox WHERE effect_id = ?').run(request.operationId);
     }
-    return plan;
+    writePlan(tx, plan);
   }
-}
+  return planResult(plan);
+};
 
-/** BROKEN: each receipt commits on its own, before its effect's transaction (which may roll back). */
-export class ReceiptOutsideTxSqliteStore extends SqliteStore {
-  protected override commit(groups: Group[]): void {
-    for (const group of groups) this.commitReceiptFirst(group);
+/**
+ * BROKEN: each receipt commits on its own, before its effect's transaction (which may roll back):
+ * the group's transaction is committed, the receipt written outside any, and a new transaction and
+ * savepoint opened for the effect.
+ */
+export const receiptOutsideTx: ApplyStep = (tx, request, now) => {
+  const existing = find(tx, request.userId, request.operationId);
+  if (existing) return { kind: 'existing', record: existing };
+  const plan = planNew(tx, request, now);
+  if (plan.kind === 'write') {
+    tx.db.exec('COMMIT');
+    writeReceipt(tx, plan);
+    tx.db.exec(`BEGIN IMMEDIATE; SAVEPOINT ${SAVEPOINT}`);
+    writeEffect(tx, plan);
   }
-
-  private commitReceiptFirst(group: Group): void {
-    try {
-      const plans = group.requests.map((r) => this.plan(r, group.options.now));
-      for (const p of plans) if (p.kind === 'write') this.writeReceipt(p);
-      this.db.exec('BEGIN IMMEDIATE');
-      for (const p of plans) if (p.kind === 'write') this.writeEffect(p);
-      if (group.options.failBeforeCommit) throw new SimulatedCrash();
-      this.db.exec('COMMIT');
-      group.resolve({ results: plans.map(planResult), timing: { tx: 0, commit: 0 } });
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      group.reject(error);
-    }
-  }
-}
+  return planResult(plan);
+};
