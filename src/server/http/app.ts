@@ -2,11 +2,7 @@
  * The HTTP adapter: Fastify with every failure mapped to problem+json (also those of the HTTP layer
  * itself), `X-Request-Id` on every response (the attempt id), and the routes registered per area.
  */
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { buildOpenApiDocument } from '../api-docs/openapi';
 import { requireDocumentedRoutes } from '../api-docs/route-coverage';
