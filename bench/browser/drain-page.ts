@@ -7,12 +7,12 @@
  */
 import { createClient, type StockroomClientCore } from '../../src/client/client';
 import { parseServerTiming } from '../../src/client/core/server-timing';
-import { getMeta } from '../../src/client/local/meta';
+import { getMeta } from '../../src/client/transactions/meta';
 import { sampleReceipt } from '../../tests/support/client/sample-receipt';
-import { enqueue } from '../../src/client/local/outbox';
-import { putOperation, queueRange } from '../../src/client/local/records';
+import { enqueue } from '../../src/client/transactions/outbox';
+import { putOperation, queueRange } from '../../src/client/transactions/records';
 import { DEFAULT_SENDER_POLICY } from '../../src/client/sender';
-import type { NetworkEvents, NetworkHandlers } from '../../src/client/network';
+import type { NetworkEvents, NetworkHandlers } from '../../src/client/connectivity';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import { openMemoryStore } from '../../src/client/store/memory-store';
 import type { KeyRange, LocalStore, Tx } from '../../src/client/store/local-store';
@@ -23,7 +23,7 @@ import { systemClock } from '../../src/client/core/clock';
 import type { HttpOutcome } from '../../src/client/core/http-outcome';
 import type { AttemptEnd, OperationRecord } from '../../src/client/core/records';
 import type { AttemptStart } from '../../src/client/core/attempt-rows';
-import { project } from '../../src/client/local/projection';
+import { project } from '../../src/client/transactions/projection';
 import { operationBodies, sendOperations } from '../../src/client/net/api';
 import type { HttpDeps } from '../../src/client/net/http';
 
@@ -463,7 +463,11 @@ async function pipelinedFloor(
             const state = { kind: 'confirmed', since: at } as const;
             const saved = { text: a.answer.text, receipt, storedAt: at };
             writes.push(putOperation(tx, { ...r, receipt: saved, state, sendAttempts: 1 }));
-            const item = project(items.get(receipt.itemId), r, receipt);
+            const item = project(
+              receipt.itemId === null ? undefined : items.get(receipt.itemId),
+              r,
+              receipt,
+            );
             if (item) items.set(item.id, item);
           });
           for (const item of items.values()) writes.push(tx.put('items', item));

@@ -7,8 +7,8 @@
  * server that serves this page.
  */
 import { createClient, type StockroomClientCore } from '../../src/client/client';
-import { storeLease } from '../../src/client/local/leases';
-import { setSession } from '../../src/client/local/meta';
+import { storeLease } from '../../src/client/transactions/leases';
+import { setSession } from '../../src/client/transactions/meta';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import type { LocalStore } from '../../src/client/store/local-store';
 import { leaseResponse } from '../../tests/support/client/store-contract';

@@ -8,6 +8,7 @@ import type { OperationView } from '../client/facade';
 import type { Format } from './format';
 import type { Messages } from './i18n/en';
 import type { ReasonCase } from './i18n/operation-case';
+import { opItemId } from '../protocol/op-item';
 
 export interface OperationWords {
   summary: string;
@@ -61,7 +62,7 @@ export function operationWords(
   const plain = words.summary({
     op: op.op,
     itemName:
-      op.op.type === 'createItem' ? op.op.name : (context.itemName(op.op.itemId) ?? op.op.itemId),
+      op.op.type === 'createItem' ? op.op.name : itemNameOf(opItemId(op.op), context.itemName),
     core: op.summary,
     count: format.count,
   });
@@ -96,4 +97,9 @@ export function operationWords(
           : null,
     }),
   };
+}
+
+/** The item's name, else its id; an operation about no item (a stock-take's own step) has none. */
+function itemNameOf(id: string | null, itemName: (id: string) => string | null): string {
+  return id === null ? '' : (itemName(id) ?? id);
 }

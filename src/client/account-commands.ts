@@ -7,9 +7,13 @@ import { forgetCachedApiData, type CacheStorageLike } from './cached-api-data';
 import { refusalOf } from './client-error';
 import type { Refusal } from './core/refusals';
 import type { CommandResult } from './facade';
-import { setSession } from './local/meta';
-import { noteEpoch } from './local/epoch';
-import { signOutKeepingData, signOutRemovingData, type RemoveDataResult } from './local/sign-out';
+import { setSession } from './transactions/meta';
+import { noteEpoch } from './transactions/epoch';
+import {
+  signOutKeepingData,
+  signOutRemovingData,
+  type RemoveDataResult,
+} from './transactions/sign-out';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import type { Tx } from './store/local-store';

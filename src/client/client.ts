@@ -31,11 +31,11 @@ import { ClientError } from './client-error';
 import { checkEpoch } from './epoch-check';
 import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
-import { ensureDevice, getMeta, setDeviceName } from './local/meta';
-import { loadView } from './local/view';
+import { ensureDevice, getMeta, setDeviceName } from './transactions/meta';
+import { loadView } from './transactions/view';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
-import { NetworkWatch, browserNetwork, type NetworkEvents } from './network';
+import { NetworkWatch, browserNetwork, type NetworkEvents } from './connectivity';
 import { OutboxCommands } from './outbox-commands';
 import {
   defaultPreferences,
@@ -43,7 +43,7 @@ import {
   stepByStepRemembered,
   type Preferences,
 } from './preferences';
-import type { OutboxWrites } from './local/outbox';
+import type { OutboxWrites } from './transactions/outbox';
 import { RoundScheduler } from './round-scheduler';
 import {
   drainOnce,
@@ -67,7 +67,7 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
   /** Warn about deadlines this close (default 24 h). */
   warnWithinMs?: number;
   timeZone?: string;
-  /** The outbox's claim and settle inside the sender's transactions (default: local/outbox.ts). */
+  /** The outbox's claim and settle inside the sender's transactions (default: transactions/outbox.ts). */
   outbox?: OutboxWrites;
   /** Cache Storage emptied of API answers by "remove data" (default: the page's; null: none). */
   caches?: CacheStorageLike | null;

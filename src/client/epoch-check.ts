@@ -2,11 +2,11 @@
  * Which database the server runs, asked on start, at sign-in and when the device comes online
  * (`GET /readyz` answers the epoch): a device whose session is still valid meets a server restored
  * from a backup now, not only at its next lease refresh an hour later
- * (docs/client.md#after-a-server-restore). Meeting another epoch is local/epoch.ts's business;
+ * (docs/client.md#after-a-server-restore). Meeting another epoch is transactions/epoch.ts's business;
  * nothing is sent by itself.
  */
-import { noteEpoch } from './local/epoch';
-import { getMeta } from './local/meta';
+import { noteEpoch } from './transactions/epoch';
+import { getMeta } from './transactions/meta';
 import { readiness } from './net/api';
 import { pullItemChanges, type ItemSyncDeps } from './sync-items';
 import { StorageFailure } from './store/local-store';

@@ -2,10 +2,10 @@
 import { randomId } from './core/clock';
 import { freshestLease, leaseNeedsRefresh } from './core/rules';
 import type { ServerSkew } from './core/server-clock';
-import { noteEpoch } from './local/epoch';
-import { storeLease, userLeases } from './local/leases';
+import { noteEpoch } from './transactions/epoch';
+import { storeLease, userLeases } from './transactions/leases';
 import { pullItemChanges } from './sync-items';
-import { ensureDevice, getMeta } from './local/meta';
+import { ensureDevice, getMeta } from './transactions/meta';
 import { requestLease } from './net/api';
 import type { HttpDeps } from './net/http';
 import { StorageFailure, type LocalStore } from './store/local-store';

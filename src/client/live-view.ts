@@ -7,7 +7,7 @@
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
 import type { ClientSnapshot } from './facade';
 import { emptyView, type LocalView } from './core/local-view';
-import { applyWrites } from './local/view';
+import { applyWrites } from './transactions/view';
 import type { WriteEntry } from './store/recording-store';
 
 export class LiveView {

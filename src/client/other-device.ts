@@ -11,9 +11,9 @@
 import type { Item, Op } from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import { ensureFreshLease } from './lease-sync';
-import { exportOutbox } from './local/backup';
-import { ensureDevice, setDeviceName, setSession } from './local/meta';
-import { enqueue } from './local/outbox';
+import { exportOutbox } from './transactions/backup';
+import { ensureDevice, setDeviceName, setSession } from './transactions/meta';
+import { enqueue } from './transactions/outbox';
 import type { HttpDeps } from './net/http';
 import { DEFAULT_SENDER_POLICY, drainOnce } from './sender';
 import { openMemoryStore } from './store/memory-store';

@@ -21,11 +21,11 @@ import { assertNever } from '../protocol/assert-never';
 import { operationView } from './core/operation-view';
 import { handleOf } from './core/rules';
 import type { OperationView, StockroomClient, CommandResult } from './facade';
-import { BackupFile, exportOutbox, foreignWork, importOutbox } from './local/backup';
-import { enqueueAll } from './local/enqueue-all';
-import { cancelUnsent, reverse } from './local/fixes';
-import { getMeta } from './local/meta';
-import { discard, enqueue, enterAgain, type EnqueueResult } from './local/outbox';
+import { BackupFile, exportOutbox, foreignWork, importOutbox } from './transactions/backup';
+import { enqueueAll } from './transactions/enqueue-all';
+import { cancelUnsent, reverse } from './transactions/fixes';
+import { getMeta } from './transactions/meta';
+import { discard, enqueue, enterAgain, type EnqueueResult } from './transactions/outbox';
 import type { Tx } from './store/local-store';
 
 export interface OutboxDeps {

@@ -39,7 +39,7 @@ import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
 import { ensureFreshLease } from './lease-sync';
 import { freshestLease } from './core/rules';
-import { getMeta, markSessionExpired } from './local/meta';
+import { getMeta, markSessionExpired } from './transactions/meta';
 import {
   beginRound,
   OUTBOX_WRITES,
@@ -47,7 +47,7 @@ import {
   unclaim,
   type OutboxWrites,
   type Settlement,
-} from './local/outbox';
+} from './transactions/outbox';
 import type { AttemptStart } from './core/attempt-rows';
 import { askStatus, operationBodies, sendOperations } from './net/api';
 import type { HttpOutcome } from './core/http-outcome';

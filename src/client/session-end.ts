@@ -1,11 +1,11 @@
 /**
  * Telling the server about sessions ended on this device (`DELETE /api/session`). A sign-out made
- * offline stores its token first (local/sign-out.ts); this runs at every contact (start, coming
+ * offline stores its token first (transactions/sign-out.ts); this runs at every contact (start, coming
  * online or to the foreground, sign-in) until the server has answered for each token.
  */
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
-import { endedSessions, forgetEndedSession } from './local/sign-out';
+import { endedSessions, forgetEndedSession } from './transactions/sign-out';
 import type { LocalStore } from './store/local-store';
 
 export interface SessionEndDeps {

@@ -13,8 +13,9 @@ import type { FinishingState, StoredOpState } from './core/operation-state';
 import type { LeaseRecord, OperationRecord } from './core/records';
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
 import { LiveView } from './live-view';
-import { applyWrites } from './local/view';
+import { applyWrites } from './transactions/view';
 import type { WriteEntry } from './store/recording-store';
+import { opItemId } from '../protocol/op-item';
 
 const NOW = Date.parse('2026-12-01T06:00:00.000Z');
 const HOUR = 3_600_000;
@@ -114,7 +115,7 @@ function lease(id: string, userId: string, hours: number, nextSeq: number): Leas
 }
 
 function receipt(record: OperationRecord, outcome: 'applied' | 'rejected'): Receipt {
-  const itemId = record.op.type === 'createItem' ? 'x' : record.op.itemId;
+  const itemId = record.op.type === 'createItem' ? 'x' : (opItemId(record.op) ?? 'x');
   const delta = record.op.type === 'adjust' ? record.op.delta : 0;
   return {
     operationId: record.id,

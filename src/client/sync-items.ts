@@ -1,6 +1,6 @@
 /** The confirmed projection from the server: a full pull the first time, then `?since` deltas. */
-import { getMeta } from './local/meta';
-import { applyItems } from './local/projection';
+import { getMeta } from './transactions/meta';
+import { applyItems } from './transactions/projection';
 import { pullItems } from './net/api';
 import type { HttpDeps } from './net/http';
 import { StorageFailure, type LocalStore } from './store/local-store';

@@ -42,7 +42,7 @@ describe('field errors', () => {
       {
         path: 'op.type',
         message:
-          "Invalid discriminator value. Expected 'adjust' | 'count' | 'createItem' | 'updateItem' | 'archiveItem'",
+          "Invalid discriminator value. Expected 'adjust' | 'count' | 'createItem' | 'updateItem' | 'archiveItem' | 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake'",
       },
     ]);
   });

@@ -118,16 +118,69 @@ export const ArchiveItemOp = z.strictObject({
   itemId: ItemId,
 });
 
+/** Stock-takes (docs/http-api.md "Stock-takes"); their ids follow the item id rule. */
+export const StocktakeId = ItemId;
+export const STOCKTAKE_SCOPE_MAX = 10_000;
+export const StartStocktakeOp = z.strictObject({
+  type: z.literal('startStocktake'),
+  stocktakeId: StocktakeId,
+  name: text(1, 100),
+  placeId: ItemId,
+  blind: z.boolean(),
+  itemIds: z.optional(z.array(ItemId).check(z.minLength(1), z.maxLength(STOCKTAKE_SCOPE_MAX))),
+});
+export const StocktakeCountOp = z.strictObject({
+  type: z.literal('stocktakeCount'),
+  stocktakeId: StocktakeId,
+  itemId: ItemId,
+  counted: int(z.minimum(0), z.maximum(1_000_000_000)),
+  basedOnRevision: int(z.minimum(0)),
+});
+export const UNCOUNTED_CHOICES = ['leave', 'zero'] as const;
+export const ApplyStocktakeOp = z.strictObject({
+  type: z.literal('applyStocktake'),
+  stocktakeId: StocktakeId,
+  uncounted: z.enum(UNCOUNTED_CHOICES),
+});
+export const CancelStocktakeOp = z.strictObject({
+  type: z.literal('cancelStocktake'),
+  stocktakeId: StocktakeId,
+});
+
 export const Op = z.discriminatedUnion('type', [
   AdjustOp,
   CountOp,
   CreateItemOp,
   UpdateItemOp,
   ArchiveItemOp,
+  StartStocktakeOp,
+  StocktakeCountOp,
+  ApplyStocktakeOp,
+  CancelStocktakeOp,
 ]);
 export type Op = z.infer<typeof Op>;
 export type OpType = Op['type'];
-export const OP_TYPES = ['adjust', 'count', 'createItem', 'updateItem', 'archiveItem'] as const;
+export const OP_TYPES = [
+  'adjust',
+  'count',
+  'createItem',
+  'updateItem',
+  'archiveItem',
+  'startStocktake',
+  'stocktakeCount',
+  'applyStocktake',
+  'cancelStocktake',
+] as const;
+export type StocktakeOp = Extract<
+  Op,
+  { type: 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake' }
+>;
+/** The operations on one item's stock or catalogue entry (every one but the stock-takes'). */
+export type ItemOp = Exclude<Op, StocktakeOp>;
+export type StartStocktakeOp = z.infer<typeof StartStocktakeOp>;
+export type StocktakeCountOp = z.infer<typeof StocktakeCountOp>;
+export type ApplyStocktakeOp = z.infer<typeof ApplyStocktakeOp>;
+export type CancelStocktakeOp = z.infer<typeof CancelStocktakeOp>;
 export type AdjustOp = z.infer<typeof AdjustOp>;
 export type CountOp = z.infer<typeof CountOp>;
 export type CreateItemOp = z.infer<typeof CreateItemOp>;
@@ -159,6 +212,12 @@ export const REASON_CODES = [
   'stale-edit',
   'archived-item',
   'not-allowed',
+  'unknown-place',
+  'archived-place',
+  'unknown-stocktake',
+  'duplicate-stocktake',
+  'stocktake-closed',
+  'not-in-stocktake',
 ] as const;
 export const ReasonCode = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof ReasonCode>;
@@ -168,7 +227,8 @@ export const Receipt = z.strictObject({
   operationId: OperationId,
   outcome: Outcome,
   reason: z.nullable(ReasonCode),
-  itemId: ItemId,
+  /** null for an operation about no single item (a stock-take's start, apply or cancel). */
+  itemId: z.nullable(ItemId),
   delta: int(),
   resultingQuantity: z.nullable(int()),
   itemRevision: z.nullable(int()),
@@ -192,6 +252,7 @@ export const PROBLEM_CODES = {
   'rate-limited': 429,
   overloaded: 503,
   'not-ready': 503,
+  conflict: 409,
   'internal-error': 500,
 } as const;
 export type ProblemCode = keyof typeof PROBLEM_CODES;
@@ -277,6 +338,36 @@ export const SessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/**
+ * People's accounts from the app (docs/api.md#peoples-accounts): managers list, add and change
+ * them. Names and passwords are checked by the rules `npm run users` follows
+ * (src/server/core/accounts.ts); here only their shape.
+ */
+export const Account = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  /** The last sign-in (null: never signed in). */
+  lastSignInAt: z.nullable(Timestamp),
+});
+export type Account = z.infer<typeof Account>;
+export const AccountsResponse = z.object({ users: z.array(Account) });
+export type AccountsResponse = z.infer<typeof AccountsResponse>;
+export const NewAccountRequest = z.strictObject({
+  name: safeText(),
+  role: z.enum(ROLES),
+  password: z.string(),
+});
+export type NewAccountRequest = z.infer<typeof NewAccountRequest>;
+/** At least one of the three (an empty change is refused by the route, with words). */
+export const AccountChangeRequest = z.strictObject({
+  role: z.optional(z.enum(ROLES)),
+  disabled: z.optional(z.boolean()),
+  password: z.optional(z.string()),
+});
+export type AccountChangeRequest = z.infer<typeof AccountChangeRequest>;
+
 export const Item = z.object({
   id: ItemId,
   sku: z.string(),
@@ -309,6 +400,52 @@ export const HistoryResponse = z.object({
   next: z.nullable(z.string()),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+/** Stock-takes as `GET /api/stocktakes` lists them (docs/http-api.md "Stock-takes"). */
+export const STOCKTAKE_STATUSES = ['open', 'applied', 'cancelled'] as const;
+export const StocktakeSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  placeId: z.string(),
+  blind: z.boolean(),
+  status: z.enum(STOCKTAKE_STATUSES),
+  startedAt: Timestamp,
+  /** The name of the person who started it. */
+  startedBy: z.string(),
+  /** How many items are in scope, and how many of them have a count line. */
+  scope: int(),
+  counted: int(),
+});
+export type StocktakeSummary = z.infer<typeof StocktakeSummary>;
+export const StocktakesResponse = z.object({ stocktakes: z.array(StocktakeSummary) });
+export type StocktakesResponse = z.infer<typeof StocktakesResponse>;
+export const StocktakeLine = z.object({
+  operationId: z.string(),
+  itemId: z.string(),
+  userName: z.string(),
+  counted: int(),
+  basedOnRevision: int(),
+  recordedAt: Timestamp,
+});
+export type StocktakeLine = z.infer<typeof StocktakeLine>;
+/**
+ * One item in scope. `current` and `proposed` (and `changesSince`) are left out for staff in a
+ * blind stock-take: nobody counting learns the expected quantity from the server.
+ */
+export const StocktakeReviewLine = z.object({
+  itemId: z.string(),
+  counted: z.nullable(int()),
+  changesSince: z.optional(int()),
+  current: z.optional(int()),
+  proposed: z.optional(int()),
+});
+export type StocktakeReviewLine = z.infer<typeof StocktakeReviewLine>;
+export const StocktakeDetail = z.object({
+  ...StocktakeSummary.shape,
+  lines: z.array(StocktakeLine),
+  review: z.array(StocktakeReviewLine),
+});
+export type StocktakeDetail = z.infer<typeof StocktakeDetail>;
 
 /** Tester mode (SIMULATE=1). */
 export const FAULTS = [

@@ -25,11 +25,10 @@ export function sessions(store: Store, clock: Clock, ttlMs: number): Sessions {
   return {
     async create(userId) {
       const token = randomBytes(32).toString('base64url');
-      await store.insertSession({
-        tokenHash: hashToken(token),
-        userId,
-        expiresAt: clock.now() + ttlMs,
-      });
+      const now = clock.now();
+      await store.insertSession({ tokenHash: hashToken(token), userId, expiresAt: now + ttlMs });
+      // A new session is a sign-in: the managers' list of people shows the last one.
+      await store.recordSignIn(userId, now);
       return token;
     },
     async authenticate(authorization) {

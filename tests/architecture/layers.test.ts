@@ -9,14 +9,15 @@
  *   server        the Fastify server and its stores; protocol only from the rest of src/
  *
  * and around them: production code never imports test support (tests/, bench/), no module in src/
- * exists only for tests (each is reached from a production entry), the deliberately broken
+ * exists only for tests (each is reached from a production entry), src/sw holds only what runs in
+ * the service worker (build-time helpers live in scripts/), the deliberately broken
  * variants that prove the safety suites can fail stay in tests (and no class opens `protected`
  * steps for test subclasses), and no layer has an import circle.
  *
  * Each rule has a case that shows it can fail, on made-up input, beside the run on the real code.
  */
 import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROKEN_SENDERS } from '../client/support/broken-variants';
 import { BROKEN_VARIANTS } from '../support/broken-stores/open';
@@ -154,8 +155,12 @@ function productionEntries(): string[] {
   return [...fromScripts, ...page, ...worker, 'vite.config.ts'].filter((p) => p !== '');
 }
 
-/** The modules under src/ that no production entry reaches (test support living in src/). */
-function unreached(entries: readonly string[], edges: readonly Edge[]): string[] {
+/** The `modules` under src/ that no production entry reaches (test support living in src/). */
+function unreached(
+  entries: readonly string[],
+  edges: readonly Edge[],
+  modules: readonly string[],
+): string[] {
   const next = new Map<string, string[]>();
   for (const { from, to } of edges)
     if (to !== null) next.set(from, [...(next.get(from) ?? []), to]);
@@ -166,10 +171,7 @@ function unreached(entries: readonly string[], edges: readonly Edge[]): string[]
     seen.add(file);
     stack.push(...(next.get(file) ?? []));
   }
-  return [...next.keys(), ...edges.flatMap(({ to }) => (to === null ? [] : [to]))]
-    .filter((file, i, all) => all.indexOf(file) === i)
-    .filter((file) => file.startsWith('src/') && !isTest(file) && !seen.has(file))
-    .sort();
+  return modules.filter((file) => !seen.has(file)).sort();
 }
 
 /** What names a broken variant, or opens a step to a test subclass. */
@@ -194,6 +196,47 @@ function brokenMentions(files: readonly { path: string; text: string }[]): strin
         ),
         ...(PROTECTED.test(line) ? [`${path}:${i + 1} protected`] : []),
       ]),
+  );
+}
+
+/** The modules (relative to src/) that `entry` reaches through its imports, itself included. */
+function reachedFrom(graph: Map<string, string[]>, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [entry];
+  for (let module = stack.pop(); module !== undefined; module = stack.pop()) {
+    if (seen.has(module)) continue;
+    seen.add(module);
+    stack.push(...(graph.get(module) ?? []));
+  }
+  return seen;
+}
+
+/** `module → names` imported by name from each module `file` imports (paths absolute). */
+function namedImports(file: string, text: string): [string, string[]][] {
+  const pattern = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/g;
+  return [...text.matchAll(pattern)].map((m) => [
+    resolve(dirname(file), m[2] ?? ''),
+    (m[1] ?? '')
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .replace(/^\s*type\s+/, '')
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
+      .filter(Boolean),
+  ]);
+}
+
+/** `src/sw/module#name` of every name `files` import by name (paths relative to the root). */
+function namesImported(files: readonly string[]): Set<string> {
+  return new Set(
+    files.flatMap((file) =>
+      namedImports(file, readFileSync(file, 'utf8')).flatMap(([module, names]) =>
+        names.map((name) => `${relative(ROOT, module)}#${name}`),
+      ),
+    ),
   );
 }
 
@@ -292,9 +335,17 @@ describe('layers', () => {
           made('src/server/start.test.ts', 'src/server/store/store-contract.ts'),
           made('src/server/store/store-contract.ts', 'src/protocol/schemas.ts'),
         ],
+        [
+          'src/server/main.ts',
+          'src/server/start.ts',
+          'src/protocol/schemas.ts',
+          'src/server/store/store-contract.ts',
+          'src/server/orphan.ts',
+        ],
       ),
-    ).toEqual(['src/server/store/store-contract.ts']);
-    expect(unreached(productionEntries(), edges)).toEqual([]);
+    ).toEqual(['src/server/orphan.ts', 'src/server/store/store-contract.ts']);
+    const modules = productionFiles.map((file) => relative(ROOT, file));
+    expect(unreached(productionEntries(), edges, modules)).toEqual([]);
   });
 
   it('broken variants and test seams stay in tests', () => {
@@ -321,6 +372,23 @@ describe('layers', () => {
     expect(brokenMentions(files)).toEqual([]);
   });
 
+  it('src/sw holds only what runs in the service worker', () => {
+    expect(namedImports('/x/src/app/a.ts', "import { B, type C as D } from '../sw/b';")).toEqual([
+      ['/x/src/sw/b', ['B', 'C']],
+    ]);
+    const fromWorker = reachedFrom(importGraph(SRC), 'sw/sw.ts');
+    const unreachedInSw = sourceFiles(join(SRC, 'sw'))
+      .map((file) => relative(SRC, file))
+      .filter((module) => !fromWorker.has(module));
+    expect(unreachedInSw).toEqual([]);
+    // What the build takes from there, the worker or the page uses too.
+    const runtime = namesImported(productionFiles);
+    const buildOnly = [...namesImported(buildFiles)].filter(
+      (key) => key.startsWith('src/sw/') && !runtime.has(key),
+    );
+    expect(buildOnly).toEqual([]);
+  });
+
   it('no import circle in any layer', () => {
     expect(
       importCircles(
@@ -335,7 +403,7 @@ describe('layers', () => {
     ).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
     const graph = importGraph(SRC);
     expect(graph.get('app/i18n/en.ts')).toContain('app/i18n/en-operations.ts');
-    expect(graph.get('client/sender.ts')).toContain('client/local/outbox.ts');
+    expect(graph.get('client/sender.ts')).toContain('client/transactions/outbox.ts');
     expect(importCircles(graph)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_WRITES, type OutboxWrites } from '../../src/client/local/outbox';
+import { OUTBOX_WRITES, type OutboxWrites } from '../../src/client/transactions/outbox';
 import type { OperationRecord } from '../../src/client/core/records';
 import { StorageFailure, type LocalStore } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';

@@ -11,7 +11,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxWrites } from '../../src/client/local/outbox';
+import type { OutboxWrites } from '../../src/client/transactions/outbox';
 import { reliability, runSeed, scaled } from '../support/reliability';
 import { newIdPerRetry, receiptOutsideTx } from './support/broken-variants';
 import { COMMANDS, InvariantViolation } from './support/model-commands';

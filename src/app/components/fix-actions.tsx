@@ -5,6 +5,7 @@ import { useClient } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 import { refusalWords } from '../refusal-words';
 import { href } from '../routes';
+import { FormProblem } from './form-problem';
 
 /**
  * Fixing mistakes on one operation (docs/client.md#fixing-mistakes): "Cancel — not sent yet" while
@@ -69,11 +70,7 @@ export function FixActions({
           <a href={href({ name: 'operation', handle: reversalId })}>{t.fix.openReversal}</a>.
         </p>
       )}
-      {message && (
-        <p className="form-message form-message--problem" role="alert">
-          {message}
-        </p>
-      )}
+      <FormProblem>{message}</FormProblem>
     </div>
   );
 }

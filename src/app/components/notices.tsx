@@ -15,6 +15,7 @@ import {
 } from '../notices';
 import { href, type Route } from '../routes';
 import { useOperationWords } from '../use-operation-words';
+import { opItemId } from '../../protocol/op-item';
 
 /** What the person sees on this screen: Activity and Review show every change, a detail its own. */
 function seenHere(route: Route, needs: OperationView[]): OperationView[] {
@@ -59,7 +60,7 @@ export function Notices({ route }: { route: Route }): ReactNode {
       ? null
       : one.op.type === 'createItem'
         ? one.op.name
-        : (items.find((i) => i.id === one.op.itemId)?.name ?? null);
+        : (items.find((i) => i.id === opItemId(one.op))?.name ?? null);
   const parts = aroundName(text, itemName);
   return (
     <section className="notices" aria-label={t.notices.label} aria-live="polite">

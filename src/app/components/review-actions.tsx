@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
 import { useOperationWords } from '../use-operation-words';
 import { navigate } from '../use-route';
+import { FormProblem } from './form-problem';
 
 /**
  * The explicit decisions for an operation under review. "Enter again as new" opens the
@@ -89,11 +90,7 @@ export function ReviewActions({
           <p className="hint">{t.review.discardHint}</p>
         </form>
       )}
-      {message && (
-        <p className="form-message form-message--problem" role="alert">
-          {message}
-        </p>
-      )}
+      <FormProblem>{message}</FormProblem>
     </div>
   );
 }

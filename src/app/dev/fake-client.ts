@@ -14,6 +14,7 @@ import type {
 import type { HistoryResponse, Op } from '../../protocol/schemas';
 import { stateHeading } from '../operation-groups';
 import { assertNever } from '../../protocol/assert-never';
+import { opItemId } from '../../protocol/op-item';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
 const NOUNS = ['Lamp', 'Kettle', 'Mug', 'Chair', 'Shelf bracket', 'Cable', 'Blanket', 'Vase'];
@@ -42,7 +43,7 @@ function makeItems(count: number, now: string): ItemView[] {
 }
 
 function summarize(op: Op, items: readonly ItemView[]): string {
-  const shelf = items.find((i) => i.id === op.itemId)?.location ?? '?';
+  const shelf = items.find((i) => i.id === opItemId(op))?.location ?? '?';
   switch (op.type) {
     case 'adjust':
       return op.delta < 0
@@ -56,6 +57,12 @@ function summarize(op: Op, items: readonly ItemView[]): string {
       return `Edit details on shelf ${shelf}`;
     case 'archiveItem':
       return `Archive item on shelf ${shelf}`;
+    case 'startStocktake':
+    case 'applyStocktake':
+    case 'cancelStocktake':
+      return op.type;
+    case 'stocktakeCount':
+      return `Count ${op.counted} on shelf ${shelf} for the stock-take`;
     default:
       return assertNever(op);
   }
@@ -134,7 +141,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     const pending = merged.operations.filter((o) => !SETTLED.has(o.state));
     const items = merged.items.map((item) => {
       const pendingDelta = pending
-        .filter((o) => o.op.itemId === item.id && o.op.type === 'adjust')
+        .filter((o) => opItemId(o.op) === item.id && o.op.type === 'adjust')
         .reduce((sum, o) => sum + (o.op.type === 'adjust' ? o.op.delta : 0), 0);
       return pendingDelta === item.pendingDelta ? item : { ...item, pendingDelta };
     });

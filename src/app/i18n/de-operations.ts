@@ -13,6 +13,12 @@ const receiptReasons: Record<ReasonCode, string> = {
   'stale-edit': 'jemand anderes hat ihn geändert, seit du ihn geöffnet hast',
   'archived-item': 'der Artikel ist archiviert',
   'not-allowed': 'deine Rolle darf diese Änderung nicht vornehmen',
+  'unknown-place': 'den Ort gibt es auf dem Server nicht',
+  'archived-place': 'der Ort ist archiviert',
+  'unknown-stocktake': 'die Inventur gibt es auf dem Server nicht',
+  'duplicate-stocktake': 'eine Inventur mit dieser ID existiert bereits',
+  'stocktake-closed': 'die Inventur ist nicht mehr offen',
+  'not-in-stocktake': 'der Artikel gehört nicht zu dieser Inventur',
 };
 
 const SAME_IDENTITY =
@@ -76,6 +82,14 @@ function summary(c: SummaryCase): string {
       return `${itemName} bearbeiten`;
     case 'archiveItem':
       return `${itemName} archivieren`;
+    case 'startStocktake':
+      return `Inventur ${op.name} beginnen`;
+    case 'stocktakeCount':
+      return `${itemName} für die Inventur zählen: ${count(op.counted)}`;
+    case 'applyStocktake':
+      return 'Inventur übernehmen';
+    case 'cancelStocktake':
+      return 'Inventur abbrechen';
     default:
       return assertNever(op);
   }
@@ -133,6 +147,18 @@ export const deOperations: Messages['operations'] = {
       'Der Artikel wurde archiviert, daher werden Bestandsänderungen abgelehnt. Frag eine Filialleitung, ob er zurückkommen soll.',
     'not-allowed':
       'Deine Rolle darf diese Art von Änderung nicht vornehmen. Bitte eine Filialleitung darum.',
+    'unknown-place':
+      'Den Ort gibt es auf dem Server nicht. Prüfe die Orte in den Einstellungen und gib die Änderung dann erneut ein.',
+    'archived-place':
+      'Der Ort wurde archiviert, daher werden Änderungen dort abgelehnt. Frag eine Leitung.',
+    'unknown-stocktake':
+      'Diese Inventur gibt es auf dem Server nicht. Öffne die Inventuren und prüfe, welche offen ist.',
+    'duplicate-stocktake':
+      'Eine Inventur mit dieser ID existiert bereits. Beginne die Inventur erneut als neue.',
+    'stocktake-closed':
+      'Die Inventur wurde schon übernommen oder abgebrochen; diese Zählung zählt nicht mehr.',
+    'not-in-stocktake':
+      'Dieser Artikel gehört nicht zu dieser Inventur. Prüfe, welche Artikel noch zu zählen sind.',
     none: 'Prüfe den Verlauf des Artikels und gib die Änderung dann als neue erneut ein oder verwirf sie.',
   },
   detail: {

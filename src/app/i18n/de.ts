@@ -99,6 +99,10 @@ export const de: Messages = {
     createItem: 'Artikel angelegt',
     updateItem: 'Angaben bearbeitet',
     archiveItem: 'Artikel archiviert',
+    startStocktake: 'Inventur begonnen',
+    stocktakeCount: 'Inventur-Zählung',
+    applyStocktake: 'Inventur übernommen',
+    cancelStocktake: 'Inventur abgebrochen',
   },
   operations: deOperations,
   rows: {
@@ -389,6 +393,8 @@ export const de: Messages = {
     done: 'Als neue Änderung erneut eingegeben:',
     openNewChange: 'neue Änderung öffnen',
     noLonger: 'Diese Änderung kann nicht mehr erneut eingegeben werden.',
+    stocktake:
+      'Ein Schritt einer Inventur wird in der Inventur neu eingegeben: zähle den Artikel dort noch einmal.',
     itemMissing: (itemId) =>
       `Der Artikel ${itemId} ist nicht auf diesem Gerät, daher kann die Änderung hier nicht erneut eingegeben werden. Verwirf sie unter Prüfen, wenn sie nicht mehr gebraucht wird.`,
   },
@@ -579,6 +585,7 @@ export const de: Messages = {
         'request-timeout': 'die Anfrage kam zu langsam an',
         'rate-limited': 'zu viele Versuche; zum Warten aufgefordert',
         'not-ready': 'der Server war nicht bereit',
+        conflict: 'es widerspricht dem aktuellen Stand',
         'internal-error': 'auf dem Server ist etwas kaputtgegangen',
       },
       quantity: (quantity) => `, Bestand ${quantity}`,

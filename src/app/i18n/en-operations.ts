@@ -56,6 +56,18 @@ export const enOperations = {
     'archived-item':
       'The item was archived, so stock changes to it are refused. Ask a manager if it should come back.',
     'not-allowed': 'Your role may not make this kind of change. Ask a manager to make it.',
+    'unknown-place':
+      'The server does not know this place. Check the places in Settings before entering the change again.',
+    'archived-place':
+      'The place was archived, so changes there are refused. Ask a manager if it should come back.',
+    'unknown-stocktake':
+      'The server does not know this stock-take. Open Stock-takes and check which one is open.',
+    'duplicate-stocktake':
+      'A stock-take with this ID already exists. Start the stock-take again as new.',
+    'stocktake-closed':
+      'The stock-take was already applied or cancelled; this count no longer counts.',
+    'not-in-stocktake':
+      'This item is not part of this stock-take. Check which items are left to count.',
     none: "Check the item's history, then enter the change again as new or discard it.",
   } satisfies Record<ReasonCode | 'none', string>,
   detail: {

@@ -103,6 +103,10 @@ export const en = {
     createItem: 'Item created',
     updateItem: 'Details edited',
     archiveItem: 'Item archived',
+    startStocktake: 'Stock-take started',
+    stocktakeCount: 'Stock-take count',
+    applyStocktake: 'Stock-take applied',
+    cancelStocktake: 'Stock-take cancelled',
   } satisfies Record<HistoryEntry['type'], string>,
   operations: enOperations,
   rows: {
@@ -389,6 +393,7 @@ export const en = {
     done: 'Entered again as a new change:',
     openNewChange: 'open the new change',
     noLonger: 'This change cannot be entered again any more.',
+    stocktake: 'A stock-take step is entered again on its stock-take: count the item again there.',
     itemMissing: (itemId: string) =>
       `The item ${itemId} is not on this device, so the change cannot be entered again here. Discard it from Review if it is no longer wanted.`,
   },
@@ -582,6 +587,7 @@ export const en = {
         'request-timeout': 'the request arrived too slowly',
         'rate-limited': 'too many attempts; asked to wait',
         'not-ready': 'the server was not ready',
+        conflict: 'it conflicts with how things are now',
         'internal-error': 'something broke on the server',
       } satisfies Record<ProblemCode | 'none', string>,
       quantity: (quantity: string) => `, quantity ${quantity}`,

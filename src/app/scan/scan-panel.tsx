@@ -13,6 +13,7 @@ import { assertNever } from '../../protocol/assert-never';
 import { matchScan } from './scan-match';
 import { useBarcodeScan } from './use-barcode-scan';
 import './scan-panel.css';
+import { FormProblem } from '../components/form-problem';
 
 export interface ScanPanelProps {
   manager: boolean;
@@ -67,9 +68,9 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
       {missing !== null ? (
         <p role="status">{words.noMatch(missing)}</p>
       ) : state.phase === 'problem' ? (
-        <p className="form-message form-message--problem" role="alert">
+        <FormProblem>
           {words.problems[state.problem]} {words.typeInstead}
-        </p>
+        </FormProblem>
       ) : (
         <p role="status">{state.phase === 'starting' ? words.starting : words.point}</p>
       )}

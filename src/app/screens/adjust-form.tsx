@@ -8,6 +8,7 @@ import { parseWholeNumber, stepBy, toggleSign } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { useI18n } from '../i18n/i18n-context';
 import { useIntentForm } from '../use-intent-form';
+import { FormProblem } from '../components/form-problem';
 
 const CHANGE_RULES = { min: -1_000_000, max: 1_000_000, nonZero: true };
 
@@ -155,11 +156,7 @@ export function AdjustForm(props: {
           <span>{words.allowNegative}</span>
         </label>
       )}
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.save}
       </button>

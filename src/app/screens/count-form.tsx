@@ -7,6 +7,7 @@ import { parseWholeNumber } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { expectedQuantity } from '../low-stock';
 import { useIntentForm } from '../use-intent-form';
+import { FormProblem } from '../components/form-problem';
 
 const COUNT_RULES = { min: 0, max: 1_000_000_000 };
 
@@ -97,11 +98,7 @@ export function CountForm(props: {
       <p id="count-hint" className="hint">
         {words.hint(format.count(item.revision))}
       </p>
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.save}
       </button>

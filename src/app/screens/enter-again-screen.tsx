@@ -11,6 +11,7 @@ import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ArchiveItem, EditItemForm, NewItemForm } from './item-form-screens';
 import { assertNever } from '../../protocol/assert-never';
+import { isStocktakeOp } from '../../protocol/op-item';
 
 /** The operation's own form, filled with its values; nothing is sent until the person saves. */
 function PrefilledForm({ op }: { op: OperationView }): ReactNode {
@@ -20,6 +21,10 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
   if (o.type === 'createItem') {
     const { itemId: _id, type: _type, ...rest } = o;
     return <NewItemForm initial={formOfCreate(rest)} againOf={op.id} />;
+  }
+  if (isStocktakeOp(o)) {
+    // A count again is a new count on the stock-take's own screen.
+    return <p>{t.enterAgain.stocktake}</p>;
   }
   const item = items.find((i) => i.id === o.itemId);
   if (!item) {

@@ -19,6 +19,7 @@ import { itemsCsv } from '../import/items-csv';
 import { DrainProgress } from './activity-screen';
 import { download } from './reorder-screen';
 import { ImportPreview } from './import-preview';
+import { FormProblem } from '../components/form-problem';
 
 /** Files larger than this are refused before reading (about 20 times a 5,000-row export). */
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -149,11 +150,7 @@ export function ImportScreen(): ReactNode {
         <span>{words.file}</span>
         <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />
       </label>
-      {plan && !plan.ok && (
-        <p className="form-message form-message--problem" role="alert">
-          {plan.message}
-        </p>
-      )}
+      {plan && !plan.ok && <FormProblem>{plan.message}</FormProblem>}
       {plan?.ok && (
         <>
           <ImportPreview rows={plan.rows} />
@@ -171,11 +168,7 @@ export function ImportScreen(): ReactNode {
           )}
         </>
       )}
-      {problem && (
-        <p className="form-message form-message--problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem>{problem}</FormProblem>
       {saved && <ImportProgress batch={saved} />}
       <a className="button" href={href({ name: 'items' })}>
         {words.backToItems}

@@ -20,6 +20,7 @@ import {
 import { href } from '../routes';
 import { useCatalogue } from '../use-catalogue';
 import { useI18n } from '../i18n/i18n-context';
+import { FormProblem } from '../components/form-problem';
 
 function useItemForm(initial: ItemFormValues) {
   const { t } = useI18n();
@@ -61,11 +62,7 @@ function useItemForm(initial: ItemFormValues) {
 }
 
 function Problem({ text }: { text: string | null }): ReactNode {
-  return text ? (
-    <p className="form-message form-message--problem" role="alert">
-      {text}
-    </p>
-  ) : null;
+  return <FormProblem>{text}</FormProblem>;
 }
 
 /**

@@ -10,6 +10,7 @@ import { useNow } from '../use-now';
 import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ItemHistory } from './item-history';
+import { opItemId } from '../../protocol/op-item';
 
 export function ItemScreen({ id }: { id: string }): ReactNode {
   const { items, operations, user } = useSnapshot();
@@ -17,7 +18,10 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
   const { t, format } = useI18n();
   const words = t.item;
   const item = items.find((i) => i.id === id);
-  const deviceOps = useMemo(() => operations.filter((o) => o.op.itemId === id), [operations, id]);
+  const deviceOps = useMemo(
+    () => operations.filter((o) => opItemId(o.op) === id),
+    [operations, id],
+  );
   const deviceOpIds = useMemo(() => new Set(deviceOps.map((o) => o.id)), [deviceOps]);
 
   if (!item) {

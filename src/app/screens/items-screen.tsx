@@ -17,6 +17,7 @@ import { href } from '../routes';
 import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
+import { FormProblem } from '../components/form-problem';
 
 /**
  * The scanner (and its reader) load only when opened: the first screens stay small. Should its
@@ -27,11 +28,7 @@ const ScanPanel = lazy(() =>
 );
 
 function ScannerMissing(): ReactNode {
-  return (
-    <p className="form-message form-message--problem" role="alert">
-      {useI18n().t.items.scannerMissing}
-    </p>
-  );
+  return <FormProblem>{useI18n().t.items.scannerMissing}</FormProblem>;
 }
 
 /** A typed (or scanned) code no item has: EAN/UPC digits, offered as a new item's barcode. */

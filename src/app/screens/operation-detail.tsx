@@ -14,6 +14,7 @@ import { expectedQuantity } from '../low-stock';
 import { AttemptTimeline } from './attempt-timeline';
 import { CountComparison } from './count-form';
 import { assertNever } from '../../protocol/assert-never';
+import { opItemId } from '../../protocol/op-item';
 
 /** Still the device's to settle: a tap's feedback stays meaningful (a final state speaks alone). */
 const UNSETTLED: ReadonlySet<OperationView['state']> = new Set([
@@ -106,14 +107,19 @@ function Resolution({ op, now }: { op: OperationView; now: number }): ReactNode 
 function Facts(props: { op: OperationView; itemName: string; now: number }): ReactNode {
   const { op, itemName, now } = props;
   const { receipt } = op;
+  const itemId = opItemId(op.op);
   const { t, format } = useI18n();
   const words = t.operations.detail;
   return (
     <dl className="facts">
-      <dt>{words.item}</dt>
-      <dd>
-        <a href={href({ name: 'item', id: op.op.itemId })}>{itemName}</a>
-      </dd>
+      {itemId !== null && (
+        <>
+          <dt>{words.item}</dt>
+          <dd>
+            <a href={href({ name: 'item', id: itemId })}>{itemName}</a>
+          </dd>
+        </>
+      )}
       <dt>{words.operationId}</dt>
       <dd className="mono">{op.id}</dd>
       <dt>{words.saved}</dt>
@@ -186,7 +192,11 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
   // Which operation "Check and resend safely" was tapped on (this view may move to another).
   const [tapped, setTapped] = useState<string | null>(null);
   // A change cancelled here: its screen stays and says what happened (its summary kept).
-  const [cancelled, setCancelled] = useState<{ handle: string; title: string; itemId: string }>();
+  const [cancelled, setCancelled] = useState<{
+    handle: string;
+    title: string;
+    itemId: string | null;
+  }>();
   const op = operations.find((o) => o.handle === handle);
   if (!op && cancelled?.handle === handle) {
     return (
@@ -197,9 +207,12 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
         <p className="form-message" role="status">
           {t.fix.cancelled}
         </p>
-        <a className="button button--names" href={href({ name: 'item', id: cancelled.itemId })}>
-          {t.forms.backTo(items.find((i) => i.id === cancelled.itemId)?.name ?? cancelled.itemId)}
-        </a>
+        {cancelled.itemId !== null && (
+          <BackToItem
+            itemId={cancelled.itemId}
+            name={items.find((i) => i.id === cancelled.itemId)?.name}
+          />
+        )}
       </Screen>
     );
   }
@@ -221,7 +234,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
       <FixActions
         op={op}
         onCancelled={() =>
-          setCancelled({ handle: op.handle, title: words.summary, itemId: op.op.itemId })
+          setCancelled({ handle: op.handle, title: words.summary, itemId: opItemId(op.op) })
         }
       />
       <StaleCount op={op} />
@@ -230,7 +243,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
         <h2 id="facts-heading">{detail.details}</h2>
         <Facts
           op={op}
-          itemName={items.find((i) => i.id === op.op.itemId)?.name ?? op.op.itemId}
+          itemName={items.find((i) => i.id === opItemId(op.op))?.name ?? opItemId(op.op) ?? ''}
           now={now}
         />
       </section>
@@ -239,5 +252,14 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
         <AttemptTimeline attempts={op.attempts} />
       </section>
     </Screen>
+  );
+}
+
+function BackToItem(props: { itemId: string; name: string | undefined }): ReactNode {
+  const { t } = useI18n();
+  return (
+    <a className="button button--names" href={href({ name: 'item', id: props.itemId })}>
+      {t.forms.backTo(props.name ?? props.itemId)}
+    </a>
   );
 }

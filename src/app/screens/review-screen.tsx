@@ -5,9 +5,11 @@ import { ReviewActions } from '../components/review-actions';
 import { Screen } from '../components/screen';
 import { useI18n } from '../i18n/i18n-context';
 import { needsReview, whatToCheck } from '../operation-groups';
-import { href } from '../routes';
+import { href, type Route } from '../routes';
+import type { Op } from '../../protocol/schemas';
 import { useNow } from '../use-now';
 import { useOperationWords } from '../use-operation-words';
+import { isStocktakeOp } from '../../protocol/op-item';
 
 function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode {
   const headingId = `review-${op.id}`;
@@ -22,7 +24,7 @@ function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode 
       <p className={`state-label state-label--${op.state}`}>{words.label}</p>
       <p>{op.imported ? t.review.restored(age, op.userName) : t.review.saved(age, op.userName)}</p>
       <p className="explain">{whatToCheck(op, t, words.explanation)}</p>
-      <a className="button" href={href({ name: 'item', id: op.op.itemId })}>
+      <a className="button" href={href(checkRoute(op.op))}>
         {t.review.checkHistory}
       </a>
       <ReviewActions op={op} />
@@ -46,4 +48,10 @@ export function ReviewScreen(): ReactNode {
       ))}
     </Screen>
   );
+}
+
+/** Where the person checks: the item's history (a stock-take's own steps: Activity). */
+function checkRoute(op: Op): Route {
+  if (isStocktakeOp(op)) return { name: 'activity' };
+  return { name: 'item', id: op.itemId };
 }

@@ -8,6 +8,7 @@ import { refusalWords } from '../refusal-words';
 import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
+import { FormProblem } from '../components/form-problem';
 
 function Account(): ReactNode {
   const client = useClient();
@@ -58,11 +59,7 @@ function Account(): ReactNode {
       <p id="remove-data-hint" className="hint">
         {words.removeDataHint}
       </p>
-      {refusal && (
-        <p className="form-message" role="alert">
-          {refusal}
-        </p>
-      )}
+      <FormProblem>{refusal}</FormProblem>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { Messages } from '../i18n/en';
 import { useI18n } from '../i18n/i18n-context';
 import { Screen } from '../components/screen';
 import { refusalWords } from '../refusal-words';
+import { FormProblem } from '../components/form-problem';
 
 /** "3 changes by alex are waiting; sign in as alex to send them." */
 export function waitingText(
@@ -58,11 +59,7 @@ export function SignInForm(): ReactNode {
         <span>{words.password}</span>
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {message && (
-        <p className="form-message" role="alert">
-          {message}
-        </p>
-      )}
+      <FormProblem>{message}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>
         {words.submit}
       </button>

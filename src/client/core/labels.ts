@@ -6,6 +6,7 @@
 import type { Op, ReasonCode } from '../../protocol/schemas';
 import type { OpState, ReviewReason } from './operation-state';
 import { assertNever } from '../../protocol/assert-never';
+import { opItemId } from '../../protocol/op-item';
 
 export const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'unknown-item': 'the item does not exist on the server',
@@ -15,6 +16,12 @@ export const RECEIPT_REASON_WORDS: Record<ReasonCode, string> = {
   'stale-edit': 'changed by someone else since you opened it',
   'archived-item': 'the item is archived',
   'not-allowed': 'your role may not make this change',
+  'unknown-place': 'the place does not exist on the server',
+  'archived-place': 'the place is archived',
+  'unknown-stocktake': 'the stock-take does not exist on the server',
+  'duplicate-stocktake': 'a stock-take with this ID already exists',
+  'stocktake-closed': 'the stock-take is no longer open',
+  'not-in-stocktake': 'the item is not part of this stock-take',
 };
 
 const DAY = 86_400_000;
@@ -191,7 +198,7 @@ export function explanation(
 
 /** What the person decided, in their words: "Remove 2 from Desk lamp". */
 export function summarize(op: Op, itemName: string | null): string {
-  const name = itemName ?? op.itemId;
+  const name = itemName ?? opItemId(op) ?? '';
   switch (op.type) {
     case 'adjust':
       return op.delta < 0 ? `Remove ${-op.delta} from ${name}` : `Add ${op.delta} to ${name}`;
@@ -203,6 +210,14 @@ export function summarize(op: Op, itemName: string | null): string {
       return `Edit ${name}`;
     case 'archiveItem':
       return `Archive ${name}`;
+    case 'startStocktake':
+      return `Start stock-take ${op.name}`;
+    case 'stocktakeCount':
+      return `Count ${name} for the stock-take: ${op.counted}`;
+    case 'applyStocktake':
+      return 'Apply stock-take';
+    case 'cancelStocktake':
+      return 'Cancel stock-take';
     default:
       return assertNever(op);
   }

@@ -1,6 +1,6 @@
 /**
  * The tab's picture of what IndexedDB holds, as the core reads it (records.ts). Kept up to date by
- * local/view.ts; records are never mutated, so a view derived from an unchanged record is reused.
+ * transactions/view.ts; records are never mutated, so a view derived from an unchanged record is reused.
  */
 import type { Item } from '../../protocol/schemas';
 import type {
@@ -25,7 +25,7 @@ export interface LocalView {
   itemsVersion: number;
 }
 
-/** The tab's own copy: only local/view.ts `applyWrites` changes it. */
+/** The tab's own copy: only transactions/view.ts `applyWrites` changes it. */
 export type WritableView = {
   -readonly [K in keyof LocalView]: LocalView[K] extends ReadonlyMap<infer A, infer B>
     ? Map<A, B>

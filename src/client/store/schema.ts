@@ -25,7 +25,7 @@ export interface EndedSessionsMeta {
   key: 'ended-sessions';
   tokens: string[];
 }
-/** The server database's epoch as last seen here (local/epoch.ts: another one means a restore). */
+/** The server database's epoch as last seen here (transactions/epoch.ts: another one means a restore). */
 export interface EpochMeta {
   key: 'epoch';
   epoch: string;

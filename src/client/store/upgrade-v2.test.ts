@@ -9,8 +9,8 @@ import type { Receipt } from '../../protocol/schemas';
 import type { AttemptRecord, OperationRecord, ReceiptRecord } from '../core/records';
 import { operationView } from '../core/operation-view';
 import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
-import { withIndexKeys } from '../local/records';
-import { loadView } from '../local/view';
+import { withIndexKeys } from '../transactions/records';
+import { loadView } from '../transactions/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');

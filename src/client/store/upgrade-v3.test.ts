@@ -6,9 +6,9 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, OperationRecord } from '../core/records';
-import { cancelUnsent } from '../local/fixes';
-import { withIndexKeys } from '../local/records';
-import { loadView } from '../local/view';
+import { cancelUnsent } from '../transactions/fixes';
+import { withIndexKeys } from '../transactions/records';
+import { loadView } from '../transactions/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';
 
 const NOW = Date.parse('2026-12-01T11:00:00.000Z');

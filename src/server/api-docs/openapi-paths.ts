@@ -26,6 +26,8 @@ const PROBLEM_TEXT: Record<wire.ProblemCode, string> = {
     'Too busy to start this within its safe window; nothing was applied. See Retry-After.',
   'not-ready':
     'Not ready for traffic: shutting down, the database does not answer, or migrations are pending.',
+  conflict:
+    'The request conflicts with how things stand on the server (accounts: a name taken, a change of oneself, the last enabled manager).',
   'internal-error': 'Something broke on the server.',
 };
 
@@ -175,6 +177,75 @@ export function paths(): Json {
         summary: 'Sign out (the token stops working)',
         security: bearer,
         responses: { '204': { description: 'Signed out.' }, ...problems(...authed) },
+      },
+    },
+    '/api/users': {
+      get: {
+        operationId: 'listUsers',
+        tags: ['authentication'],
+        summary: "People's accounts, by name (managers)",
+        security: bearer,
+        responses: {
+          '200': {
+            description: 'Every account with its role, status and last sign-in (null: never).',
+            content: json('AccountsResponse'),
+          },
+          ...problems(...authed, 'forbidden'),
+        },
+      },
+      post: {
+        operationId: 'addUser',
+        tags: ['authentication'],
+        summary: 'Add a person (managers)',
+        description:
+          'Names and passwords follow the rules of `npm run users`: a name of letters, digits and ' +
+          '`. _ @ -` (at most 128), a password of 8 to 1024 characters. Logged with who added them.',
+        security: bearer,
+        requestBody: { required: true, content: json('NewAccountRequest') },
+        responses: {
+          '201': { description: 'The new account.', content: json('Account') },
+          ...problems(
+            ...authed,
+            'forbidden',
+            'invalid-request',
+            'conflict',
+            'unsupported-media-type',
+          ),
+        },
+      },
+    },
+    '/api/users/{name}': {
+      patch: {
+        operationId: 'changeUser',
+        tags: ['authentication'],
+        summary: 'Change a role, disable or enable, set a password (managers)',
+        description:
+          'A new password or disabling ends that person’s sessions at once. Nobody can disable or ' +
+          'demote themselves, and the last enabled manager cannot be disabled or demoted (409). ' +
+          'Checks in order: 401, 403, the URL and body (400), the person (404), the rules (409). ' +
+          'Logged with who made the change.',
+        security: bearer,
+        parameters: [
+          {
+            name: 'name',
+            in: 'path',
+            required: true,
+            description: 'The person’s user name.',
+            schema: { type: 'string' },
+          },
+        ],
+        requestBody: { required: true, content: json('AccountChangeRequest') },
+        responses: {
+          '200': { description: 'The account as changed.', content: json('Account') },
+          ...problems(
+            ...authed,
+            'forbidden',
+            'invalid-request',
+            'not-found',
+            'conflict',
+            'unsupported-media-type',
+          ),
+        },
       },
     },
     '/api/leases': {
@@ -337,6 +408,35 @@ export function paths(): Json {
         ],
         responses: {
           '200': { description: 'One page.', content: json('HistoryResponse') },
+          ...problems(...authed, 'invalid-request', 'not-found'),
+        },
+      },
+    },
+    '/api/stocktakes': {
+      get: {
+        operationId: 'listStocktakes',
+        tags: ['stock-takes'],
+        summary: 'Every stock-take, newest first, with how many items are in scope and counted',
+        security: bearer,
+        responses: {
+          '200': { description: 'The stock-takes.', content: json('StocktakesResponse') },
+          ...problems(...authed),
+        },
+      },
+    },
+    '/api/stocktakes/{id}': {
+      get: {
+        operationId: 'getStocktake',
+        tags: ['stock-takes'],
+        summary: 'One stock-take with its count lines and the review per item in scope',
+        description:
+          'The review proposes, per item, what was counted plus every change recorded at the ' +
+          'place after the revision its counters saw. In a blind stock-take staff get no ' +
+          '`current`, `changesSince` or `proposed`.',
+        security: bearer,
+        parameters: [idParam('The stock-take id.')],
+        responses: {
+          '200': { description: 'The stock-take.', content: json('StocktakeDetail') },
           ...problems(...authed, 'invalid-request', 'not-found'),
         },
       },

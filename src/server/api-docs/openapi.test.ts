@@ -10,12 +10,17 @@ const ROUTES = [
   'get /readyz',
   'post /api/session',
   'delete /api/session',
+  'get /api/users',
+  'post /api/users',
+  'patch /api/users/{name}',
   'post /api/leases',
   'post /api/operations',
   'post /api/operations/batch',
   'get /api/operations/{id}',
   'get /api/items',
   'get /api/items/{id}/history',
+  'get /api/stocktakes',
+  'get /api/stocktakes/{id}',
   'get /api/items.csv',
   'get /api/items/{id}/history.csv',
   'get /api/diagnostics',
@@ -81,9 +86,17 @@ describe('OpenAPI document', () => {
     expect(schemas['AdjustOp']).toMatchObject({ additionalProperties: false });
     expect(refs(schemas['OperationBody'])).toContain('#/components/schemas/Op');
     expect(refs(schemas['Op']).sort()).toEqual(
-      ['AdjustOp', 'ArchiveItemOp', 'CountOp', 'CreateItemOp', 'UpdateItemOp'].map(
-        (name) => `#/components/schemas/${name}`,
-      ),
+      [
+        'AdjustOp',
+        'ApplyStocktakeOp',
+        'ArchiveItemOp',
+        'CancelStocktakeOp',
+        'CountOp',
+        'CreateItemOp',
+        'StartStocktakeOp',
+        'StocktakeCountOp',
+        'UpdateItemOp',
+      ].map((name) => `#/components/schemas/${name}`),
     );
     expect(refs(schemas['UpdateItemOp'])).toContain('#/components/schemas/ItemChanges');
     expect(Object.keys((schemas['Item'] as { properties: Json }).properties)).toEqual(

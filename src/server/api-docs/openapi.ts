@@ -46,6 +46,10 @@ export function buildOpenApiDocument(version = '1.0.0'): OpenApiDocument {
         description: 'Leases, idempotent stock operations and their status; health and probes.',
       },
       { name: 'items', description: 'The catalogue and each item’s history, as JSON or CSV.' },
+      {
+        name: 'stock-takes',
+        description: 'Stock-takes: their count lines and the review per item.',
+      },
       { name: 'documentation', description: 'This document, as JSON and as an HTML page.' },
       { name: 'tester', description: TESTER },
     ],

@@ -77,4 +77,30 @@ describe('runUsersCommand', () => {
     expect((await store.userByName('ana'))?.passwordHash).toMatch(/^scrypt\$ln=10,/);
     await store.close();
   });
+
+  it('refuses to disable the last enabled manager, as the app does (core/accounts.ts)', async () => {
+    const store = await openSqliteStore('sqlite::memory:');
+    const err: string[] = [];
+    const io: UsersIo = {
+      readPassword: () => Promise.resolve('a fine password'),
+      out: () => undefined,
+      err: (l) => err.push(l),
+    };
+    expect(
+      await runUsersCommand({ kind: 'add', name: 'ana', role: 'manager' }, store, io, 10),
+    ).toBe(0);
+    expect(await runUsersCommand({ kind: 'disable', name: 'ana' }, store, io, 10)).toBe(1);
+    expect(err).toEqual([
+      'users: ana is the last enabled manager; make someone else a manager first',
+    ]);
+    expect((await store.userByName('ana'))?.disabled).toBe(false);
+    // A new password is no demotion; with a second manager, ana may go.
+    expect(await runUsersCommand({ kind: 'passwd', name: 'ana' }, store, io, 10)).toBe(0);
+    expect(await runUsersCommand({ kind: 'add', name: 'bo', role: 'manager' }, store, io, 10)).toBe(
+      0,
+    );
+    expect(await runUsersCommand({ kind: 'disable', name: 'ana' }, store, io, 10)).toBe(0);
+    expect((await store.userByName('ana'))?.disabled).toBe(true);
+    await store.close();
+  });
 });

@@ -8,6 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ROLES, type User } from '../../protocol/schemas';
+import {
+  judgeAccountChange,
+  nameProblem,
+  passwordProblem,
+  refusalDetail,
+  type AccountChange,
+} from '../core/accounts';
 import { hashPassword } from '../passwords';
 import type { Store } from '../store/store';
 import { assertNever } from '../../protocol/assert-never';
@@ -29,12 +36,6 @@ export type UsersCommand =
 
 /** What the arguments ask for: a command, or `--help` (`-h`: the usage, exit 0, nothing opened). */
 export type UsersArgs = UsersCommand | { kind: 'help' };
-
-/** Names people type on a phone to sign in: letters, digits and . _ @ -, at most 128. */
-const NAME = /^[\p{L}\p{N}._@-]{1,128}$/u;
-export const MIN_PASSWORD_LENGTH = 8;
-/** The sign-in request accepts at most this many characters. */
-export const MAX_PASSWORD_LENGTH = 1024;
 
 /** What `node:util` `parseArgs` reads: the one option, and `--help`. */
 const OPTIONS = {
@@ -70,11 +71,7 @@ export function parseUsersArgs(argv: readonly string[]): UsersArgs | { error: st
   if (values.help) return { kind: 'help' };
   const [command, name, ...extra] = positionals;
   const checkName = (): string | null =>
-    name === undefined
-      ? `${command ?? ''} needs a user NAME`
-      : NAME.test(name)
-        ? null
-        : `"${name}" is not a valid user name (letters, digits and . _ @ -, at most 128)`;
+    name === undefined ? `${command ?? ''} needs a user NAME` : nameProblem(name);
   if (command !== 'add' && values.role !== undefined)
     return { error: `--role is only for add${command ? `, not ${command}` : ''}` };
   switch (command) {
@@ -110,14 +107,6 @@ export interface UsersIo {
   readPassword(name: string): Promise<string>;
   out(line: string): void;
   err(line: string): void;
-}
-
-export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    return `the password needs at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.length > MAX_PASSWORD_LENGTH)
-    return `the password may have at most ${MAX_PASSWORD_LENGTH} characters`;
-  return null;
 }
 
 export async function runUsersCommand(
@@ -164,19 +153,27 @@ export async function runUsersCommand(
     case 'enable': {
       const user = await store.userByName(command.name);
       if (!user) return refused(`no user "${command.name}" (npm run users -- list)`);
+      let change: AccountChange;
       if (command.kind === 'passwd') {
         const hash = await newHash(command.name);
         if (typeof hash !== 'string') return refused(hash.problem);
-        await store.setPasswordHash(user.id, hash, true);
-        io.out(`password of ${user.name} changed; their sessions have ended`);
-        return EXIT.ok;
+        change = { passwordHash: hash };
+      } else {
+        change = { disabled: command.kind === 'disable' };
       }
-      const disable = command.kind === 'disable';
-      await store.setUserDisabled(user.id, disable);
+      // The app's rules (core/accounts.ts); the command line is nobody's own account.
+      const result = await store.changeUser(command.name, change, (target, otherManagers) =>
+        judgeAccountChange(null, target, change, otherManagers),
+      );
+      if (result.kind === 'not-found')
+        return refused(`no user "${command.name}" (npm run users -- list)`);
+      if (result.kind === 'refused') return refused(refusalDetail(result.refusal));
       io.out(
-        disable
-          ? `${user.name} is disabled; their sessions have ended`
-          : `${user.name} may sign in again`,
+        command.kind === 'passwd'
+          ? `password of ${user.name} changed; their sessions have ended`
+          : command.kind === 'disable'
+            ? `${user.name} is disabled; their sessions have ended`
+            : `${user.name} may sign in again`,
       );
       return EXIT.ok;
     }

@@ -3,7 +3,7 @@
  * the adapter looked up, what happens. No I/O; every store adapter calls this inside its
  * transaction, so SQLite and PostgreSQL agree.
  */
-import type { Op, Outcome, ReasonCode } from '../../protocol/schemas';
+import type { ItemOp, Op, Outcome, ReasonCode } from '../../protocol/schemas';
 import { editItem, type FieldEdit } from './item-edit';
 import type { ItemState } from './item-state';
 import { mayMake, type Role } from './roles';
@@ -37,6 +37,10 @@ export function claimedCodes(op: Op): { sku: string | null; barcode: string | nu
     case 'adjust':
     case 'count':
     case 'archiveItem':
+    case 'startStocktake':
+    case 'stocktakeCount':
+    case 'applyStocktake':
+    case 'cancelStocktake':
       return { sku: null, barcode: null };
     default:
       return assertNever(op);
@@ -49,7 +53,7 @@ const refuse = (
   item: ItemState | null,
 ): Verdict => ({ outcome, reason, item });
 
-export function decide(op: Op, item: ItemState | null, facts: Facts): Verdict {
+export function decide(op: ItemOp, item: ItemState | null, facts: Facts): Verdict {
   // The role comes first: a person who may not make this type (or set this flag) learns nothing
   // else from it.
   if (!mayMake(facts.role, op)) return refuse('rejected', 'not-allowed', item);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Op } from '../../protocol/schemas';
+import type { ItemOp as Op } from '../../protocol/schemas';
 import type { Verdict } from './decide';
 import type { ItemState } from './item-state';
 import {
@@ -109,6 +109,7 @@ describe('journal entries: the words history shows per type', () => {
       type: 'adjust',
       delta: -2,
       resultingQuantity: 10,
+      itemRevision: 8,
       reason: 'sold',
       note: null,
       recordedAt: AT,

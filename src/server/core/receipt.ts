@@ -2,14 +2,14 @@
  * Receipts and journal entries, built from a verdict. The receipt text is produced once, at commit,
  * with a fixed key order; replays return those bytes, never a re-rendering.
  */
-import type { Op, Receipt } from '../../protocol/schemas';
+import type { ItemOp, Op, Receipt } from '../../protocol/schemas';
 import type { Verdict } from './decide';
 import { describeEdits } from './item-edit';
 import { assertNever } from '../../protocol/assert-never';
 
 export function buildReceipt(
   operationId: string,
-  op: Op,
+  op: ItemOp,
   verdict: Verdict,
   recordedAt: number,
 ): Receipt {
@@ -50,6 +50,8 @@ export interface JournalEntry {
   type: Op['type'];
   delta: number;
   resultingQuantity: number;
+  /** The item's revision right after the entry: a stock-take keeps what came after its counts. */
+  itemRevision: number;
   reason: string | null;
   note: string | null;
   recordedAt: number;
@@ -57,7 +59,7 @@ export interface JournalEntry {
 
 export function journalEntry(
   operationId: string,
-  op: Op,
+  op: ItemOp,
   verdict: Extract<Verdict, { outcome: 'applied' }>,
   recordedAt: number,
 ): JournalEntry {
@@ -67,6 +69,7 @@ export function journalEntry(
     type: op.type,
     delta: verdict.delta,
     resultingQuantity: verdict.item.quantity,
+    itemRevision: verdict.item.revision,
     ...journalWords(op, verdict),
     recordedAt,
   };
@@ -77,7 +80,7 @@ export function journalEntry(
  * `created`; `edited` with the changed fields (`SKU: LMP-14 → LMP-15`); `archived`.
  */
 function journalWords(
-  op: Op,
+  op: ItemOp,
   verdict: Extract<Verdict, { outcome: 'applied' }>,
 ): { reason: string; note: string | null } {
   switch (op.type) {

@@ -19,6 +19,10 @@ const TYPE_RULES: Record<OpType, readonly Role[]> = {
   createItem: MANAGERS,
   updateItem: MANAGERS,
   archiveItem: MANAGERS,
+  startStocktake: MANAGERS,
+  stocktakeCount: EVERYONE,
+  applyStocktake: MANAGERS,
+  cancelStocktake: MANAGERS,
 };
 
 /**

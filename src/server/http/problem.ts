@@ -21,6 +21,7 @@ const TITLES: Record<ProblemCode, string> = {
   'rate-limited': 'Too many attempts',
   overloaded: 'Server too busy',
   'not-ready': 'Not ready',
+  conflict: 'Conflict',
   'internal-error': 'Internal error',
 };
 

@@ -33,10 +33,12 @@ import type {
 } from './store';
 import { SimulatedCrash } from './store-errors';
 import { pastDeadline } from '../core/deadline';
+import { asItemRequest, isStocktakeRequest, type ItemRequest } from '../core/stocktake-decide';
+import { applyStocktakeOp } from './postgres-stocktakes';
 
 /** What one operation writes: its request, the decision and the receipt's text. */
 export interface Plan {
-  request: ApplyRequest;
+  request: ItemRequest<ApplyRequest>;
   verdict: Verdict;
   text: string;
   at: number;
@@ -112,6 +114,9 @@ async function claimAndApply(
   request: ApplyRequest,
   now: () => number,
 ): Promise<ApplyResult> {
+  if (isStocktakeRequest(request)) {
+    return applyStocktakeOp(tx, request, now, (t) => find(t, request.userId, request.operationId));
+  }
   const { userId, operationId } = request;
   const read = await claimAndRead(tx, request);
   if (read.kind === 'existing') return read;
@@ -130,7 +135,8 @@ async function claimAndApply(
 }
 
 /** The core's decision on the item as read, and the receipt it gives. */
-export function planFor(request: ApplyRequest, read: ItemRead, at: number): Plan {
+export function planFor(sent: ApplyRequest, read: ItemRead, at: number): Plan {
+  const request = asItemRequest(sent);
   const { operationId, op } = request;
   const verdict = decide(op, read.item, {
     role: request.role,
@@ -185,9 +191,10 @@ async function claimAndRead(
  */
 export async function readItem(
   tx: Pipeline,
-  r: ApplyRequest,
+  sent: ApplyRequest,
   gate: Fragment,
 ): Promise<ItemRead | null> {
+  const r = asItemRequest(sent);
   const codes = claimedCodes(r.op);
   const owner = (column: Fragment, code: string | null) =>
     code === null ? sql`NULL::text` : sql`(SELECT id FROM items WHERE ${column} = ${code})`;
@@ -251,9 +258,10 @@ export function writePlan(p: Plan, receipt: Fragment): Fragment {
   );
   return sql`WITH item AS (${itemWrite}),
     journal AS (INSERT INTO journal
-        (item_id, operation_id, user_id, type, delta, resulting_quantity, reason, note, recorded_at)
+        (item_id, operation_id, user_id, type, delta, resulting_quantity, item_revision, reason,
+         note, recorded_at)
       VALUES (${j.itemId}, ${j.operationId}, ${r.userId}, ${j.type}, ${j.delta},
-              ${j.resultingQuantity}, ${j.reason}, ${j.note}, ${j.recordedAt})),
+              ${j.resultingQuantity}, ${j.itemRevision}, ${j.reason}, ${j.note}, ${j.recordedAt})),
     outbox AS (INSERT INTO export_outbox (effect_id, payload, created_at)
       VALUES (${r.operationId}, ${payload}, ${p.at}))
     ${receipt}`;

@@ -128,6 +128,41 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   INSERT INTO database_identity (id, epoch) VALUES (1, replace(gen_random_uuid()::text, '-', ''));
   `,
+  `
+  -- Stock-takes (docs/http-api.md "Stock-takes"), as on SQLite (sqlite-schema.ts).
+  CREATE TABLE stocktakes (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    place_id TEXT NOT NULL,
+    blind BOOLEAN NOT NULL,
+    status TEXT NOT NULL,
+    started_at BIGINT NOT NULL,
+    started_by TEXT NOT NULL REFERENCES users(id),
+    finished_at BIGINT
+  );
+  CREATE TABLE stocktake_scope (
+    stocktake_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    PRIMARY KEY (stocktake_id, item_id)
+  );
+  CREATE TABLE stocktake_lines (
+    seq BIGSERIAL PRIMARY KEY,
+    stocktake_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    operation_id TEXT NOT NULL,
+    counted BIGINT NOT NULL,
+    based_on_revision BIGINT NOT NULL,
+    recorded_at BIGINT NOT NULL
+  );
+  CREATE INDEX stocktake_lines_by_item ON stocktake_lines (stocktake_id, item_id, seq);
+  ALTER TABLE journal ADD COLUMN item_revision BIGINT;
+  `,
+  `
+  -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
+  -- each person last signed in (null: never).
+  ALTER TABLE users ADD COLUMN last_sign_in_at BIGINT;
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

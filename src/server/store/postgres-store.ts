@@ -8,7 +8,16 @@
  */
 import { cleanupCutoffs } from '../core/retention';
 import pg from 'pg';
-import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import type {
+  HistoryEntry,
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  StocktakeLine,
+  StocktakeSummary,
+} from '../../protocol/schemas';
+import type { ReviewLine } from '../core/stocktake-decide';
+import { listStocktakes, stocktakeDetail } from './postgres-stocktakes';
 import { wireItem, type ItemColumns } from './item-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
@@ -22,12 +31,15 @@ import {
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
 import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
-import { holdServingLock } from './postgres-serving-lock';
+import { ServingLock } from './postgres-serving-lock';
 import { postgresSignInCounts } from './postgres-sign-in';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { prepared, render, sql } from './postgres-sql';
 import type { Migrated, MigrateOptions } from './schema-check';
+import { endsSessions, type AccountChange } from '../core/accounts';
 import type {
+  AccountChangeResult,
+  AccountJudge,
   ApplyOptions,
   ApplyRequest,
   ApplyResult,
@@ -39,6 +51,7 @@ import type {
   RetentionPolicy,
   SessionRow,
   SignInCounts,
+  StoredAccount,
   StoredUser,
   Store,
   UserRow,
@@ -104,7 +117,7 @@ export async function openPostgresStore(
   if (pooler === 'transaction' && direct === null) throw new Error(NEEDS_DIRECT_URL);
   const sessionUrl = direct ?? url;
   // Held for as long as this store is open: `npm run restore` is refused meanwhile.
-  const servingLock = await holdServingLock(sessionUrl, schema);
+  const servingLock = await ServingLock.hold(sessionUrl, schema);
   const pool = new pg.Pool({
     ...poolSettings(url, pooler, schema),
     max: options.poolSize ?? 10,
@@ -171,13 +184,21 @@ interface UserDbRow {
   password_hash: string;
   disabled: boolean;
 }
+interface AccountDbRow extends UserDbRow {
+  last_sign_in_at: number | null;
+}
 const USER_COLUMNS = sql`id, name, role, password_hash, disabled`;
+const ACCOUNT_COLUMNS = 'id, name, role, password_hash, disabled, last_sign_in_at';
 const toUser = (r: UserDbRow): StoredUser => ({
   id: r.id,
   name: r.name,
   role: r.role,
   passwordHash: r.password_hash,
   disabled: r.disabled,
+});
+const toAccount = (r: AccountDbRow): StoredAccount => ({
+  ...toUser(r),
+  lastSignInAt: r.last_sign_in_at === null ? null : Number(r.last_sign_in_at),
 });
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -190,8 +211,8 @@ class PostgresStore implements Store {
     private readonly applyTransaction: ApplyTransaction,
     /** The offset of every items cursor (postgres-revision.ts). */
     private readonly base: number,
-    /** The shared serving lock's connection (postgres-serving-lock.ts). */
-    private readonly servingLock: pg.Client,
+    /** The shared serving lock (postgres-serving-lock.ts). */
+    private readonly servingLock: ServingLock,
   ) {
     this.signIns = postgresSignInCounts(db);
   }
@@ -253,11 +274,53 @@ class PostgresStore implements Store {
     return r.rows[0] ? toUser(r.rows[0]) : null;
   }
 
-  async listUsers(): Promise<StoredUser[]> {
-    const r = await this.db.query<UserDbRow>(
-      render(sql`SELECT ${USER_COLUMNS} FROM users ORDER BY name`),
+  async listUsers(): Promise<StoredAccount[]> {
+    const r = await this.db.query<AccountDbRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM users ORDER BY name`,
     );
-    return r.rows.map(toUser);
+    return r.rows.map(toAccount);
+  }
+
+  async changeUser(
+    name: string,
+    change: AccountChange,
+    judge: AccountJudge,
+  ): Promise<AccountChangeResult> {
+    return this.db.transaction(async (client): Promise<AccountChangeResult> => {
+      // Every enabled manager's row locked first, in id order (no deadlock between two changes):
+      // a concurrent demotion waits, and the count below is re-read after it (READ COMMITTED
+      // re-checks a locked row against the WHERE), so two managers demoting each other at once
+      // cannot both succeed.
+      await client.query(
+        "SELECT id FROM users WHERE role = 'manager' AND NOT disabled ORDER BY id FOR UPDATE",
+      );
+      const found = await client.query<AccountDbRow>(
+        `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE name = $1 FOR UPDATE`,
+        [name],
+      );
+      const row = found.rows[0];
+      if (!row) return { kind: 'not-found' };
+      const target = toUser(row);
+      const others = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM users WHERE role = 'manager' AND NOT disabled AND id <> $1",
+        [target.id],
+      );
+      const refusal = judge(target, others.rows[0]?.n ?? 0);
+      if (refusal) return { kind: 'refused', refusal };
+      const changed = await client.query<AccountDbRow>(
+        `UPDATE users SET role = COALESCE($2, role), disabled = COALESCE($3, disabled),
+           password_hash = COALESCE($4, password_hash)
+         WHERE id = $1 RETURNING ${ACCOUNT_COLUMNS}`,
+        [target.id, change.role ?? null, change.disabled ?? null, change.passwordHash ?? null],
+      );
+      if (endsSessions(change))
+        await client.query('DELETE FROM sessions WHERE user_id = $1', [target.id]);
+      return { kind: 'changed', account: toAccount(changed.rows[0] ?? row) };
+    });
+  }
+
+  async recordSignIn(userId: string, at: number): Promise<void> {
+    await this.db.query(render(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${userId}`));
   }
 
   async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
@@ -383,6 +446,16 @@ class PostgresStore implements Store {
       })),
       next: r.rows.length > limit ? String(page[page.length - 1]?.seq) : null,
     };
+  }
+
+  listStocktakes(): Promise<StocktakeSummary[]> {
+    return listStocktakes(this.db);
+  }
+
+  stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null> {
+    return stocktakeDetail(this.db, id);
   }
 
   async findOperation(userId: string, operationId: string): Promise<OperationRecord | null> {

@@ -18,6 +18,7 @@ import type { Receipt } from '../../protocol/schemas';
 import { claimedCodes, decide, type Verdict } from '../core/decide';
 import { pastDeadline } from '../core/deadline';
 import type { ItemState } from '../core/item-state';
+import { asItemRequest, type ItemRequest } from '../core/stocktake-decide';
 import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/receipt';
 import { catalogueColumns, itemState, type ItemColumns } from './item-row';
 import type { ApplyRequest, ApplyResult, OperationRecord } from './store';
@@ -29,7 +30,7 @@ export type Plan =
   | { kind: 'done'; result: ApplyResult }
   | {
       kind: 'write';
-      request: ApplyRequest;
+      request: ItemRequest<ApplyRequest>;
       verdict: Verdict;
       receiptObject: Receipt;
       receipt: string;
@@ -74,8 +75,8 @@ export function applyStatements(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
     ),
     insertJournal: db.prepare(
-      `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, reason, note, recorded_at)
-       VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @reason, @note, @recordedAt)`,
+      `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, item_revision, reason, note, recorded_at)
+       VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @itemRevision, @reason, @note, @recordedAt)`,
     ),
     insertExport: db.prepare(
       `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
@@ -133,7 +134,8 @@ export function find(tx: ApplyTx, userId: string, operationId: string): Operatio
 export function planNew(tx: ApplyTx, request: ApplyRequest, now: () => number): Plan {
   const at = now();
   if (pastDeadline(at, request.deadline)) return { kind: 'done', result: { kind: 'expired' } };
-  const { op } = request;
+  const itemRequest = asItemRequest(request);
+  const { op } = itemRequest;
   const row = tx.sql.itemById.get(op.itemId) as Row | undefined;
   const codes = claimedCodes(op);
   const owner = (statement: Database.Statement, code: string | null) =>
@@ -147,7 +149,7 @@ export function planNew(tx: ApplyTx, request: ApplyRequest, now: () => number): 
   const receiptObject = buildReceipt(request.operationId, op, verdict, at);
   return {
     kind: 'write',
-    request,
+    request: itemRequest,
     verdict,
     receiptObject,
     receipt: receiptText(receiptObject),

@@ -191,6 +191,44 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   );
   INSERT INTO database_identity (id, epoch) VALUES (1, lower(hex(randomblob(16))));
   `,
+  `
+  -- Stock-takes (docs/http-api.md "Stock-takes"): the scope is copied at the start, so items made
+  -- later are not in it; count lines are kept in recording order (seq) and change no stock.
+  CREATE TABLE stocktakes (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    place_id TEXT NOT NULL,
+    blind INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    started_by TEXT NOT NULL REFERENCES users(id),
+    finished_at INTEGER
+  );
+  CREATE TABLE stocktake_scope (
+    stocktake_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    PRIMARY KEY (stocktake_id, item_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE stocktake_lines (
+    seq INTEGER PRIMARY KEY,
+    stocktake_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    operation_id TEXT NOT NULL,
+    counted INTEGER NOT NULL,
+    based_on_revision INTEGER NOT NULL,
+    recorded_at INTEGER NOT NULL
+  );
+  CREATE INDEX stocktake_lines_by_item ON stocktake_lines (stocktake_id, item_id, seq);
+  -- The item's revision after each journal entry: an apply keeps the changes recorded after the
+  -- revision its counters saw. Entries from before this migration have none (older than any count).
+  ALTER TABLE journal ADD COLUMN item_revision INTEGER;
+`,
+  `
+  -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
+  -- each person last signed in (null: never).
+  ALTER TABLE users ADD COLUMN last_sign_in_at INTEGER;
+  `,
 ];
 
 /** How many migrations the database has applied (0 for a new one). */

@@ -6,18 +6,37 @@
  * counts sqlite-sign-in.ts, the migrations sqlite-schema.ts.
  */
 import type Database from 'better-sqlite3';
-import type { HistoryEntry, HistoryResponse, Item, ItemsResponse } from '../../protocol/schemas';
+import type {
+  HistoryEntry,
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  StocktakeLine,
+  StocktakeSummary,
+} from '../../protocol/schemas';
+import { isStocktakeRequest, type ReviewLine } from '../core/stocktake-decide';
+import { SqliteStocktakes } from './sqlite-stocktakes';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { cleanupCutoffs } from '../core/retention';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
 import { wireItem, type ItemColumns } from './item-row';
-import { applyOne, applyStatements, find, itemParams, type ApplyStep } from './sqlite-apply';
+import {
+  applyOne,
+  applyStatements,
+  find,
+  itemParams,
+  toRecord,
+  type ApplyStep,
+} from './sqlite-apply';
 import { openSqliteDatabase, type SqliteConnectionOptions } from './sqlite-connection';
 import { GroupCommit } from './sqlite-group-commit';
 import { SqliteExports } from './sqlite-exports';
 import { schemaVersion, SQLITE_MIGRATIONS } from './sqlite-schema';
 import { sqliteSignInCounts } from './sqlite-sign-in';
+import { endsSessions, type AccountChange } from '../core/accounts';
 import type {
+  AccountChangeResult,
+  AccountJudge,
   ApplyOptions,
   ApplyRequest,
   ApplyResult,
@@ -29,6 +48,7 @@ import type {
   RetentionPolicy,
   SessionRow,
   SignInCounts,
+  StoredAccount,
   StoredUser,
   Store,
   UserRow,
@@ -74,6 +94,10 @@ const toUser = (r: Row): StoredUser => ({
   passwordHash: r['password_hash'] as string,
   disabled: r['disabled'] === 1,
 });
+const toAccount = (r: Row): StoredAccount => ({
+  ...toUser(r),
+  lastSignInAt: (r['last_sign_in_at'] as number | null) ?? null,
+});
 
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
@@ -83,6 +107,7 @@ export class SqliteStore implements Store {
   private readonly signIns: SignInCounts;
   private readonly exports: SqliteExports;
   private readonly groups: GroupCommit;
+  private readonly stocktakes: SqliteStocktakes;
 
   constructor(
     private readonly db: Database.Database,
@@ -91,9 +116,16 @@ export class SqliteStore implements Store {
     this.signIns = sqliteSignInCounts(db);
     this.exports = new SqliteExports(db);
     this.tx = { db, sql: applyStatements(db) };
+    const stocktakes = new SqliteStocktakes(db, () => this.tx.sql.nextRevision.get() as number);
+    this.stocktakes = stocktakes;
+    const step = options.apply ?? applyOne;
     this.groups = new GroupCommit(
       this.tx,
-      options.apply ?? applyOne,
+      // A stock-take's steps touch a stock-take and many items: their own adapter, same savepoint.
+      (tx, request, now) =>
+        isStocktakeRequest(request)
+          ? stocktakes.apply(request, now, toRecord)
+          : step(tx, request, now),
       (delivered) => this.exports.record(delivered),
       options.groupCommit !== false,
     );
@@ -154,8 +186,47 @@ export class SqliteStore implements Store {
     return row ? toUser(row) : null;
   }
 
-  async listUsers(): Promise<StoredUser[]> {
-    return (this.db.prepare('SELECT * FROM users ORDER BY name').all() as Row[]).map(toUser);
+  async listUsers(): Promise<StoredAccount[]> {
+    return (this.db.prepare('SELECT * FROM users ORDER BY name').all() as Row[]).map(toAccount);
+  }
+
+  async changeUser(
+    name: string,
+    change: AccountChange,
+    judge: AccountJudge,
+  ): Promise<AccountChangeResult> {
+    // IMMEDIATE: the write lock from the first read, so the judged count is the one committed.
+    return this.db
+      .transaction((): AccountChangeResult => {
+        const row = this.sql.userByName.get(name) as Row | undefined;
+        if (!row) return { kind: 'not-found' };
+        const target = toUser(row);
+        const others = this.db
+          .prepare(
+            "SELECT count(*) AS n FROM users WHERE role = 'manager' AND disabled = 0 AND id <> ?",
+          )
+          .get(target.id) as Row;
+        const refusal = judge(target, others['n'] as number);
+        if (refusal) return { kind: 'refused', refusal };
+        if (change.role !== undefined)
+          this.db.prepare('UPDATE users SET role = ? WHERE id = ?').run(change.role, target.id);
+        if (change.disabled !== undefined)
+          this.db
+            .prepare('UPDATE users SET disabled = ? WHERE id = ?')
+            .run(change.disabled ? 1 : 0, target.id);
+        if (change.passwordHash !== undefined)
+          this.db
+            .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
+            .run(change.passwordHash, target.id);
+        if (endsSessions(change))
+          this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(target.id);
+        return { kind: 'changed', account: toAccount(this.sql.userById.get(target.id) as Row) };
+      })
+      .immediate();
+  }
+
+  async recordSignIn(userId: string, at: number): Promise<void> {
+    this.db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(at, userId);
   }
 
   async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
@@ -258,6 +329,16 @@ export class SqliteStore implements Store {
       .prepare('SELECT * FROM items WHERE id > ? ORDER BY id LIMIT ?')
       .all(after ?? '', limit) as Row[];
     return rows.map((r) => wireItem(r as unknown as ItemColumns, r['updated_at'] as number));
+  }
+
+  async listStocktakes(): Promise<StocktakeSummary[]> {
+    return this.stocktakes.list();
+  }
+
+  async stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null> {
+    return this.stocktakes.detail(id);
   }
 
   async history(

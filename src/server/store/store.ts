@@ -4,8 +4,18 @@
  *
  * Times are epoch milliseconds (the injected clock's `now()`); wire timestamps are made from them.
  */
-import type { HistoryResponse, Item, ItemsResponse, Op, User } from '../../protocol/schemas';
+import type {
+  HistoryResponse,
+  Item,
+  ItemsResponse,
+  Op,
+  StocktakeLine,
+  StocktakeSummary,
+  User,
+} from '../../protocol/schemas';
+import type { ReviewLine } from '../core/stocktake-decide';
 import type { Reservation, Settlement, SignInAttempt } from '../core/sign-in-limits';
+import type { AccountChange, AccountRefusal } from '../core/accounts';
 
 export interface UserRow extends User {
   passwordHash: string;
@@ -15,6 +25,23 @@ export interface UserRow extends User {
 export interface StoredUser extends UserRow {
   disabled: boolean;
 }
+
+/** A user as the managers' list shows them (`GET /api/users`, `npm run users -- list`). */
+export interface StoredAccount extends StoredUser {
+  /** The last sign-in (ms; null: never signed in). */
+  lastSignInAt: number | null;
+}
+
+/**
+ * Judges an account change inside its transaction (core/accounts.ts `judgeAccountChange`):
+ * `otherManagers` counts the enabled managers besides the target, their rows locked.
+ */
+export type AccountJudge = (target: StoredUser, otherManagers: number) => AccountRefusal | null;
+
+export type AccountChangeResult =
+  | { kind: 'changed'; account: StoredAccount }
+  | { kind: 'refused'; refusal: AccountRefusal }
+  | { kind: 'not-found' };
 
 export interface SessionRow {
   tokenHash: string;
@@ -114,8 +141,20 @@ export interface Store {
   insertUser(user: UserRow): Promise<boolean>;
   userByName(name: string): Promise<StoredUser | null>;
   userById(id: string): Promise<StoredUser | null>;
-  /** Every user, by name (accounts from the command line). */
-  listUsers(): Promise<StoredUser[]>;
+  /** Every user, by name (accounts from the command line and the app). */
+  listUsers(): Promise<StoredAccount[]>;
+  /**
+   * An account change (role, disabled, password hash) of the user named `name`, judged by `judge`
+   * in the same transaction, with every enabled manager's row locked; a new password or disabling
+   * ends the user's sessions in that transaction too.
+   */
+  changeUser(
+    name: string,
+    change: AccountChange,
+    judge: AccountJudge,
+  ): Promise<AccountChangeResult>;
+  /** A sign-in succeeded (the managers' list shows when). */
+  recordSignIn(userId: string, at: number): Promise<void>;
   /** A changed password; `endSessions` signs the user out everywhere. */
   setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void>;
   /** A cost upgrade at sign-in: replaces `from` only, so it never undoes a concurrent `passwd`. */
@@ -143,6 +182,16 @@ export interface Store {
   catalogue(after: string | null, limit: number): Promise<Item[]>;
   /** `null` when the item does not exist. `before` is an opaque cursor from a previous page. */
   history(itemId: string, limit: number, before: string | null): Promise<HistoryResponse | null>;
+
+  /** Every stock-take, newest first. */
+  listStocktakes(): Promise<StocktakeSummary[]>;
+  /**
+   * One stock-take with its count lines (in recording order) and the review of every item in scope
+   * (uncounted items as they are); null when there is none. Who may see what is the route's business.
+   */
+  stocktake(
+    id: string,
+  ): Promise<{ summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null>;
 
   findOperation(userId: string, operationId: string): Promise<OperationRecord | null>;
   /**

@@ -102,7 +102,11 @@ export async function concurrentDuplicateViolations(
       violations.push(...duplicateAnswerViolations(wave[i]?.id ?? '?', attempts));
     }
   }
-  const applied = bodies.map((b) => ({ id: b.id, itemId: b.op.itemId as string, delta: 1 }));
+  const applied = bodies.map((b) => ({
+    id: b.id,
+    itemId: (b.op as { itemId: string }).itemId,
+    delta: 1,
+  }));
   violations.push(...(await appliedOnceViolations(api, items, applied)));
   return violations;
 }

@@ -1,6 +1,6 @@
 /**
  * Deliberately broken outbox writes, swapped in for the sender's `outbox` dependency (its
- * production default: src/client/local/outbox.ts `OUTBOX_WRITES`) to prove that the checker can
+ * production default: src/client/transactions/outbox.ts `OUTBOX_WRITES`) to prove that the checker can
  * see what they break. The sender around them runs its production path unchanged. Never used
  * outside tests (tests/architecture/layers.test.ts).
  *
@@ -9,15 +9,15 @@
  */
 import { withEnds } from '../../../src/client/core/attempt-rows';
 import { next } from '../../../src/client/core/operation-state';
-import { allocateId } from '../../../src/client/local/leases';
+import { allocateId } from '../../../src/client/transactions/leases';
 import {
   claim,
   settle,
   type OutboxWrites,
   type Settlement,
-} from '../../../src/client/local/outbox';
-import { project } from '../../../src/client/local/projection';
-import { putOperation } from '../../../src/client/local/records';
+} from '../../../src/client/transactions/outbox';
+import { project } from '../../../src/client/transactions/projection';
+import { putOperation } from '../../../src/client/transactions/records';
 import type { Tx } from '../../../src/client/store/local-store';
 
 /** The names of the variants below: production code names none of them. */
@@ -70,7 +70,8 @@ export function receiptOutsideTx(): OutboxWrites {
         ...record,
         receipt: { text: s.text, receipt: s.receipt, storedAt: at },
       });
-      const item = project(await tx.get('items', s.receipt.itemId), record, s.receipt);
+      const known = s.receipt.itemId === null ? undefined : await tx.get('items', s.receipt.itemId);
+      const item = project(known, record, s.receipt);
       if (item) await tx.put('items', item);
     }
   }

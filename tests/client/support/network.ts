@@ -1,5 +1,5 @@
 /** A network switch for tests: `online`/`offline` events on demand, and a fetch that obeys it. */
-import type { NetworkEvents, NetworkHandlers } from '../../../src/client/network';
+import type { NetworkEvents, NetworkHandlers } from '../../../src/client/connectivity';
 
 export class ManualNetwork implements NetworkEvents {
   private handlers = new Set<NetworkHandlers>();

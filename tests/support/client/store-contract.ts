@@ -6,9 +6,9 @@
 import type { LeaseResponse, Receipt } from '../../../src/protocol/schemas';
 import { canonicalJson } from '../../../src/protocol/fingerprint';
 import { DEFAULT_BACKOFF } from '../../../src/client/core/retry-policy';
-import { exportOutbox, importOutbox } from '../../../src/client/local/backup';
-import { storeLease } from '../../../src/client/local/leases';
-import { takeOrder } from '../../../src/client/local/meta';
+import { exportOutbox, importOutbox } from '../../../src/client/transactions/backup';
+import { storeLease } from '../../../src/client/transactions/leases';
+import { takeOrder } from '../../../src/client/transactions/meta';
 import {
   beginRound,
   claim,
@@ -17,9 +17,9 @@ import {
   settle,
   type Author,
   type Settlement,
-} from '../../../src/client/local/outbox';
+} from '../../../src/client/transactions/outbox';
 import type { AttemptStart } from '../../../src/client/core/attempt-rows';
-import { putOperation, queueRange } from '../../../src/client/local/records';
+import { putOperation, queueRange } from '../../../src/client/transactions/records';
 import { StorageFailure, type LocalStore } from '../../../src/client/store/local-store';
 import type { AttemptRow, OperationRecord } from '../../../src/client/core/records';
 import { sampleReceipt } from './sample-receipt';

@@ -11,6 +11,7 @@ import { registerCatalogueContract } from './store-contract-catalogue';
 import { registerExportContract } from './store-contract-export';
 import { registerRetentionContract } from './store-contract-retention';
 import { registerSignInContract } from './store-contract-sign-in';
+import { registerStocktakeContract } from './store-contract-stocktakes';
 import type { Store } from '../../../src/server/store/store';
 import { ALICE, BOB, contractContext, T0, type StoreFixture } from './store-contract-support';
 
@@ -221,5 +222,6 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
     registerExportContract(ctx);
     registerCatalogueContract(ctx);
     registerSignInContract(ctx);
+    registerStocktakeContract(ctx);
   });
 }

@@ -21,6 +21,7 @@ import { allocateId } from './leases';
 import { takeOrder } from './meta';
 import { project } from './projection';
 import { putOperation, queueRange } from './records';
+import { opItemId } from '../../protocol/op-item';
 
 export interface Author {
   userId: string;
@@ -32,10 +33,11 @@ export type EnqueueResult =
 
 /** The decision: an id from the freshest lease and the operation, written together. */
 export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Promise<EnqueueResult> {
+  const itemId = opItemId(op);
   // Independent requests in parallel: the person is waiting for this transaction.
   const [allocated, item, order] = await Promise.all([
     allocateId(tx, author.userId),
-    op.type === 'createItem' ? undefined : tx.get('items', op.itemId),
+    itemId === null || op.type === 'createItem' ? undefined : tx.get('items', itemId),
     takeOrder(tx),
   ]);
   if (!allocated) return { kind: 'no-lease' };
@@ -75,7 +77,7 @@ export async function enterAgain(
   if (
     edited &&
     (edited.type !== old.op.type ||
-      (edited.type !== 'createItem' && edited.itemId !== old.op.itemId))
+      (edited.type !== 'createItem' && opItemId(edited) !== opItemId(old.op)))
   ) {
     return { kind: 'not-allowed' };
   }
@@ -315,7 +317,11 @@ export async function settle(
   ends: readonly AttemptEnding[] = settlements,
 ): Promise<void> {
   const itemIds = [
-    ...new Set(settlements.flatMap((s) => (s.kind === 'receipt' ? [s.receipt.itemId] : []))),
+    ...new Set(
+      settlements.flatMap((s) =>
+        s.kind === 'receipt' && s.receipt.itemId !== null ? [s.receipt.itemId] : [],
+      ),
+    ),
   ];
   const [records, items] = await Promise.all([
     readOperations(
@@ -347,7 +353,8 @@ export async function settle(
         state: stored(next(finishing, { type: 'stored', at }, policy)),
       }),
     );
-    const item = project(projection.get(s.receipt.itemId), record, s.receipt);
+    const known = s.receipt.itemId === null ? undefined : projection.get(s.receipt.itemId);
+    const item = project(known, record, s.receipt);
     if (item) {
       projection.set(item.id, item);
       moved.add(item.id);
