@@ -25,6 +25,8 @@ import {
   ReviewScreen,
   ScreenLoader,
   SettingsScreen,
+  StocktakeScreen,
+  StocktakesScreen,
   TesterScreen,
 } from './lazy-screens';
 import { SignInScreen } from './screens/sign-in-screen';
@@ -59,6 +61,10 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
       return <ReorderScreen />;
     case 'import':
       return <ImportScreen />;
+    case 'stocktakes':
+      return <StocktakesScreen />;
+    case 'stocktake':
+      return <StocktakeScreen id={route.id} />;
     case 'not-found':
       return (
         <Screen title={t.app.notFoundTitle}>

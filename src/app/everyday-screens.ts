@@ -13,3 +13,5 @@ export { OperationDetail } from './screens/operation-detail';
 export { ReorderScreen } from './screens/reorder-screen';
 export { ReviewScreen } from './screens/review-screen';
 export { SettingsScreen } from './screens/settings-screen';
+export { StocktakeScreen } from './screens/stocktake-screen';
+export { StocktakesScreen } from './screens/stocktakes-screen';

@@ -27,6 +27,10 @@ export const EditItemScreen = lazy(() => everyday().then((m) => ({ default: m.Ed
 export const ReorderScreen = lazy(() => everyday().then((m) => ({ default: m.ReorderScreen })));
 export const ReviewScreen = lazy(() => everyday().then((m) => ({ default: m.ReviewScreen })));
 export const SettingsScreen = lazy(() => everyday().then((m) => ({ default: m.SettingsScreen })));
+export const StocktakesScreen = lazy(() =>
+  everyday().then((m) => ({ default: m.StocktakesScreen })),
+);
+export const StocktakeScreen = lazy(() => everyday().then((m) => ({ default: m.StocktakeScreen })));
 /** Importing a spreadsheet is a manager's occasional work: its own chunk, fetched when opened. */
 export const ImportScreen = lazy(() =>
   import('./screens/import-screen').then((m) => ({ default: m.ImportScreen })),

@@ -13,13 +13,21 @@ import {
 } from './notices';
 import { en } from './i18n/en';
 import { op } from '../../tests/support/app/operation-fixture';
+import { makeFormat } from './format';
+import { operationWords } from './operation-words';
 
 const T0 = 1_000_000;
 const count = (n: number): string => String(n);
 
+const words = (o: OperationView) =>
+  operationWords(o, en, makeFormat('en-GB', en.format, 'UTC'), {
+    itemName: () => 'shelf A',
+    now: T0,
+  });
+
 function shown(ops: OperationView[], memory: NoticeMemory, now: number): string | null {
   const line = noticeLine(ops, memory, now);
-  return line ? noticeText(line, count, en.notices, (o) => o) : null;
+  return line ? noticeText(line, count, en.notices, words) : null;
 }
 
 /** The app opened with `before`, then saw `after` at T0. */
@@ -28,7 +36,7 @@ function arrive(before: OperationView[], after: OperationView[]): NoticeMemory {
 }
 
 const moved = (o: OperationView, state: OperationState, extra: Partial<OperationView> = {}) =>
-  op(o.id, state, { summary: o.summary, ...extra });
+  op(o.id, state, { op: o.op, ...extra });
 
 describe('notices', () => {
   it('outcomes already stored when the app opened are not news', () => {
@@ -52,7 +60,7 @@ describe('notices', () => {
     const now = moved(queued, state);
     const memory = arrive([queued], [now]);
     const later = T0 + 3_600_000;
-    expect(shown([now], memory, later)).toBe(`Remove 2 from shelf A: ${now.label}`);
+    expect(shown([now], memory, later)).toBe(`Remove 2 from shelf A: ${words(now).label}`);
     expect(nextFade([now], memory, later)).toBeNull();
     expect(shown([now], markSeen(memory, [now]), later)).toBeNull();
   });

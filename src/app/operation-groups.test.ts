@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationState } from '../client/facade';
+import type { OperationState, OperationView } from '../client/facade';
+import { makeFormat } from './format';
+import { en } from './i18n/en';
+import { operationWords } from './operation-words';
 import {
   ACTIVITY_ORDER,
   runsOf,
@@ -46,8 +49,8 @@ describe('operation groups', () => {
       ['review', ['e']],
       ['resolved', ['d']],
     ]);
-    expect(rowLabel(discarded)).toBe('Discarded: counted again');
-    expect(rowLabel(op('e', 'review'))).toBe('Needs review');
+    expect(rowLabel(discarded, en, 'Needs review')).toBe('Discarded: counted again');
+    expect(rowLabel(op('e', 'review'), en, 'Needs review')).toBe('Needs review');
   });
 
   it('puts newest first inside a group', () => {
@@ -82,36 +85,51 @@ describe('operation groups', () => {
       recordedAt: '2026-11-29T17:00:00.000Z',
       compacted: false,
     };
-    expect(whatToCheck(op('a', 'expired', { explanation: 'Look at the history.' }))).toBe(
+    expect(whatToCheck(op('a', 'expired'), en, 'Look at the history.')).toBe(
       'Look at the history.',
     );
-    expect(whatToCheck(op('a', 'review', { receipt }))).toMatch(/^The stock changed/);
-    expect(whatToCheck(op('a', 'review'))).toMatch(/history/);
+    expect(whatToCheck(op('a', 'review', { receipt }), en, null)).toMatch(/^The stock changed/);
+    expect(whatToCheck(op('a', 'review'), en, null)).toMatch(/history/);
   });
 });
 
+/** A row's words in English, as the Activity screen folds them. */
+const lineOf = (o: OperationView) => {
+  const words = operationWords(o, en, makeFormat('en-GB', en.format, 'UTC'), {
+    itemName: () => null,
+    now: 0,
+  });
+  return [words.summary, rowLabel(o, en, words.label)] as const;
+};
+const negative = { kind: 'review', reason: 'would-go-negative' } as const;
+
 describe('runsOf', () => {
   it('folds identical changes into one run where the first stood, keeping the order', () => {
-    const candle = { summary: 'Remove 1 from Scented candle, fig' };
+    const candle = {
+      op: { type: 'adjust', itemId: 'candle-fig', delta: -1, reason: 'sold' },
+    } as const;
     const ops = [
       op('a', 'queued', candle),
-      op('b', 'queued', { summary: 'Add 3 to Lamp' }),
+      op('b', 'queued', { op: { type: 'adjust', itemId: 'lamp', delta: 3, reason: 'received' } }),
       op('c', 'queued', candle),
       op('d', 'queued', candle),
     ];
-    expect(runsOf(ops).map((r) => r.operations.map((o) => o.id))).toEqual([['a', 'c', 'd'], ['b']]);
+    expect(runsOf(ops, lineOf).map((r) => r.operations.map((o) => o.id))).toEqual([
+      ['a', 'c', 'd'],
+      ['b'],
+    ]);
   });
 
   it('keeps apart the same words in another state or with another decision', () => {
     const ops = [
-      op('a', 'review', { label: 'Needs review: stock would go below zero' }),
-      op('b', 'review', { label: 'Needs review: count was based on old stock' }),
+      op('a', 'review', { reason: negative }),
+      op('b', 'review', { reason: { kind: 'review', reason: 'stale-count' } }),
       op('c', 'review', {
-        label: 'Needs review: stock would go below zero',
+        reason: negative,
         resolution: { kind: 'discarded', note: 'typo', at: '2026-11-29T17:10:00.000Z' },
       }),
       op('d', 'confirmed'),
     ];
-    expect(runsOf(ops)).toHaveLength(4);
+    expect(runsOf(ops, lineOf)).toHaveLength(4);
   });
 });

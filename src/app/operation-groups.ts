@@ -84,7 +84,7 @@ export function needsReview(op: OperationView): boolean {
 }
 
 /** An operation's line in lists: its state label, or what the person decided about it. */
-export function rowLabel(op: OperationView, t: Messages = en, label: string = op.label): string {
+export function rowLabel(op: OperationView, t: Messages, label: string): string {
   const resolution = op.resolution;
   if (!resolution) return label;
   switch (resolution.kind) {
@@ -101,11 +101,7 @@ export function rowLabel(op: OperationView, t: Messages = en, label: string = op
  * What the person can check before deciding. The core explains expired and restored work; the
  * server's review and rejection reasons are explained here.
  */
-export function whatToCheck(
-  op: OperationView,
-  t: Messages = en,
-  explanation: string | null = op.explanation ?? null,
-): string {
+export function whatToCheck(op: OperationView, t: Messages, explanation: string | null): string {
   if (explanation) return explanation;
   return t.operations.whatToCheck[op.receipt?.reason ?? 'none'];
 }
@@ -123,10 +119,7 @@ export interface OperationRun {
 export function runsOf(
   operations: readonly OperationView[],
   /** The words of an operation's row: its summary and its state line. */
-  lineOf: (op: OperationView) => readonly [summary: string, label: string] = (op) => [
-    op.summary,
-    rowLabel(op),
-  ],
+  lineOf: (op: OperationView) => readonly [summary: string, label: string],
 ): OperationRun[] {
   const runs = new Map<string, OperationRun>();
   for (const op of operations) {

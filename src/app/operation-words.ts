@@ -1,14 +1,16 @@
 /**
  * One operation in the person's language: what was decided (summary), its state line (label), why
- * it was rejected or needs review, and the detail view's longer text. Keyed by the facade's state
- * and facts; the catalogue holds the words (docs/client.md#states-and-their-words in English).
- * Pure.
+ * it was rejected or needs review, and the detail view's longer text. The core says which state,
+ * reason and explanation, as typed values; the catalogue holds the words
+ * (docs/client.md#states-and-their-words in English). Pure.
  */
-import type { OperationView } from '../client/facade';
+import type { OperationReason, OperationView } from '../client/facade';
+import type { Op } from '../protocol/schemas';
 import type { Format } from './format';
 import type { Messages } from './i18n/en';
-import type { ReasonCase } from './i18n/operation-case';
+import type { ExplainFacts, ReasonCase } from './i18n/operation-case';
 import { opItemId } from '../protocol/op-item';
+import { assertNever } from '../protocol/assert-never';
 
 export interface OperationWords {
   summary: string;
@@ -17,33 +19,45 @@ export interface OperationWords {
   explanation: string | null;
 }
 
-function lastStatus(op: OperationView): number | null {
-  for (let i = op.attempts.length - 1; i >= 0; i -= 1) {
-    const status = op.attempts[i]?.httpStatus;
-    if (status !== null && status !== undefined) return status;
+/** The reason with its moments in this locale's words. */
+function reasonCase(
+  reason: OperationReason,
+  op: OperationView,
+  format: Format,
+  now: number,
+): ReasonCase {
+  switch (reason.kind) {
+    case 'imported':
+      return { kind: 'imported', age: format.age(op.createdAt, now) };
+    case 'restored':
+      return { kind: 'restored', when: format.moment(reason.confirmedAt, now) };
+    case 'rejected':
+    case 'review':
+    case 'expired':
+    case 'key-reused':
+    case 'identity-refused':
+    case 'content-refused':
+      return reason;
+    default:
+      return assertNever(reason);
   }
-  return null;
 }
 
-function reviewCase(op: OperationView, format: Format, now: number): ReasonCase {
-  // Before the receipt: a change a restored server lost still holds its old receipt.
-  if (op.restored) return { kind: 'restored', when: format.moment(op.restored.confirmedAt, now) };
-  if (op.receipt) return { kind: 'receipt', reason: op.receipt.reason };
-  if (op.imported) {
-    return { kind: 'imported', age: format.age(op.createdAt, now), core: op.reasonText };
-  }
-  // No receipt: 410 (past its deadline with no record) or a refusal of the request itself.
-  return lastStatus(op) === 410 ? { kind: 'expired' } : { kind: 'refused', core: op.reasonText };
+/** The catalogue's words for `c`: each kind takes its own facts (the pairing TypeScript cannot follow). */
+function reasonWords(t: Messages, c: ReasonCase): string {
+  return (t.operations.reason[c.kind] as (c: ReasonCase) => string)(c);
 }
 
 /**
- * A reversal's original, from the note the core gives it ('Reverses “Remove 2 from …” (id)',
- * client/core/fixes.ts): its words and id; null for any other change.
+ * A reversal's original (core/fixes.ts: reason `correction`, a note ending in its id): its id,
+ * and the change it undid, an adjustment of the opposite delta; null for any other change.
  */
-function reversalOf(op: OperationView['op']): { words: string; id: string } | null {
-  if (op.type !== 'adjust' || op.reason !== 'correction' || !op.note) return null;
-  const m = /^Reverses “(.*)” \(([^()\s]+)\)$/su.exec(op.note);
-  return m ? { words: m[1] ?? '', id: m[2] ?? '' } : null;
+function reversalOf(op: Op): { id: string; original: Op } | null {
+  if (op.type !== 'adjust' || op.reason !== 'correction' || !op.note?.startsWith('Reverses “')) {
+    return null;
+  }
+  const id = /\(([^()\s]+)\)$/u.exec(op.note)?.[1];
+  return id === undefined ? null : { id, original: { ...op, delta: -op.delta, reason: 'sold' } };
 }
 
 export function operationWords(
@@ -58,44 +72,42 @@ export function operationWords(
   },
 ): OperationWords {
   const words = t.operations;
+  const summaryOf = (o: Op) =>
+    words.summary({
+      op: o,
+      itemName: o.type === 'createItem' ? o.name : itemNameOf(opItemId(o), context.itemName),
+      count: format.count,
+    });
   const reversal = reversalOf(op.op);
-  const plain = words.summary({
-    op: op.op,
-    itemName:
-      op.op.type === 'createItem' ? op.op.name : itemNameOf(opItemId(op.op), context.itemName),
-    core: op.summary,
-    count: format.count,
-  });
+  // A reversal names its original: its words on this device, else the undone adjustment worded
+  // here (never the English of the note, which is the server journal's).
   const summary =
-    reversal === null ? plain : words.reverses(context.summaryOf?.(reversal.id) ?? reversal.words);
-  // The facade explains a finishing operation only when its local write failed.
-  const localWriteFailed = op.state === 'finishing' && (op.explanation ?? null) !== null;
+    reversal === null
+      ? summaryOf(op.op)
+      : words.reverses(context.summaryOf?.(reversal.id) ?? summaryOf(reversal.original));
+  const explained = op.explanation ?? null;
+  const localWriteFailed = op.state === 'finishing' && explained?.kind === 'local-write-failed';
   const reason =
-    op.state === 'rejected'
-      ? words.rejectedReason(op.receipt?.reason ?? null)
-      : op.state === 'review'
-        ? words.reviewReason(reviewCase(op, format, context.now))
-        : null;
+    op.reason === null || (op.state !== 'rejected' && op.state !== 'review')
+      ? null
+      : reasonWords(t, reasonCase(op.reason, op, format, context.now));
   const stateWords = localWriteFailed ? words.finishingLocal : words.state[op.state];
   const nextCheck = op.nextRetryAt === null ? null : format.time(Date.parse(op.nextRetryAt));
   return {
     summary,
     label: reason === null ? stateWords : words.withReason(stateWords, reason),
     reason,
-    explanation: words.explanation({
-      state: op.state,
-      summary,
-      core: op.explanation ?? null,
-      nextCheck,
-      localWriteFailed,
-      imported: op.imported,
-      restoredMissing: op.restored?.missing === true,
-      lastStatus: lastStatus(op),
-      lateDeadline:
-        op.deadline !== '' && op.attempts.some((a) => a.httpStatus === 410)
-          ? format.moment(op.deadline, context.now)
-          : null,
-    }),
+    explanation:
+      explained === null
+        ? null
+        : (words.explanation[explained.kind] as (e: typeof explained, f: ExplainFacts) => string)(
+            explained,
+            {
+              summary,
+              nextCheck,
+              deadline: op.deadline === '' ? '' : format.moment(op.deadline, context.now),
+            },
+          ),
   };
 }
 

@@ -29,6 +29,10 @@ const SAMPLES: { [K in RefusalKind]: RefusalOf<K> } = {
   'backup-unreadable': { kind: 'backup-unreadable' },
   'backup-signed-out': { kind: 'backup-signed-out' },
   'backup-of-others': { kind: 'backup-of-others', people: ['demo', 'manager'] },
+  'accounts-offline': { kind: 'accounts-offline' },
+  'account-name-taken': { kind: 'account-name-taken', name: 'ana' },
+  'account-change-refused': { kind: 'account-change-refused' },
+  'accounts-managers-only': { kind: 'accounts-managers-only' },
 };
 
 /** The English the client core wrote before the words moved into the catalogue, exactly. */
@@ -59,6 +63,12 @@ const ENGLISH: Record<RefusalKind, string> = {
   'backup-signed-out': 'Sign in to import a backup of your changes.',
   'backup-of-others':
     'This backup holds changes by demo, manager. Only they can import them, signed in as themselves; nothing was imported.',
+  // docs/client.md#people: the offline words are fixed.
+  'accounts-offline': 'Changing accounts needs a connection.',
+  'account-name-taken': 'The username ana is taken already; nothing was changed.',
+  'account-change-refused':
+    'Nobody can disable themselves or make themselves staff, and the last manager stays a manager; nothing was changed.',
+  'accounts-managers-only': 'Only managers can change accounts; nothing was changed.',
 };
 
 const samples = Object.values(SAMPLES) as Refusal[];

@@ -18,6 +18,9 @@ export type Route =
   | { name: 'reorder' }
   /** Item import from a spreadsheet (managers). */
   | { name: 'import' }
+  /** Stock-takes: the list (and, managers, the form to start one), and one stock-take. */
+  | { name: 'stocktakes' }
+  | { name: 'stocktake'; id: string }
   | { name: 'not-found'; path: string };
 
 function decode(part: string): string | null {
@@ -60,6 +63,8 @@ export function parseHash(hash: string): Route {
       return id ? { name: 'item', id } : { name: 'items' };
     case 'activity':
       return id ? { name: 'operation', handle: id } : { name: 'activity' };
+    case 'stocktakes':
+      return id ? { name: 'stocktake', id } : { name: 'stocktakes' };
     // Not under items/: "new" is a valid item id.
     case 'new-item':
       return { name: 'new-item', barcode: id };
@@ -83,7 +88,10 @@ export function href(route: Route): string {
     case 'tester':
     case 'reorder':
     case 'import':
+    case 'stocktakes':
       return `#/${route.name}`;
+    case 'stocktake':
+      return `#/stocktakes/${encodeURIComponent(route.id)}`;
     case 'item':
       return `#/items/${encodeURIComponent(route.id)}`;
     case 'operation':

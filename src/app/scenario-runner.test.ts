@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationState, TesterClient } from '../client/facade';
 import type { ArmedFault, FaultRule } from '../protocol/schemas';
+import { ClientError } from '../client';
 import { ScenarioRunner, type RunnerClient } from './scenario-runner';
 import { SCENARIOS, SCRATCH_ITEM } from './scenario-stories';
 import type { SimApi, SimResult } from './sim-api';
@@ -130,5 +131,20 @@ describe('the scenario runner', () => {
     await runner.start(first);
     expect(runner.getSnapshot()).toEqual({ run: null, notice: { kind: 'no-items' } });
     expect(calls).toEqual([]);
+  });
+
+  it('a refused change is told as its refusal, for the screen to word (not a kind as a sentence)', async () => {
+    const { client } = fakeClient([SCRATCH_ITEM.itemId]);
+    client.adjust = () => Promise.reject(new ClientError({ kind: 'no-lease' }));
+    const runner = new ScenarioRunner({
+      client,
+      tester: fakeTester().tester,
+      sim: fakeSim().sim,
+      words,
+    });
+    const first = SCENARIOS[0];
+    if (!first) throw new Error('no story');
+    await runner.start(first);
+    expect(runner.getSnapshot().notice).toEqual({ kind: 'refused', refusal: { kind: 'no-lease' } });
   });
 });

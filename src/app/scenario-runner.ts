@@ -14,6 +14,7 @@ import type { CommandResult, OperationState, Refusal, TesterClient } from '../cl
 import type { AdjustOp, CleanupResult, CreateItemOp } from '../protocol/schemas';
 import { SCRATCH_ITEM, stepsSeen, type Scenario } from './scenario-stories';
 import type { SimApi } from './sim-api';
+import { refusalOf } from '../client';
 
 export interface ScenarioRun {
   scenario: Scenario;
@@ -40,10 +41,8 @@ export type RunnerNotice =
   | { kind: 'scratch-not-confirmed' }
   /** The server refused the story's fault (its problem's detail). */
   | { kind: 'fault-refused'; detail: string }
-  /** The backup was refused (the screen words the refusal). */
-  | { kind: 'refused'; refusal: Refusal }
-  /** A command failed (its error's message). */
-  | { kind: 'failed'; message: string };
+  /** The backup or a command was refused (the screen words the refusal). */
+  | { kind: 'refused'; refusal: Refusal };
 
 export interface RunnerReport {
   run: ScenarioRun | null;
@@ -139,7 +138,8 @@ export class ScenarioRunner {
       this.set({ run: { ...base, handle: op.handle, seen: [op.state], ruleId: armed.value.id } });
       this.observe();
     } catch (e) {
-      this.set({ notice: { kind: 'failed', message: e instanceof Error ? e.message : String(e) } });
+      // A ClientError says why as a typed refusal; anything else is unexpected (its message).
+      this.set({ notice: { kind: 'refused', refusal: refusalOf(e) } });
     }
   }
 

@@ -23,7 +23,10 @@ export function serverEventWords(t: Messages, format: Format): ServerEventWords 
   const duration = testerText(t.tester.fault, format.count).duration;
   const refusal = (code: ProblemCode | undefined): string => words.refusal[code ?? 'none'];
   const result = (r: NonNullable<TimelineEvent['result']>): string => {
-    const reason = r.reason === null ? null : t.operations.rejectedReason(r.reason);
+    const reason =
+      r.reason === null
+        ? null
+        : t.operations.reason.rejected({ kind: 'rejected', reason: r.reason });
     const quantity =
       r.resultingQuantity === null ? '' : words.quantity(format.count(r.resultingQuantity));
     switch (r.outcome) {

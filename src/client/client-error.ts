@@ -32,6 +32,10 @@ const FAMILY: Record<RefusalKind, ClientErrorKind> = {
   'backup-unreadable': 'invalid',
   'backup-signed-out': 'signed-out',
   'backup-of-others': 'not-allowed',
+  'accounts-offline': 'unreachable',
+  'account-name-taken': 'invalid',
+  'account-change-refused': 'not-allowed',
+  'accounts-managers-only': 'not-allowed',
 };
 
 export class ClientError extends Error {

@@ -6,7 +6,13 @@
  * Around it: wiring.ts (what it shares with the service worker's sender), storage-health.ts,
  * outbox-commands.ts and account-commands.ts (the commands), live-view.ts (the snapshot).
  */
-import type { HistoryResponse, Op } from '../protocol/schemas';
+import type {
+  HistoryResponse,
+  Op,
+  StocktakeDetail,
+  StocktakeOp,
+  StocktakesResponse,
+} from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { refusalClock } from './core/answers';
@@ -31,7 +37,7 @@ import { ClientError } from './client-error';
 import { checkEpoch } from './epoch-check';
 import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
-import { ensureDevice, getMeta, setDeviceName } from './transactions/meta';
+import { ensureDevice, getMeta, markSessionExpired, setDeviceName } from './transactions/meta';
 import { loadView } from './transactions/view';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
@@ -53,6 +59,7 @@ import {
   type SenderDeps,
   type SenderPolicy,
 } from './sender';
+import { peopleClient, type PeopleClient } from './people-commands';
 import { tellServerSessionsEnded } from './session-end';
 import { StorageHealth, type StoreOptions } from './storage-health';
 import type { LocalStore, Tx } from './store/local-store';
@@ -109,6 +116,7 @@ class Client implements StockroomClientCore {
   private readonly storage: StorageHealth;
   private readonly outbox: OutboxCommands;
   private readonly account: account.AccountDeps;
+  readonly people: PeopleClient;
   private readonly busy = new Set<Promise<unknown>>();
   private ready = false;
   private closed = false;
@@ -182,6 +190,13 @@ class Client implements StockroomClientCore {
       },
       caches: options.caches === undefined ? defaultCaches() : options.caches,
     };
+    this.people = peopleClient({
+      http: this.http,
+      isOnline: () => this.network.isOnline() && !this.closed,
+      session: async () => (await this.session()) ?? null,
+      // As the sender does on a 401: keep who it was (their outbox), ask for a sign-in.
+      sessionEnded: (token) => this.write((tx) => markSessionExpired(tx, token)),
+    });
     this.network.listen({
       online: () => this.track(this.afterSignIn()),
       offline: () => this.live.changed(),
@@ -499,6 +514,22 @@ class Client implements StockroomClientCore {
         ? { kind: 'server-problem', status: res.status, detail: res.detail }
         : { kind: 'history-unreachable' },
     );
+  }
+
+  stocktakeStep = (op: StocktakeOp): Promise<OperationView> => this.outbox.stocktakeStep(op);
+
+  async stocktakes(): Promise<StocktakesResponse | null> {
+    const session = await this.session();
+    if (!session) return null;
+    const res = await api.listStocktakes(this.http, session.token);
+    return res.kind === 'ok' ? res.value : null;
+  }
+
+  async stocktake(id: string): Promise<StocktakeDetail | null> {
+    const session = await this.session();
+    if (!session) return null;
+    const res = await api.stocktakeDetail(this.http, session.token, id);
+    return res.kind === 'ok' ? res.value : null;
   }
 
   private authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {

@@ -11,18 +11,24 @@ import type {
   Op,
   UpdateItemOp,
   ArchiveItemOp,
+  StocktakeDetail,
+  StocktakeOp,
+  StocktakesResponse,
 } from '../protocol/schemas';
+import type { PeopleClient } from './people-commands';
+export type { PeopleClient, PeopleResult } from './people-commands';
 import type { Refusal } from './core/refusals';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 
-/** docs/client.md#states-and-their-words: the English words for states and receipt reasons (the
- * app's catalogue starts from them). */
-export { RECEIPT_REASON_WORDS, STATE_WORDS } from './core/labels';
 export type {
   OperationState,
   AttemptView,
   OperationView,
+  OperationReason,
+  OperationReasonKind,
+  Explanation,
+  ExplanationKind,
   ItemView,
   Connectivity,
   StorageProblem,
@@ -114,8 +120,20 @@ export interface StockroomClient {
   refreshItems(): Promise<void>;
   history(itemId: string, before?: string): Promise<HistoryResponse>;
 
+  /** A stock-take's step (start, count, apply, cancel): an operation like any other, offline too. */
+  stocktakeStep(op: StocktakeOp): Promise<OperationView>;
+  /** What the server says now; null when it cannot be asked (offline, signed out, refused). */
+  stocktakes(): Promise<StocktakesResponse | null>;
+  stocktake(id: string): Promise<StocktakeDetail | null>;
+
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;
+
+  /**
+   * People's accounts (managers, docs/client.md#people): online calls, never queued; offline they
+   * are refused with `accounts-offline` at once.
+   */
+  readonly people: PeopleClient;
 
   /** Tester mode's reach into the client: present as a whole, or absent (the UI's fake client). */
   readonly tester: TesterClient | null;

@@ -11,6 +11,8 @@ import {
   CreateItemOp,
   Op,
   UpdateItemOp,
+  StocktakeStepOp,
+  type StocktakeOp,
 } from '../protocol/schemas';
 import { ClientError, refusalOf } from './client-error';
 import type { Clock } from './core/clock';
@@ -76,6 +78,10 @@ export class OutboxCommands {
 
   archiveItem(input: Parameters<StockroomClient['archiveItem']>[0]): Promise<OperationView> {
     return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
+  }
+
+  stocktakeStep(op: StocktakeOp): Promise<OperationView> {
+    return this.decide(() => StocktakeStepOp.parse(op));
   }
 
   private async decide(parse: () => Op): Promise<OperationView> {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { csvRow } from './csv';
-import { readCsv } from './csv-read';
+import { delimiterOf, readCsv } from './csv-read';
 
 const cells = (text: string) => {
   const r = readCsv(text);
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(r.problem);
   return r.records.map((x) => x.cells);
 };
 
@@ -59,22 +59,10 @@ describe('readCsv (RFC 4180)', () => {
 });
 
 describe('readCsv, at the edges', () => {
-  it('says what is wrong, in words a person can act on', () => {
-    expect(readCsv('a\r\n"open')).toEqual({
-      ok: false,
-      row: 2,
-      message: 'A quoted cell is not closed (a " is missing).',
-    });
-    expect(readCsv('"x"y')).toEqual({
-      ok: false,
-      row: 1,
-      message: 'Text follows a closing quote; a " inside a quoted cell must be doubled ("").',
-    });
-    expect(readCsv('a\r\nb"c')).toEqual({
-      ok: false,
-      row: 2,
-      message: 'A " inside a cell: a cell with quotes must be in quotes, its quotes doubled.',
-    });
+  it('says what is wrong, by kind (the app words it)', () => {
+    expect(readCsv('a\r\n"open')).toEqual({ ok: false, row: 2, problem: 'unclosed-quote' });
+    expect(readCsv('"x"y')).toEqual({ ok: false, row: 1, problem: 'text-after-quote' });
+    expect(readCsv('a\r\nb"c')).toEqual({ ok: false, row: 2, problem: 'stray-quote' });
   });
 
   it('a quoted cell may end a record with LF, CR or CRLF, or end the file', () => {
@@ -87,5 +75,31 @@ describe('readCsv, at the edges', () => {
   it('an empty line is an empty record; LF LF is two line ends, not one', () => {
     expect(cells('a\n\nb')).toEqual([['a'], [''], ['b']]);
     expect(cells('a\r\rb')).toEqual([['a'], [''], ['b']]);
+  });
+});
+
+describe('readCsv, a German spreadsheet’s file', () => {
+  it('reads `;`-separated cells, told from the header line, with a BOM and quoted semicolons', () => {
+    const r = readCsv('\uFEFFsku;name;location\r\nL-1;"Lampe; groß";Regal 1,5\r\n');
+    expect(r).toEqual({
+      ok: true,
+      delimiter: ';',
+      records: [
+        { row: 1, cells: ['sku', 'name', 'location'] },
+        { row: 2, cells: ['L-1', 'Lampe; groß', 'Regal 1,5'] },
+      ],
+    });
+  });
+
+  it('keeps commas as the delimiter when the header has more of them (or as many)', () => {
+    expect(delimiterOf('sku,name,location\r\n')).toBe(',');
+    expect(delimiterOf('"a;b;c",name\r\nx;y;z;w')).toBe(',');
+    expect(delimiterOf('sku;name,with comma;location')).toBe(';');
+    expect(delimiterOf('name')).toBe(',');
+  });
+
+  it('a quote closed before a semicolon is fine; text after it is not', () => {
+    expect(readCsv('a;b\r\n"x";y').ok).toBe(true);
+    expect(readCsv('a;b\r\n"x",y')).toEqual({ ok: false, row: 2, problem: 'text-after-quote' });
   });
 });

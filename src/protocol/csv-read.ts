@@ -1,10 +1,12 @@
 /**
- * Reading CSV (RFC 4180), the inverse of ./csv: fields separated by commas, records by CRLF or LF
+ * Reading CSV (RFC 4180), the inverse of ./csv: fields separated by commas (or by semicolons, as
+ * spreadsheet programs write CSV in locales whose decimal mark is a comma: German Excel and
+ * LibreOffice; told from the header line, see `delimiterOf`), records by CRLF or LF
  * (a lone CR too, as old spreadsheet programs write), a field in double quotes may hold commas,
  * line breaks and doubled quotes. A UTF-8 byte order mark at the start is dropped. Lenient where
  * spreadsheets are sloppy (a missing line end at the end of the file), strict where guessing would
- * change a value: a quote inside an unquoted field, or text after a closing quote, is an error.
- * Pure: no I/O.
+ * change a value: a quote inside an unquoted field, or text after a closing quote, is an error,
+ * named by its kind (`CsvProblem`; the app words it in the person's language). Pure: no I/O.
  */
 
 export interface CsvRecord {
@@ -13,11 +15,42 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** What makes a file unreadable, by kind. */
+export type CsvProblem =
+  /** A quoted cell is not closed (a " is missing). */
+  | 'unclosed-quote'
+  /** Text follows a closing quote (a " inside a quoted cell must be doubled). */
+  | 'text-after-quote'
+  /** A " inside an unquoted cell. */
+  | 'stray-quote';
+
+export type Delimiter = ',' | ';';
+
 export type CsvReadResult =
-  { ok: true; records: CsvRecord[] } | { ok: false; row: number; message: string };
+  | { ok: true; records: CsvRecord[]; delimiter: Delimiter }
+  | { ok: false; row: number; problem: CsvProblem };
+
+/**
+ * The delimiter the file uses, told from its header line: semicolons when it has more of them than
+ * commas outside quotes (a German spreadsheet's "CSV" file), else commas.
+ */
+export function delimiterOf(text: string): Delimiter {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === ',') commas++;
+    else if (ch === ';') semicolons++;
+    else if (ch === '\r' || ch === '\n') break;
+  }
+  return semicolons > commas ? ';' : ',';
+}
 
 export function readCsv(text: string): CsvReadResult {
   const src = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const delimiter = delimiterOf(src);
   const records: CsvRecord[] = [];
   let cells: string[] = [];
   let cell = '';
@@ -40,11 +73,7 @@ export function readCsv(text: string): CsvReadResult {
       for (;;) {
         const q = src.indexOf('"', j);
         if (q === -1) {
-          return {
-            ok: false,
-            row: records.length + 1,
-            message: 'A quoted cell is not closed (a " is missing).',
-          };
+          return { ok: false, row: records.length + 1, problem: 'unclosed-quote' };
         }
         if (src[q + 1] === '"') {
           cell += src.slice(j, q) + '"';
@@ -56,16 +85,12 @@ export function readCsv(text: string): CsvReadResult {
         break;
       }
       const after = src[i];
-      if (after !== undefined && after !== ',' && after !== '\r' && after !== '\n') {
-        return {
-          ok: false,
-          row: records.length + 1,
-          message: 'Text follows a closing quote; a " inside a quoted cell must be doubled ("").',
-        };
+      if (after !== undefined && after !== delimiter && after !== '\r' && after !== '\n') {
+        return { ok: false, row: records.length + 1, problem: 'text-after-quote' };
       }
       continue;
     }
-    if (ch === ',') {
+    if (ch === delimiter) {
       cells.push(cell);
       cell = '';
       i++;
@@ -73,26 +98,22 @@ export function readCsv(text: string): CsvReadResult {
       endRecord();
       i += ch === '\r' && src[i + 1] === '\n' ? 2 : 1;
     } else if (ch === '"') {
-      return {
-        ok: false,
-        row: records.length + 1,
-        message: 'A " inside a cell: a cell with quotes must be in quotes, its quotes doubled.',
-      };
+      return { ok: false, row: records.length + 1, problem: 'stray-quote' };
     } else {
-      const stop = nextSpecial(src, i);
+      const stop = nextSpecial(src, i, delimiter);
       cell += src.slice(i, stop);
       i = stop;
     }
   }
   // The last record, unless the file ended with a line end.
   if (open) endRecord();
-  return { ok: true, records };
+  return { ok: true, records, delimiter };
 }
 
-function nextSpecial(src: string, from: number): number {
+function nextSpecial(src: string, from: number, delimiter: Delimiter): number {
   for (let k = from; k < src.length; k++) {
     const c = src[k];
-    if (c === ',' || c === '\r' || c === '\n' || c === '"') return k;
+    if (c === delimiter || c === '\r' || c === '\n' || c === '"') return k;
   }
   return src.length;
 }

@@ -171,6 +171,13 @@ export const OP_TYPES = [
   'applyStocktake',
   'cancelStocktake',
 ] as const;
+/** A stock-take's steps, and only those (what the app's stock-take screens save). */
+export const StocktakeStepOp = z.discriminatedUnion('type', [
+  StartStocktakeOp,
+  StocktakeCountOp,
+  ApplyStocktakeOp,
+  CancelStocktakeOp,
+]);
 export type StocktakeOp = Extract<
   Op,
   { type: 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake' }

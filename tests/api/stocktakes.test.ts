@@ -157,6 +157,27 @@ for (const [kind, open] of DATABASES) {
       expect((await manager.item(lamp)).quantity).toBe(6);
     });
 
+    it('applies once through a lost reply and a failure before commit', async () => {
+      const lens = await manager.newItem(managerLease, 4, 'lens');
+      const { stocktakeId, op } = start([lens]);
+      await send(manager, managerLease, op);
+      await send(
+        staff,
+        staffLease,
+        countOp(stocktakeId, lens, 9, (await staff.item(lens)).revision),
+      );
+      const body = managerLease.body({ type: 'applyStocktake', stocktakeId, uncounted: 'leave' });
+      await manager.fault({ fault: 'fail-before-commit', match: { operationId: body.id } });
+      expect((await manager.tryPostOp(body)).kind).toBe('dropped');
+      expect((await manager.item(lens)).quantity).toBe(4);
+      await manager.fault({ fault: 'drop-response', match: { operationId: body.id } });
+      expect((await manager.tryPostOp(body)).kind).toBe('dropped');
+      const resent = await manager.postOp(body);
+      expect(expectReceipt(resent, 200)).toMatchObject({ outcome: 'applied' });
+      expect((await manager.item(lens)).quantity).toBe(9);
+      expect(await manager.effects(lens, body.id)).toBe(1);
+    });
+
     it('keeps a sale recorded before an offline count reached the server', async () => {
       const mug = await manager.newItem(managerLease, 12, 'mug');
       const seen = (await staff.item(mug)).revision;

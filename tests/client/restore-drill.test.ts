@@ -144,9 +144,8 @@ describe.each([
     for (const [c, id] of lost) {
       const op = opById(c, id);
       expect(op.state).toBe('review');
-      expect(op.label).toMatch(
-        /^Needs review: Confirmed on .+, but the server was restored from an earlier backup and no longer has this change\.$/,
-      );
+      expect(op.reason).toMatchObject({ kind: 'restored' });
+      expect(op.explanation).toEqual({ kind: 'restore-missing' });
       expect(op.canCheckAndResend).toBe(true);
       expect(op.restored?.missing).toBe(true);
     }

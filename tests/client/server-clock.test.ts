@@ -29,7 +29,7 @@ describe('the server’s clock and its answers', () => {
     await h.fault({ fault: 'unavailable', times: 1 });
     const op = await c.adjust({ itemId: 'bowl-15', delta: -1, reason: 'sold' });
     await c.whenIdle();
-    expect(opById(c, op.id).label).toBe('Saved on this device');
+    expect(opById(c, op.id).state).toBe('queued');
     expect(c.getSnapshot().connectivity).toBe('server-busy');
     expect(c.getSnapshot().connectivityLabel).toMatch(/^Server busy · trying again at \S+/);
     await nextRetry(h, c);

@@ -77,7 +77,14 @@ function knownRoutes(): Map<string, Set<string>> {
   return new Map(Object.entries(paths).map(([path, item]) => [path, new Set(Object.keys(item))]));
 }
 
+/** What the project writes and git ignores (bench/results.json, dist/): named, never committed. */
+const OUTPUTS = readFileSync(join(ROOT, '.gitignore'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim().replace(/^\//, '').replace(/\/$/, ''))
+  .filter((line) => line !== '' && !line.startsWith('#') && !line.includes('*'));
+
 function pathExists(path: string): boolean {
+  if (OUTPUTS.some((out) => path === out || path.startsWith(`${out}/`))) return true;
   if (!path.includes('*')) return existsSync(join(ROOT, path));
   if (path.includes('**')) return existsSync(join(ROOT, path.slice(0, path.indexOf('/**'))));
   const folder = path.slice(0, path.lastIndexOf('/'));

@@ -1,9 +1,10 @@
 /**
  * Item import from a spreadsheet, in real Chromium: a manager imports items from a CSV file made offline
  * in a spreadsheet: the preview names the bad row and why, the good rows go to the outbox, and they
- * reach the server (checked through the API). Staff are not offered the import.
+ * reach the server (checked through the API). Staff are not offered the import, but download the
+ * items from Items (codes kept as text for spreadsheets).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from './support/app';
@@ -92,6 +93,48 @@ describe('Import items', () => {
     ]);
   });
 
+  it('reads a German spreadsheet’s `;` file, in German: decimal commas, row errors in German', async () => {
+    // German Excel and LibreOffice write "CSV" with `;` between cells and a decimal comma.
+    const file = [
+      '\uFEFFid;sku;barcode;name;location;quantity;lowStockThreshold',
+      'imp-kleber;KLB-1;;Kleber, flüssig;D1;1.200;10,00',
+      'imp-band;BND-1;;Klebeband;D1;2,5;', // row 3: no whole number
+      '',
+    ].join('\r\n');
+    const german = await newPhoneContext(scene.browser, { locale: 'de-DE' });
+    const p = await german.newPage();
+    errors.push(...collectPageErrors(p));
+    await p.goto(scene.server.url);
+    await p.getByLabel('Benutzername').fill('manager');
+    await p.getByLabel('Passwort').fill('manager');
+    await p.getByRole('button', { name: 'Anmelden' }).click();
+    await p.getByRole('link', { name: 'Artikel importieren' }).click();
+    await p.getByLabel('CSV-Datei').setInputFiles({
+      name: 'artikel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file, 'utf8'),
+    });
+    const summary = p.getByRole('list', { name: 'Zusammenfassung des Imports' });
+    await expect.poll(() => summary.innerText()).toContain('1 neu');
+    const bad = p.getByRole('region', { name: /Zeilen mit Fehlern/ });
+    await expect
+      .poll(() => bad.getByRole('row').nth(1).innerText())
+      .toMatch(/3\s+Klebeband\s+„2,5“ ist keine ganze Zahl: Gib nur Ziffern ein\./);
+    await p.getByRole('button', { name: '1 Zeile importieren' }).click();
+    const api = await scene.server.api('manager');
+    const [kleber] = await eventually(
+      async () => (await api.items()).items.filter((i) => i.id === 'imp-kleber'),
+      (list) => list.length === 1,
+      'the German file’s item on the server',
+    );
+    expect([kleber?.name, kleber?.quantity, kleber?.lowStockThreshold]).toEqual([
+      'Kleber, flüssig',
+      1200,
+      10,
+    ]);
+    await german.close();
+  });
+
   it('staff are not offered the import', async () => {
     const staff = await newPhoneContext(scene.browser);
     const s = await staff.newPage();
@@ -101,6 +144,30 @@ describe('Import items', () => {
     expect(await s.getByRole('link', { name: 'Import items' }).count()).toBe(0);
     await s.goto(`${scene.server.url}/#/import`);
     await s.getByText('Only a manager can import items.').waitFor();
+    await staff.close();
+  });
+
+  it('staff download the items from Items, offline, with barcodes kept as text', async () => {
+    const staff = await newPhoneContext(scene.browser);
+    const s = await staff.newPage();
+    errors.push(...collectPageErrors(s));
+    await signInUi(s, scene.server.url, 'demo');
+    // The items are on the device (one pull brings them all), then the network goes.
+    await s.getByRole('list', { name: 'Items' }).getByRole('link').first().waitFor();
+    await goOffline(staff);
+    const [file] = await Promise.all([
+      s.waitForEvent('download'),
+      s.getByRole('button', { name: 'Download items (CSV)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('stockroom-items.csv');
+    const text = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(
+      'id,sku,barcode,name,location,quantity,lowStockThreshold,archived,revision',
+    );
+    // A spreadsheet keeps ="2000014000148" as the text 2000014000148, never 2.00001E+12.
+    expect(lines.some((l) => l.includes(',"=""2000014000148""",'))).toBe(true);
+    expect(text).not.toMatch(/,2000014000148,/);
     await staff.close();
   });
 });

@@ -5,7 +5,7 @@ import { href, type Route } from '../routes';
 import { VisuallyHidden } from './visually-hidden';
 import { assertNever } from '../../protocol/assert-never';
 
-type Section = 'items' | 'activity' | 'settings' | 'tester';
+type Section = 'items' | 'stocktakes' | 'activity' | 'settings' | 'tester';
 
 function sectionOf(route: Route): Section | null {
   switch (route.name) {
@@ -21,6 +21,9 @@ function sectionOf(route: Route): Section | null {
     case 'review':
     case 'enter-again':
       return 'activity';
+    case 'stocktakes':
+    case 'stocktake':
+      return 'stocktakes';
     case 'settings':
       return 'settings';
     case 'tester':
@@ -56,6 +59,9 @@ export function NavBar({ route }: { route: Route }): ReactNode {
       <ul>
         <NavLink to="items" current={current}>
           {t.nav.items}
+        </NavLink>
+        <NavLink to="stocktakes" current={current}>
+          {t.nav.stocktakes}
         </NavLink>
         <NavLink to="activity" current={current}>
           {t.nav.activity}

@@ -9,11 +9,10 @@ import type {
   ItemView,
   OperationState,
   OperationView,
+  PeopleClient,
   StockroomClient,
 } from '../../client/facade';
-import type { HistoryResponse, Op } from '../../protocol/schemas';
-import { stateHeading } from '../operation-groups';
-import { assertNever } from '../../protocol/assert-never';
+import type { Account, HistoryResponse, Op } from '../../protocol/schemas';
 import { opItemId } from '../../protocol/op-item';
 
 const SHELVES = ['A', 'B', 'C', 'D'];
@@ -42,32 +41,6 @@ function makeItems(count: number, now: string): ItemView[] {
   }));
 }
 
-function summarize(op: Op, items: readonly ItemView[]): string {
-  const shelf = items.find((i) => i.id === opItemId(op))?.location ?? '?';
-  switch (op.type) {
-    case 'adjust':
-      return op.delta < 0
-        ? `Remove ${-op.delta} from shelf ${shelf}`
-        : `Add ${op.delta} to shelf ${shelf}`;
-    case 'count':
-      return `Count ${op.quantity} on shelf ${shelf}`;
-    case 'createItem':
-      return `Create ${op.name}`;
-    case 'updateItem':
-      return `Edit details on shelf ${shelf}`;
-    case 'archiveItem':
-      return `Archive item on shelf ${shelf}`;
-    case 'startStocktake':
-    case 'applyStocktake':
-    case 'cancelStocktake':
-      return op.type;
-    case 'stocktakeCount':
-      return `Count ${op.counted} on shelf ${shelf} for the stock-take`;
-    default:
-      return assertNever(op);
-  }
-}
-
 const SETTLED: ReadonlySet<OperationState> = new Set([
   'confirmed',
   'rejected',
@@ -94,14 +67,43 @@ function withState(
   return {
     ...next,
     state,
-    label: stateHeading(state),
-    explanation:
-      state === 'unknown'
-        ? `No result was received for "${op.summary}". The change may already be confirmed. Stockroom uses the same operation identity, so checking again cannot apply it twice.`
-        : null,
+    explanation: state === 'unknown' ? { kind: 'no-result' } : null,
     canCheckAndResend: open && (state === 'unknown' || state === 'waiting'),
     canEnterAgain: open && DECIDE.has(state),
     canDiscard: open && DECIDE.has(state),
+  };
+}
+
+/** People's accounts in memory, for the UI without a server (the real rules are the server's). */
+function fakePeople(): PeopleClient {
+  const at = new Date().toISOString();
+  let people: Account[] = [
+    { id: 'demo', name: 'demo', role: 'staff', disabled: false, lastSignInAt: at },
+    { id: 'manager', name: 'manager', role: 'manager', disabled: false, lastSignInAt: at },
+  ];
+  return {
+    async list() {
+      return { ok: true, value: people };
+    },
+    async add({ name, role }) {
+      if (people.some((p) => p.name === name))
+        return { ok: false, refusal: { kind: 'account-name-taken', name } };
+      const added: Account = { id: name, name, role, disabled: false, lastSignInAt: null };
+      people = [...people, added].sort((a, b) => a.name.localeCompare(b.name));
+      return { ok: true, value: added };
+    },
+    async change(name, { role, disabled }) {
+      const found = people.find((p) => p.name === name);
+      if (!found)
+        return { ok: false, refusal: { kind: 'server-problem', status: 404, detail: name } };
+      const changed: Account = {
+        ...found,
+        ...(role !== undefined ? { role } : {}),
+        ...(disabled !== undefined ? { disabled } : {}),
+      };
+      people = people.map((p) => (p.name === name ? changed : p));
+      return { ok: true, value: changed };
+    },
   };
 }
 
@@ -191,13 +193,11 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
         userName: snapshot.user?.name ?? 'demo',
         op,
         state: 'queued',
-        label: stateHeading('queued'),
-        summary: summarize(op, snapshot.items),
         createdAt: nowIso(),
         deadline: snapshot.lease?.deadline ?? nowIso(),
         attempts: [],
         receipt: null,
-        reasonText: outcome === 'review' ? 'It would take the stock below zero.' : null,
+        reason: outcome === 'review' ? { kind: 'review', reason: 'would-go-negative' } : null,
         imported: false,
         nextRetryAt: null,
         resolution: null,
@@ -243,6 +243,10 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
     updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
     archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
+    stocktakeStep: (op) => enqueue(op),
+    // The fake has no server: stock-takes are known only from its own saved steps.
+    stocktakes: async () => null,
+    stocktake: async () => null,
     async importItems(ops) {
       const views: OperationView[] = [];
       for (const op of ops) views.push(await enqueue(op));
@@ -284,6 +288,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async importBackup(): Promise<CommandResult> {
       return { ok: false, refusal: { kind: 'backup-unreadable' } };
     },
+    people: fakePeople(),
     // No tester tools: the Tester panel says tester mode is off.
     tester: null,
     close() {

@@ -2,8 +2,11 @@
 import type { OperationState } from '../../client/facade';
 import type { ReasonCode } from '../../protocol/schemas';
 import type { Messages } from './en';
-import type { ExplainCase, ReasonCase, SummaryCase } from './operation-case';
+import type { ExplanationWords, ReasonWords, SummaryCase } from './operation-case';
+import { pluralRules } from './plural';
 import { assertNever } from '../../protocol/assert-never';
+
+const plural = pluralRules('de');
 
 const receiptReasons: Record<ReasonCode, string> = {
   'unknown-item': 'den Artikel gibt es auf dem Server nicht',
@@ -24,48 +27,51 @@ const receiptReasons: Record<ReasonCode, string> = {
 const SAME_IDENTITY =
   'Stockroom verwendet dieselbe Vorgangs-ID, daher kann erneutes Prüfen sie nicht doppelt anwenden.';
 
-function explain(c: ExplainCase): string | null {
-  switch (c.state) {
-    case 'unknown':
-    case 'checking':
-      return `Für „${c.summary}“ kam keine Antwort. Die Änderung ist vielleicht schon bestätigt. ${SAME_IDENTITY}`;
-    case 'waiting':
-      if (c.lastStatus === 401) {
-        return 'Melde dich erneut an, um sie zu senden. Sie behält ihre ID, nichts kann doppelt angewendet werden.';
-      }
-      return c.nextCheck === null
-        ? 'Automatische Versuche pausieren; nichts geht verloren. Sie wird erneut gesendet, sobald das Gerät wieder online ist, oder mit „Sicher prüfen und erneut senden“.'
-        : `Automatische Versuche pausieren; nichts geht verloren. Stockroom prüft um ${c.nextCheck} von selbst erneut, oder sofort mit „Sicher prüfen und erneut senden“.`;
-    case 'finishing':
-      return c.localWriteFailed
-        ? 'Der Server hat das Ergebnis, aber dieses Gerät konnte es noch nicht speichern. Erneutes Prüfen ist sicher: Der Server liefert dasselbe Ergebnis.'
-        : null;
-    case 'review':
-      if (c.restoredMissing) {
-        return 'Sende sie nur erneut, wenn die Änderung noch stimmt: Sie behält ihre ID, daher wendet der Server sie höchstens einmal an. Nach ihrer Frist lehnt der Server sie ab, und du kannst sie als neue erneut eingeben.';
-      }
-      if (c.imported) {
-        return 'Aus einer Sicherung wiederhergestellt. Stockroom fragt den Server, ob er sie schon hat, bevor etwas gesendet wird.';
-      }
-      return c.core === null
-        ? null
-        : 'Prüfe im Verlauf des Artikels, ob die Änderung dort steht, und gib sie bei Bedarf erneut ein.';
-    case 'expired':
-      return 'Der Server kann nicht mehr sagen, ob diese Änderung angewendet wurde. Prüfe den Verlauf des Artikels, bevor du sie erneut eingibst.';
-    case 'not-applied':
-      if (c.lateDeadline !== null) {
-        return `Die Uhr des Servers war schon über die Frist dieser Änderung (${c.lateDeadline}) hinaus, daher wurde sie nie angewendet und wird es nie. Dieses Gerät hat vom Server eine neue Frist bekommen: Änderungen von jetzt an gehen durch. Du kannst diese gefahrlos erneut eingeben.`;
-      }
-      return 'Der Server hat bestätigt, dass diese Änderung nie angewendet wurde und nie angewendet wird. Du kannst sie gefahrlos erneut eingeben.';
-    case 'queued':
-    case 'sending':
-    case 'confirmed':
-    case 'rejected':
-      return null;
-    default:
-      return assertNever(c.state);
-  }
-}
+const reasons: ReasonWords = {
+  rejected: (r) => (r.reason === null ? 'der Server hat sie abgelehnt' : receiptReasons[r.reason]),
+  review: (r) => (r.reason === null ? 'der Server bittet um Prüfung' : receiptReasons[r.reason]),
+  expired: () => 'sie erreichte den Server nach ihrer Frist, daher hat er sie nicht angewendet',
+  'key-reused': () => 'der Server hat unter der ID dieses Vorgangs schon einen anderen Inhalt',
+  'identity-refused': () => 'der Server hat die Vorgangs-ID dieses Geräts nicht angenommen',
+  'content-refused': () => 'der Server konnte ihren Inhalt nicht annehmen',
+  imported: (r) =>
+    `aus einer Sicherung wiederhergestellt; ${r.age} erstellt, der Server kennt sie vielleicht nicht mehr`,
+  restored: (r) =>
+    `Am ${r.when} bestätigt, aber der Server wurde aus einer älteren Sicherung wiederhergestellt und hat diese Änderung nicht mehr.`,
+};
+
+const explanations: ExplanationWords = {
+  'no-result': (_, f) =>
+    `Für „${f.summary}“ kam keine Antwort. Die Änderung ist vielleicht schon bestätigt. ${SAME_IDENTITY}`,
+  'sign-in': () =>
+    'Melde dich erneut an, um sie zu senden. Sie behält ihre ID, nichts kann doppelt angewendet werden.',
+  'server-problem': (_, f) =>
+    `Der Server konnte sie gerade nicht bearbeiten. Sie ist auf diesem Gerät gespeichert; erneutes Prüfen verwendet dieselbe ID.${
+      f.nextCheck === null ? '' : ` Nächste Prüfung von selbst um ${f.nextCheck}.`
+    }`,
+  'retries-paused': (_, f) =>
+    f.nextCheck === null
+      ? 'Automatische Versuche pausieren; nichts geht verloren. Sie wird erneut gesendet, sobald das Gerät wieder online ist, oder mit „Sicher prüfen und erneut senden“.'
+      : `Automatische Versuche pausieren; nichts geht verloren. Stockroom prüft um ${f.nextCheck} von selbst erneut, oder sofort mit „Sicher prüfen und erneut senden“.`,
+  'local-write-failed': () =>
+    'Der Server hat das Ergebnis, aber dieses Gerät konnte es noch nicht speichern. Erneutes Prüfen ist sicher: Der Server liefert dasselbe Ergebnis.',
+  'imported-not-yet': () =>
+    'Der Server hat noch keinen Eintrag dazu. Wird sie jetzt gesendet, behält sie dieselbe ID und kann nicht doppelt angewendet werden.',
+  'imported-asking': () =>
+    'Aus einer Sicherung wiederhergestellt. Stockroom fragt den Server, ob er sie schon hat, bevor etwas gesendet wird.',
+  'restore-asking': () =>
+    'Der Server wurde aus einer Sicherung wiederhergestellt. Stockroom fragt ihn, ob er diese Änderung noch hat; nichts wird von selbst gesendet.',
+  'restore-missing': () =>
+    'Sende sie nur erneut, wenn die Änderung noch stimmt: Sie behält ihre ID, daher wendet der Server sie höchstens einmal an. Nach ihrer Frist lehnt der Server sie ab, und du kannst sie als neue erneut eingeben.',
+  'expired-review': () =>
+    'Prüfe im Verlauf des Artikels, ob die Änderung dort steht, und gib sie bei Bedarf erneut ein.',
+  expired: () =>
+    'Der Server kann nicht mehr sagen, ob diese Änderung angewendet wurde. Prüfe den Verlauf des Artikels, bevor du sie erneut eingibst.',
+  'not-applied': () =>
+    'Der Server hat bestätigt, dass diese Änderung nie angewendet wurde und nie angewendet wird. Du kannst sie gefahrlos erneut eingeben.',
+  'not-applied-late': (_, f) =>
+    `Die Uhr des Servers war schon über die Frist dieser Änderung (${f.deadline}) hinaus, daher wurde sie nie angewendet und wird es nie. Dieses Gerät hat vom Server eine neue Frist bekommen: Änderungen von jetzt an gehen durch. Du kannst diese gefahrlos erneut eingeben.`,
+};
 
 function summary(c: SummaryCase): string {
   const { op, itemName, count } = c;
@@ -111,25 +117,8 @@ export const deOperations: Messages['operations'] = {
   } satisfies Record<OperationState, string>,
   finishingLocal: 'Ergebnis vom Server erhalten; der lokale Speicher braucht Aufmerksamkeit',
   withReason: (state, reason) => `${state}: ${reason}`,
-  rejectedReason: (reason) =>
-    reason === null ? 'der Server hat sie abgelehnt' : receiptReasons[reason],
-  reviewReason(c: ReasonCase): string {
-    switch (c.kind) {
-      case 'receipt':
-        return c.reason === null ? 'der Server bittet um Prüfung' : receiptReasons[c.reason];
-      case 'imported':
-        return `aus einer Sicherung wiederhergestellt; ${c.age} erstellt, der Server kennt sie vielleicht nicht mehr`;
-      case 'restored':
-        return `Am ${c.when} bestätigt, aber der Server wurde aus einer älteren Sicherung wiederhergestellt und hat diese Änderung nicht mehr.`;
-      case 'expired':
-        return 'sie erreichte den Server nach ihrer Frist, daher hat er sie nicht angewendet';
-      case 'refused':
-        return 'der Server konnte ihren Inhalt nicht annehmen';
-      default:
-        return assertNever(c);
-    }
-  },
-  explanation: explain,
+  reason: reasons,
+  explanation: explanations,
   summary,
   reverses: (original) => `Macht rückgängig: ${original}`,
   whatToCheck: {
@@ -203,7 +192,7 @@ export const deOperations: Messages['operations'] = {
     explained: (sends, shown) =>
       sends === 0
         ? 'Eine Änderung, noch nicht gesendet.'
-        : `Eine Änderung, ${sends === 1 ? 'ein Versuch' : `${shown} Versuche`}; die ID der Änderung ändert sich nie, daher wendet der Server sie höchstens einmal an.`,
+        : `Eine Änderung, ${plural(sends, 'ein Versuch', `${shown} Versuche`)}; die ID der Änderung ändert sich nie, daher wendet der Server sie höchstens einmal an.`,
     idsExplained: (length, example) =>
       `Jeder Versuch ist ein Anlauf über das Netz mit eigener ID (gesendet als X-Request-Id), gezeigt mit ihren letzten ${length} Zeichen, etwa ${example}.`,
   },

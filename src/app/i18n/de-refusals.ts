@@ -38,4 +38,9 @@ export const deRefusals: RefusalWords = {
   'backup-signed-out': () => 'Melde dich an, um eine Sicherung deiner Änderungen zu importieren.',
   'backup-of-others': (r) =>
     `Diese Sicherung enthält Änderungen von ${people.format(r.people)}. Nur diese Personen können sie importieren, angemeldet als sie selbst; nichts wurde importiert.`,
+  'accounts-offline': () => 'Konten ändern braucht eine Verbindung.',
+  'account-name-taken': (r) => `Den Benutzernamen ${r.name} gibt es schon; nichts wurde geändert.`,
+  'account-change-refused': () =>
+    'Niemand kann sich selbst deaktivieren oder zum Personal machen, und die letzte Leitung bleibt Leitung; nichts wurde geändert.',
+  'accounts-managers-only': () => 'Nur die Leitung kann Konten ändern; nichts wurde geändert.',
 };

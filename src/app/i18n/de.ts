@@ -4,10 +4,12 @@
  */
 import { deOperations } from './de-operations';
 import { deRefusals } from './de-refusals';
+import { pluralRules } from './plural';
 import { deScenarios } from './de-scenarios';
 import type { DurationUnit, Messages } from './en';
 
-const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+/** Plurals by the language's rules (Intl.PluralRules), never a hand-written test for one. */
+const plural = pluralRules('de');
 
 const DE_UNIT_ONE: Record<DurationUnit, string> = {
   day: 'Tag',
@@ -42,7 +44,51 @@ export const de: Messages = {
     activity: 'Aktivität',
     settings: 'Einstellungen',
     tester: 'Tester',
+    stocktakes: 'Inventuren',
     notConfirmed: (count) => `, ${count} noch nicht bestätigt`,
+  },
+  stocktakes: {
+    title: 'Inventuren',
+    startHeading: 'Inventur beginnen',
+    name: 'Name der Inventur',
+    place: 'Ort',
+    mainPlace: 'Hauptlager',
+    blind: 'Blindzählung',
+    start: 'Inventur beginnen',
+    list: 'Inventuren auf dem Server',
+    none: 'Noch keine Inventuren.',
+    unreachable: 'Die Inventuren liegen auf dem Server, der gerade nicht erreichbar ist.',
+    notLoaded:
+      'Diese Inventur ist noch nicht auf diesem Gerät. Öffne sie einmal online; dann geht das Zählen auch offline.',
+    status: { open: 'Offen', applied: 'Übernommen', cancelled: 'Abgebrochen' },
+    progress: (counted, scope) => `${counted} von ${scope} gezählt`,
+    itemsLeft: 'Noch zu zählen',
+    allCounted: 'Jeder Artikel ist gezählt.',
+    countedItems: 'Gezählt',
+    code: 'Artikelcode',
+    openCode: 'Artikel öffnen',
+    noSuchCode: 'Kein Artikel dieser Inventur hat diesen Code.',
+    countItem: (name) => `${name} zählen`,
+    countedQuantity: 'Gezählte Menge',
+    countHint:
+      'Zähle, was in deinen Regalen liegt; Zählungen anderer werden addiert, deine neue Zählung ersetzt deine alte.',
+    saveCount: 'Zählung speichern',
+    expected: 'Erwartet',
+    blindNote: 'Blindzählung: Die erwartete Menge wird nicht gezeigt.',
+    review: 'Prüfen',
+    item: 'Artikel',
+    counted: 'Gezählt',
+    changesSince: 'Änderungen seit der Zählung',
+    proposed: 'Wird zu',
+    notCounted: 'nicht gezählt',
+    uncounted: 'Nicht gezählte Artikel',
+    leave: 'So lassen',
+    zero: 'Auf 0 setzen',
+    apply: 'Inventur übernehmen',
+    confirmApply: 'Diese Inventur übernehmen? Die Mengen der gezählten Artikel ändern sich einmal.',
+    cancel: 'Inventur abbrechen',
+    confirmCancel: 'Diese Inventur abbrechen? Nichts wird übernommen.',
+    back: 'Zurück zu den Inventuren',
   },
   connectivity: {
     online: 'Online',
@@ -60,9 +106,11 @@ export const de: Messages = {
     localWriteFailed:
       'Ergebnis vom Server erhalten; der lokale Speicher braucht Aufmerksamkeit. Nichts geht verloren, erneutes Senden ist sicher.',
     deadline: (count, when) =>
-      count === 1
-        ? `1 Änderung muss den Server bis ${when} erreichen, sonst muss sie geprüft werden.`
-        : `${count} Änderungen müssen den Server bis ${when} erreichen, sonst müssen sie geprüft werden.`,
+      plural(
+        count,
+        `1 Änderung muss den Server bis ${when} erreichen, sonst muss sie geprüft werden.`,
+        `${count} Änderungen müssen den Server bis ${when} erreichen, sonst müssen sie geprüft werden.`,
+      ),
   },
   notices: {
     label: 'Hinweise',
@@ -171,9 +219,11 @@ export const de: Messages = {
     submit: 'Anmelden',
     missing: 'Gib Benutzername und Passwort ein.',
     othersWaiting: (count, shown, user) =>
-      count === 1
-        ? `1 Änderung von ${user} wartet; melde dich als ${user} an, um sie zu senden.`
-        : `${shown} Änderungen von ${user} warten; melde dich als ${user} an, um sie zu senden.`,
+      plural(
+        count,
+        `1 Änderung von ${user} wartet; melde dich als ${user} an, um sie zu senden.`,
+        `${shown} Änderungen von ${user} warten; melde dich als ${user} an, um sie zu senden.`,
+      ),
   },
   items: {
     title: 'Artikel',
@@ -181,6 +231,7 @@ export const de: Messages = {
     newItem: 'Neuer Artikel',
     importItems: 'Artikel importieren',
     reorderList: 'Nachbestellliste',
+    downloadItems: 'Artikel herunterladen (CSV)',
     scan: 'Barcode scannen',
     scannerMissing:
       'Der Scanner konnte nicht geladen werden. Tippe den Code stattdessen in „Artikel suchen“.',
@@ -241,6 +292,12 @@ export const de: Messages = {
     what: 'die Änderung',
     reasonMissing: 'Wähle einen Grund für die Änderung.',
   },
+  quick: {
+    heading: 'Einzeln',
+    removeOne: (reason) => `1 entnehmen · ${reason}`,
+    addOne: (reason) => `1 hinzufügen · ${reason}`,
+    hint: 'Ein Tipp speichert die Änderung, mit dem zuletzt auf diesem Gerät verwendeten Grund. Ein anderer Grund: unten unter Bestand anpassen.',
+  },
   count: {
     heading: 'Inventur',
     counted: 'Gezählte Menge',
@@ -298,6 +355,39 @@ export const de: Messages = {
     leaseUse: (used, size) => `${used} von ${size} Vorgangs-IDs dieses Kontingents verwendet.`,
     noDeadline:
       'Noch keine Frist: Dieses Gerät bekommt eine vom Server, sobald es das nächste Mal online ist.',
+  },
+  people: {
+    heading: 'Personen',
+    intro:
+      'Wer sich anmelden darf, und als was. Änderungen hier brauchen eine Verbindung und gelten sofort.',
+    offline: 'Konten ändern braucht eine Verbindung.',
+    list: 'Personen',
+    role: (role: 'staff' | 'manager') => (role === 'manager' ? 'Leitung' : 'Personal'),
+    you: '(du)',
+    active: 'Aktiv',
+    disabled: 'Deaktiviert',
+    lastSignIn: (moment: string | null) =>
+      moment === null ? 'Noch nie angemeldet' : `Zuletzt angemeldet ${moment}`,
+    disable: 'Deaktivieren',
+    enable: 'Aktivieren',
+    makeManager: 'Zur Leitung machen',
+    makeStaff: 'Zum Personal machen',
+    setPassword: 'Passwort setzen',
+    newPassword: (name: string) => `Neues Passwort für ${name}`,
+    savePassword: 'Passwort speichern',
+    cancel: 'Abbrechen',
+    addHeading: 'Person hinzufügen',
+    username: 'Benutzername',
+    roleLabel: 'Rolle',
+    password: 'Passwort',
+    passwordHint: 'Mindestens 8 Zeichen. Sag es der Person; sie kann sich sofort anmelden.',
+    add: 'Person hinzufügen',
+    missing: 'Gib einen Benutzernamen und ein Passwort mit mindestens 8 Zeichen ein.',
+    added: (name: string) => `${name} kann sich jetzt anmelden.`,
+    changed: (name: string) => `${name} geändert.`,
+    passwordSet: (name: string) =>
+      `Neues Passwort für ${name} gesetzt; alle Sitzungen dieser Person sind beendet.`,
+    loading: 'Personen werden geladen…',
   },
   backup: {
     heading: 'Sicherung',
@@ -404,8 +494,7 @@ export const de: Messages = {
       'Nur die Filialleitung kann Artikel importieren. Melde dich dafür als Filialleitung an.',
     backToItems: 'Zurück zu den Artikeln',
     intro:
-      'Eine CSV-Datei mit den Spalten des Artikelexports: id, sku, barcode, name, location, quantity, lowStockThreshold (archived und revision werden ignoriert). Lade die Artikel herunter, bearbeite sie in einer Tabellenkalkulation und importiere die Datei hier: Neue Zeilen werden neue Artikel, geänderte Zeilen ändern die Angaben des Artikels. Jede Zeile wird eine eigene Änderung im Postausgang, daher klappt es auch offline.',
-    downloadItems: 'Artikel herunterladen (CSV)',
+      'Eine CSV-Datei mit den Spalten des Artikelexports: id, sku, barcode, name, location, quantity, lowStockThreshold (archived und revision werden ignoriert). Lade die Artikel unter Artikel herunter (Artikel herunterladen (CSV)), bearbeite sie in einer Tabellenkalkulation und importiere die Datei hier: Neue Zeilen werden neue Artikel, geänderte Zeilen ändern die Angaben des Artikels. Jede Zeile wird eine eigene Änderung im Postausgang, daher klappt es auch offline.',
     file: 'CSV-Datei',
     tooLarge: 'Die Datei ist größer als 10 MB.',
     notUtf8:
@@ -434,9 +523,11 @@ export const de: Messages = {
     quantitiesKept:
       'Ein Import ändert die Mengen vorhandener Artikel nicht: Zählungen gehen über die Inventur.',
     quantityNotes: (count, shown) =>
-      count === 1
-        ? ` ${shown} Zeile hat eine Menge, die von der dieses Geräts abweicht; sie wird nicht übernommen.`
-        : ` ${shown} Zeilen haben Mengen, die von denen dieses Geräts abweichen; sie werden nicht übernommen.`,
+      plural(
+        count,
+        ` ${shown} Zeile hat eine Menge, die von der dieses Geräts abweicht; sie wird nicht übernommen.`,
+        ` ${shown} Zeilen haben Mengen, die von denen dieses Geräts abweichen; sie werden nicht übernommen.`,
+      ),
     errorsHeading: 'Zeilen mit Fehlern',
     problem: 'Problem',
     newHeading: 'Neue Artikel',
@@ -455,10 +546,17 @@ export const de: Messages = {
   },
   import: {
     csvRow: (row, message) => `Zeile ${row}: ${message}`,
+    csvProblem: {
+      'unclosed-quote': 'Eine Zelle in Anführungszeichen ist nicht geschlossen (ein " fehlt).',
+      'text-after-quote':
+        'Nach einem schließenden Anführungszeichen steht noch Text; ein " in einer Zelle in Anführungszeichen muss verdoppelt werden ("").',
+      'stray-quote':
+        'Ein " in einer Zelle: Eine Zelle mit Anführungszeichen muss selbst in Anführungszeichen stehen, ihre " verdoppelt.',
+    },
     empty: 'Die Datei ist leer.',
     twice: (column) => `Die Spalte „${column}“ kommt zweimal vor.`,
     missingColumns: (missing, columns) =>
-      `Die erste Zeile muss die Spalten benennen; ${missing.length === 1 ? 'es fehlt' : 'es fehlen'} „${missing.join('“, „')}“. Verwende die Spalten des Artikel-Exports: ${columns}.`,
+      `Die erste Zeile muss die Spalten benennen; ${plural(missing.length, 'es fehlt', 'es fehlen')} „${missing.join('“, „')}“. Verwende die Spalten des Artikel-Exports: ${columns}.`,
     tooMany: (rows, max) => `Die Datei hat ${rows} Zeilen; importiere höchstens ${max} auf einmal.`,
     labels: { name: 'Name', sku: 'SKU', location: 'Regal (Lagerort)' },
     textMissing: (label) => `${label} fehlt.`,
@@ -541,7 +639,7 @@ export const de: Messages = {
     advanceClock: 'Uhr vorstellen',
     clockNow: (now) => `Die Serveruhr steht jetzt auf ${now}.`,
     fault: {
-      duration: (n, shown, unit) => `${shown} ${(n === 1 ? DE_UNIT_ONE : DE_UNIT_MANY)[unit]}`,
+      duration: (n, shown, unit) => `${shown} ${plural(n, DE_UNIT_ONE[unit], DE_UNIT_MANY[unit])}`,
       dropRequest: 'Verwirft die nächste Anfrage, bevor der Server sie liest',
       dropResponse: 'Verwirft die nächste Antwort, nachdem die Änderung gespeichert ist',
       failBeforeCommit: 'Rollt die nächste Änderung vor dem Speichern zurück',
@@ -556,15 +654,17 @@ export const de: Messages = {
         const shortened =
           c.compacted === 0
             ? `Keine Quittung${older} war noch zu kürzen`
-            : c.compacted === 1
-              ? `1 Quittung${older} wurde zu einem Grabstein gekürzt`
-              : `${c.shownCompacted} Quittungen${older} wurden zu Grabsteinen gekürzt`;
+            : plural(
+                c.compacted,
+                `1 Quittung${older} wurde zu einem Grabstein gekürzt`,
+                `${c.shownCompacted} Quittungen${older} wurden zu Grabsteinen gekürzt`,
+              );
         const gone =
           c.removed === 0
             ? `keine war alt genug zum Entfernen${c.grace === null ? '' : ` (Grabsteine gehen ${c.grace} nach ihrer Frist)`}`
-            : `${c.removed === 1 ? '1 Grabstein' : `${c.shownRemoved} Grabsteine`}${
+            : `${plural(c.removed, '1 Grabstein', `${c.shownRemoved} Grabsteine`)}${
                 c.grace === null ? '' : `, mehr als ${c.grace} über ihrer Frist,`
-              } ${c.removed === 1 ? 'wurde' : 'wurden'} entfernt`;
+              } ${plural(c.removed, 'wurde', 'wurden')} entfernt`;
         return `${shortened}; ${gone}.`;
       },
     },

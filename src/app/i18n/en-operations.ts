@@ -1,45 +1,129 @@
 /** English words for operations: docs/client.md#states-and-their-words, exactly. */
-import { RECEIPT_REASON_WORDS, STATE_WORDS, type OperationState } from '../../client/facade';
+import type { OperationState } from '../../client/facade';
 import type { ReasonCode } from '../../protocol/schemas';
-import type { ExplainCase, ReasonCase, SummaryCase } from './operation-case';
+import type { ExplanationWords, ReasonWords, SummaryCase } from './operation-case';
+import { pluralRules } from './plural';
 import { assertNever } from '../../protocol/assert-never';
 
-/** The client core's words, exactly as docs/client.md#states-and-their-words has them: one copy,
- * the core's (labels.ts). */
-const receiptReasons: Record<ReasonCode, string> = RECEIPT_REASON_WORDS;
-const stateWords: Record<OperationState, string> = STATE_WORDS;
+const plural = pluralRules('en');
+
+/** The receipt's reason, in words: after "Rejected: " or "Needs review: ". */
+const receiptReasons: Record<ReasonCode, string> = {
+  'unknown-item': 'the item does not exist on the server',
+  'duplicate-item': 'an item with this ID, SKU or barcode already exists',
+  'would-go-negative': 'stock would go below zero',
+  'stale-count': 'the count was based on old stock',
+  'stale-edit': 'changed by someone else since you opened it',
+  'archived-item': 'the item is archived',
+  'not-allowed': 'your role may not make this change',
+  'unknown-place': 'the place does not exist on the server',
+  'archived-place': 'the place is archived',
+  'unknown-stocktake': 'the stock-take does not exist on the server',
+  'duplicate-stocktake': 'a stock-take with this ID already exists',
+  'stocktake-closed': 'the stock-take is no longer open',
+  'not-in-stocktake': 'the item is not part of this stock-take',
+};
+
+/** The state labels of docs/client.md#states-and-their-words: people and the browser tests find them exactly. */
+const stateWords: Record<OperationState, string> = {
+  queued: 'Saved on this device',
+  sending: 'Sending…',
+  unknown: 'Outcome unknown',
+  checking: 'Checking outcome…',
+  waiting: 'Stored · waiting to retry',
+  finishing: 'Confirmed by server; finishing on this device',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+  review: 'Needs review',
+  expired: "Expired — check the item's history",
+  'not-applied': 'Not applied — safe to enter again',
+};
+
+const reasons: ReasonWords = {
+  rejected: (r) => (r.reason === null ? 'the server refused it' : receiptReasons[r.reason]),
+  review: (r) => (r.reason === null ? 'the server asked for a review' : receiptReasons[r.reason]),
+  expired: () => 'it reached the server after its deadline, so the server did not apply it',
+  'key-reused': () => 'the server already holds different content under this operation’s identity',
+  'identity-refused': () => 'the server did not accept this device’s operation identity',
+  'content-refused': (r) => `the server could not accept its content (${r.detail})`,
+  imported: (r) => `restored from a backup; made ${r.age}, the server may no longer remember it`,
+  // docs/client.md#after-a-server-restore, exactly.
+  restored: (r) =>
+    `Confirmed on ${r.when}, but the server was restored from an earlier backup and no longer has this change.`,
+};
+
+const explanations: ExplanationWords = {
+  // docs/client.md#states-and-their-words: the unknown outcome's words, exactly.
+  'no-result': (_, f) =>
+    `No result was received for "${f.summary}". The change may already be confirmed. ` +
+    'Stockroom uses the same operation identity, so checking again cannot apply it twice.',
+  'sign-in': () =>
+    'Sign in again to send it. It keeps its identity, so nothing can be applied twice.',
+  'server-problem': (e, f) =>
+    `The server could not handle it just now${e.detail ? ` (${e.detail})` : ''}. ` +
+    `It is stored on this device; checking again uses the same identity.${
+      f.nextCheck === null ? '' : ` Next check by itself at ${f.nextCheck}.`
+    }`,
+  'retries-paused': (_, f) =>
+    f.nextCheck === null
+      ? 'Automatic retries are paused; nothing is lost. It is sent again when the device is back online, or with "Check and resend safely".'
+      : `Automatic retries are paused; nothing is lost. Stockroom checks again by itself at ${f.nextCheck}, or at once with "Check and resend safely".`,
+  'local-write-failed': () =>
+    'The server has the result, but this device could not store it yet. Checking again is safe: the server returns the same result.',
+  'imported-not-yet': () =>
+    'The server has no record of it yet. Sending it now uses the same identity, so it cannot be applied twice.',
+  'imported-asking': () =>
+    'Restored from a backup. Stockroom asks the server whether it already has it before anything is sent.',
+  'restore-asking': () =>
+    'The server was restored from a backup. Stockroom asks it whether it still has this change; nothing is sent by itself.',
+  'restore-missing': () =>
+    'Send it again only if the change is still right: it keeps its identity, so the server applies it at most once. Past its deadline the server refuses it, and you can enter it again as new.',
+  'expired-review': () =>
+    "Check the item's history to see whether the change is there, then enter it again if needed.",
+  expired: () =>
+    "The server can no longer tell whether this change was applied. Check the item's history before entering it again.",
+  'not-applied': () =>
+    'The server confirmed this change never was and never will be applied. It is safe to enter it again.',
+  'not-applied-late': (_, f) =>
+    `The server's clock had already passed this change's deadline (${f.deadline}), so it was never applied and never will be. This device has taken a new deadline from the server: changes made now go through. It is safe to enter this one again.`,
+};
+
+/** What the person decided: "Remove 2 from Desk lamp" (docs/client.md#states-and-their-words). */
+function summary(c: SummaryCase): string {
+  const { op, itemName, count } = c;
+  switch (op.type) {
+    case 'adjust':
+      return op.delta < 0
+        ? `Remove ${count(-op.delta)} from ${itemName}`
+        : `Add ${count(op.delta)} to ${itemName}`;
+    case 'count':
+      return `Count ${itemName}: ${count(op.quantity)}`;
+    case 'createItem':
+      return `Create ${op.name} with ${count(op.initialQuantity)} on ${op.location}`;
+    case 'updateItem':
+      return `Edit ${itemName}`;
+    case 'archiveItem':
+      return `Archive ${itemName}`;
+    case 'startStocktake':
+      return `Start stock-take ${op.name}`;
+    case 'stocktakeCount':
+      return `Count ${itemName} for the stock-take: ${count(op.counted)}`;
+    case 'applyStocktake':
+      return 'Apply stock-take';
+    case 'cancelStocktake':
+      return 'Cancel stock-take';
+    default:
+      return assertNever(op);
+  }
+}
 
 export const enOperations = {
   state: stateWords,
   finishingLocal: 'Server result found; local storage needs attention',
   withReason: (state: string, reason: string) => `${state}: ${reason}`,
-  rejectedReason: (reason: ReasonCode | null): string =>
-    reason === null ? 'the server refused it' : receiptReasons[reason],
-  reviewReason(c: ReasonCase): string {
-    switch (c.kind) {
-      case 'receipt':
-        return c.reason === null ? 'the server asked for a review' : receiptReasons[c.reason];
-      case 'imported':
-        return (
-          c.core ?? `restored from a backup; made ${c.age}, the server may no longer remember it`
-        );
-      case 'restored':
-        return `Confirmed on ${c.when}, but the server was restored from an earlier backup and no longer has this change.`;
-      case 'expired':
-        return 'it reached the server after its deadline, so the server did not apply it';
-      case 'refused':
-        return c.core ?? 'the server could not accept its content';
-      default:
-        return assertNever(c);
-    }
-  },
-  /** The core's sentences are the English source (docs/client.md#states-and-their-words: "No
-   * result was received …"). */
-  explanation: (c: ExplainCase): string | null =>
-    c.state === 'not-applied' && c.lateDeadline !== null
-      ? `The server's clock had already passed this change's deadline (${c.lateDeadline}), so it was never applied and never will be. This device has taken a new deadline from the server: changes made now go through. It is safe to enter this one again.`
-      : c.core,
-  summary: (c: SummaryCase): string => c.core,
+  reason: reasons,
+  explanation: explanations,
+  summary,
   /** A reversal is labelled as one, by the change it undoes: "Reverses: Remove 2 from …". */
   reverses: (original: string): string => `Reverses: ${original}`,
   whatToCheck: {
@@ -72,7 +156,7 @@ export const enOperations = {
   } satisfies Record<ReasonCode | 'none', string>,
   detail: {
     checkAndResend: 'Check and resend safely',
-    /** docs/client.md#after-a-server-restore: the same id, applied at most once. */
+    /** spec/client.md "After a server restore": the same id, applied at most once. */
     sendAgain: 'Send again',
     stillNoAnswer: 'Still no answer; it stays stored on this device',
     stillNoAnswerUntil: (time: string) => `Still no answer; checking again at ${time}`,
@@ -115,7 +199,7 @@ export const enOperations = {
     explained: (sends: number, shown: string) =>
       sends === 0
         ? 'One change, not sent yet.'
-        : `One change, ${sends === 1 ? 'one attempt' : `${shown} attempts`}; the change's identity never changes, so the server applies it at most once.`,
+        : `One change, ${plural(sends, 'one attempt', `${shown} attempts`)}; the change's identity never changes, so the server applies it at most once.`,
     idsExplained: (length: number, example: string) =>
       `Each attempt is one try over the network with an id of its own (sent as X-Request-Id), shown by its last ${length} characters, like ${example}.`,
   },

@@ -39,4 +39,9 @@ export const enRefusals: RefusalWords = {
   'backup-signed-out': () => 'Sign in to import a backup of your changes.',
   'backup-of-others': (r) =>
     `This backup holds changes by ${r.people.join(', ')}. Only they can import them, signed in as themselves; nothing was imported.`,
+  'accounts-offline': () => 'Changing accounts needs a connection.',
+  'account-name-taken': (r) => `The username ${r.name} is taken already; nothing was changed.`,
+  'account-change-refused': () =>
+    'Nobody can disable themselves or make themselves staff, and the last manager stays a manager; nothing was changed.',
+  'accounts-managers-only': () => 'Only managers can change accounts; nothing was changed.',
 };

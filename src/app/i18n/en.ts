@@ -6,9 +6,11 @@
  */
 import type { AdjustOp, HistoryEntry, ProblemCode, ReasonCode } from '../../protocol/schemas';
 import type { OperationState } from '../../client/facade';
+import type { CsvProblem } from '../../protocol/csv-read';
 import type { ScanProblem } from '../scan/scan-problems';
 import { enOperations } from './en-operations';
 import { enRefusals } from './en-refusals';
+import { pluralRules } from './plural';
 import { enScenarios } from './en-scenarios';
 
 /** A duration's unit, for `tester.fault.duration`. */
@@ -24,7 +26,8 @@ export interface CleanupWords {
   grace: string | null;
 }
 
-const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+/** Plurals by the language's rules (Intl.PluralRules), never a hand-written test for one. */
+const plural = pluralRules('en');
 
 export const en = {
   /** Why a command did nothing, one sentence per kind (client/core/refusals.ts). */
@@ -45,7 +48,51 @@ export const en = {
     activity: 'Activity',
     settings: 'Settings',
     tester: 'Tester',
+    stocktakes: 'Stock-takes',
     notConfirmed: (count: string) => `, ${count} not yet confirmed`,
+  },
+  stocktakes: {
+    title: 'Stock-takes',
+    startHeading: 'Start stock-take',
+    name: 'Stock-take name',
+    place: 'Place',
+    mainPlace: 'Main',
+    blind: 'Blind count',
+    start: 'Start stock-take',
+    list: 'Stock-takes on the server',
+    none: 'No stock-takes yet.',
+    unreachable: 'The stock-takes are on the server, which cannot be reached now.',
+    notLoaded:
+      'This stock-take is not on this device yet. Open it once while online; counting then works offline.',
+    status: { open: 'Open', applied: 'Applied', cancelled: 'Cancelled' },
+    progress: (counted: string, scope: string) => `${counted} of ${scope} counted`,
+    itemsLeft: 'Items left',
+    allCounted: 'Every item has a count.',
+    countedItems: 'Counted',
+    code: 'Item code',
+    openCode: 'Open item',
+    noSuchCode: 'No item of this stock-take has this code.',
+    countItem: (name: string) => `Count ${name}`,
+    countedQuantity: 'Counted quantity',
+    countHint:
+      'Count what is on your shelves; counts of other people add up, your recount replaces your own.',
+    saveCount: 'Save count',
+    expected: 'Expected',
+    blindNote: 'Blind count: the expected quantity is not shown.',
+    review: 'Review',
+    item: 'Item',
+    counted: 'Counted',
+    changesSince: 'Changes since the count',
+    proposed: 'Becomes',
+    notCounted: 'not counted',
+    uncounted: 'Uncounted items',
+    leave: 'Leave as they are',
+    zero: 'Set to 0',
+    apply: 'Apply stock-take',
+    confirmApply: 'Apply this stock-take? The quantities of the counted items change once.',
+    cancel: 'Cancel stock-take',
+    confirmCancel: 'Cancel this stock-take? Nothing is applied.',
+    back: 'Back to stock-takes',
   },
   connectivity: {
     online: 'Online',
@@ -63,9 +110,11 @@ export const en = {
     localWriteFailed:
       'Server result found; local storage needs attention. Nothing is lost, and resending is safe.',
     deadline: (count: number, when: string) =>
-      count === 1
-        ? `1 change must reach the server by ${when} or it will need review.`
-        : `${count} changes must reach the server by ${when} or they will need review.`,
+      plural(
+        count,
+        `1 change must reach the server by ${when} or it will need review.`,
+        `${count} changes must reach the server by ${when} or they will need review.`,
+      ),
   },
   notices: {
     label: 'Notices',
@@ -173,9 +222,11 @@ export const en = {
     submit: 'Sign in',
     missing: 'Enter your username and password.',
     othersWaiting: (count: number, shown: string, user: string) =>
-      count === 1
-        ? `1 change by ${user} is waiting; sign in as ${user} to send it.`
-        : `${shown} changes by ${user} are waiting; sign in as ${user} to send them.`,
+      plural(
+        count,
+        `1 change by ${user} is waiting; sign in as ${user} to send it.`,
+        `${shown} changes by ${user} are waiting; sign in as ${user} to send them.`,
+      ),
   },
   items: {
     title: 'Items',
@@ -183,6 +234,8 @@ export const en = {
     newItem: 'New item',
     importItems: 'Import items',
     reorderList: 'Reorder list',
+    /** Every item (archived too) as a CSV made on this device: staff and managers, offline too. */
+    downloadItems: 'Download items (CSV)',
     scan: 'Scan barcode',
     scannerMissing: 'The scanner could not be loaded. Type the code into Search items instead.',
     openingScanner: 'Opening the scanner…',
@@ -242,6 +295,13 @@ export const en = {
     what: 'the change',
     reasonMissing: 'Choose a reason for the change.',
   },
+  /** One tap on an item: one sold, one received (the reason last used on this device). */
+  quick: {
+    heading: 'One at a time',
+    removeOne: (reason: string) => `Remove 1 · ${reason}`,
+    addOne: (reason: string) => `Add 1 · ${reason}`,
+    hint: 'One tap saves the change, with the reason last used on this device. Another reason: Adjust stock below.',
+  },
   count: {
     heading: 'Stock count',
     counted: 'Counted quantity',
@@ -298,6 +358,37 @@ export const en = {
     leaseUse: (used: string, size: string) =>
       `${used} of ${size} operation ids of this lease used.`,
     noDeadline: 'No deadline yet: this device gets one from the server the next time it is online.',
+  },
+  people: {
+    heading: 'People',
+    intro: 'Who may sign in, and as what. Changes here need a connection and apply at once.',
+    offline: 'Changing accounts needs a connection.',
+    list: 'People',
+    role: (role: 'staff' | 'manager'): string => (role === 'manager' ? 'Manager' : 'Staff'),
+    you: '(you)',
+    active: 'Active',
+    disabled: 'Disabled',
+    lastSignIn: (moment: string | null) =>
+      moment === null ? 'Never signed in' : `Last signed in ${moment}`,
+    disable: 'Disable',
+    enable: 'Enable',
+    makeManager: 'Make manager',
+    makeStaff: 'Make staff',
+    setPassword: 'Set password',
+    newPassword: (name: string) => `New password for ${name}`,
+    savePassword: 'Save password',
+    cancel: 'Cancel',
+    addHeading: 'Add person',
+    username: 'Username',
+    roleLabel: 'Role',
+    password: 'Password',
+    passwordHint: 'At least 8 characters. Tell the person; they can sign in at once.',
+    add: 'Add person',
+    missing: 'Enter a username and a password of at least 8 characters.',
+    added: (name: string) => `${name} can sign in now.`,
+    changed: (name: string) => `${name} changed.`,
+    passwordSet: (name: string) => `New password set for ${name}; their sessions have ended.`,
+    loading: 'Loading people…',
   },
   backup: {
     heading: 'Backup',
@@ -402,8 +493,7 @@ export const en = {
     managersOnly: 'Only a manager can import items. Sign in as a manager to do this.',
     backToItems: 'Back to items',
     intro:
-      "A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity, lowStockThreshold (archived and revision are ignored). Download the items, edit them in a spreadsheet, import the file here: new rows become new items, changed rows change the item's details. Every row becomes its own change in the outbox, so it works offline.",
-    downloadItems: 'Download items (CSV)',
+      "A CSV file with the columns of the items export: id, sku, barcode, name, location, quantity, lowStockThreshold (archived and revision are ignored). Download the items on Items (Download items (CSV)), edit them in a spreadsheet, import the file here: new rows become new items, changed rows change the item's details. Every row becomes its own change in the outbox, so it works offline.",
     file: 'CSV file',
     tooLarge: 'The file is larger than 10 MB.',
     notUtf8: 'The file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.',
@@ -432,9 +522,11 @@ export const en = {
     quantitiesKept:
       'Quantities of existing items are not changed by an import: counts go through Stock count.',
     quantityNotes: (count: number, shown: string) =>
-      count === 1
-        ? ` ${shown} row has a quantity that differ from this device's; it is not applied.`
-        : ` ${shown} rows have quantities that differ from this device's; they are not applied.`,
+      plural(
+        count,
+        ` ${shown} row has a quantity that differs from this device's; it is not applied.`,
+        ` ${shown} rows have quantities that differ from this device's; they are not applied.`,
+      ),
     errorsHeading: 'Rows with errors',
     problem: 'Problem',
     newHeading: 'New items',
@@ -454,10 +546,17 @@ export const en = {
   },
   import: {
     csvRow: (row: string, message: string) => `Row ${row}: ${message}`,
+    /** Why the file cannot be read as CSV (protocol/csv-read.ts), after "Row 3: ". */
+    csvProblem: {
+      'unclosed-quote': 'A quoted cell is not closed (a " is missing).',
+      'text-after-quote':
+        'Text follows a closing quote; a " inside a quoted cell must be doubled ("").',
+      'stray-quote': 'A " inside a cell: a cell with quotes must be in quotes, its quotes doubled.',
+    } satisfies Record<CsvProblem, string>,
     empty: 'The file is empty.',
     twice: (column: string) => `The column “${column}” appears twice.`,
     missingColumns: (missing: readonly string[], columns: string) =>
-      `The first row must name the columns; “${missing.join('”, “')}” ${missing.length === 1 ? 'is' : 'are'} missing. Use the columns of the items export: ${columns}.`,
+      `The first row must name the columns; “${missing.join('”, “')}” ${plural(missing.length, 'is', 'are')} missing. Use the columns of the items export: ${columns}.`,
     tooMany: (rows: string, max: string) =>
       `The file has ${rows} rows; import at most ${max} at a time.`,
     labels: { name: 'Name', sku: 'SKU', location: 'Shelf (location)' },
@@ -543,7 +642,7 @@ export const en = {
     fault: {
       /** "2 days", "1.5 seconds": `n` picks the plural, `shown` is n as the locale writes it. */
       duration: (n: number, shown: string, unit: DurationUnit) =>
-        `${shown} ${unit}${n === 1 ? '' : 's'}`,
+        `${shown} ${plural(n, unit, `${unit}s`)}`,
       dropRequest: 'Drops the next request before the server reads it',
       dropResponse: 'Drops the next response after the change is committed',
       failBeforeCommit: 'Rolls back the next change before commit',
@@ -551,22 +650,24 @@ export const en = {
       unavailable: 'Server unavailable: refuses changes with 503',
       onlyOperation: (what: string, tail: string) => `${what} (only operation …${tail})`,
       lasting: 'lasting until removed',
-      moreTimes: (n: number, shown: string) => `${shown} more time${n === 1 ? '' : 's'}`,
+      moreTimes: (n: number, shown: string) => `${shown} more ${plural(n, 'time', 'times')}`,
       armed: (action: string, uses: string) => `${action} · ${uses}`,
       cleanup: (c: CleanupWords) => {
         const older = c.ttl === null ? '' : ` older than ${c.ttl}`;
         const shortened =
           c.compacted === 0
             ? `No receipt${older} was left to shorten`
-            : `${c.shownCompacted} receipt${c.compacted === 1 ? '' : 's'}${older} ${
-                c.compacted === 1 ? 'was' : 'were'
-              } shortened to ${c.compacted === 1 ? 'a tombstone' : 'tombstones'}`;
+            : `${c.shownCompacted} ${plural(c.compacted, 'receipt', 'receipts')}${older} ${plural(
+                c.compacted,
+                'was shortened to a tombstone',
+                'were shortened to tombstones',
+              )}`;
         const gone =
           c.removed === 0
             ? `none were old enough to remove${c.grace === null ? '' : ` (tombstones go ${c.grace} after their deadline)`}`
-            : `${c.shownRemoved} tombstone${c.removed === 1 ? '' : 's'}${
+            : `${c.shownRemoved} ${plural(c.removed, 'tombstone', 'tombstones')}${
                 c.grace === null ? '' : ` more than ${c.grace} past their deadline`
-              } ${c.removed === 1 ? 'was' : 'were'} removed`;
+              } ${plural(c.removed, 'was', 'were')} removed`;
         return `${shortened}; ${gone}.`;
       },
     },

@@ -1,55 +1,49 @@
 /**
- * What a catalogue needs to word one operation: its state and the facts behind it, as the facade
- * shows them. English keeps the client core's own sentences (`core*`, the words of
- * docs/client.md#states-and-their-words); another language words the same facts itself.
+ * What a catalogue needs to word one operation: its state, and why it is there as the core's
+ * typed values (client/core/labels.ts), with the facts a sentence needs already formatted for the
+ * locale. Each kind has its words in every catalogue: mapped types, so a kind without words in
+ * English or German is a type error.
  */
-import type { Op, ReasonCode } from '../../protocol/schemas';
-import type { OperationState } from '../../client/facade';
+import type { Op } from '../../protocol/schemas';
+import type { Explanation, ExplanationKind, OperationReason } from '../../client/facade';
 
-/** Why an operation was rejected or needs review. */
+/** Why an operation was rejected or needs review, with its moments in words. */
 export type ReasonCase =
-  | { kind: 'receipt'; reason: ReasonCode | null }
-  /** `age`: how long ago it was made, in words ("3 days ago"); `core`: the core's words. */
-  | { kind: 'imported'; age: string; core: string | null }
-  | { kind: 'expired' }
+  | Exclude<OperationReason, { kind: 'imported' | 'restored' }>
+  /** `age`: how long ago it was made, in words ("3 days ago"). */
+  | { kind: 'imported'; age: string }
   /**
    * Confirmed, then the server was restored from a backup without it
    * (docs/client.md#after-a-server-restore). `when`: when it was confirmed, as a moment in this
    * locale.
    */
-  | { kind: 'restored'; when: string }
-  /** The server refused the request itself (400/422): the core's words carry its detail. */
-  | { kind: 'refused'; core: string | null };
+  | { kind: 'restored'; when: string };
 
-export interface ExplainCase {
-  state: OperationState;
+export type ReasonWords = {
+  readonly [K in ReasonCase['kind']]: (reason: Extract<ReasonCase, { kind: K }>) => string;
+};
+
+/** What every explanation may name. */
+export interface ExplainFacts {
   /** What the person decided, in this language. */
   summary: string;
-  /** The core's English explanation, or null where the state needs none. */
-  core: string | null;
   /** When resting work is checked again by itself ("14:02"), if planned. */
   nextCheck: string | null;
-  /** finishing: the receipt arrived but this device could not store it yet. */
-  localWriteFailed: boolean;
-  imported: boolean;
-  /** A confirmed change a restored server no longer has (Send again offered). */
-  restoredMissing: boolean;
-  /** The last answer's HTTP status, if any (401: waits for sign-in). */
-  lastStatus: number | null;
-  /**
-   * The server refused it as late (410: its clock past the lease's deadline): that deadline, as a
-   * moment in this locale. The device has learned the server's clock from the refusal and taken a
-   * fresh lease (client/core/answers.ts `refusalClock`).
-   */
-  lateDeadline: string | null;
+  /** Its lease's deadline, as a moment in this locale ('' when this device does not know it). */
+  deadline: string;
 }
+
+export type ExplanationWords = {
+  readonly [K in ExplanationKind]: (
+    explanation: Extract<Explanation, { kind: K }>,
+    facts: ExplainFacts,
+  ) => string;
+};
 
 export interface SummaryCase {
   op: Op;
   /** The item's name as this device knows it, else its id. */
   itemName: string;
-  /** The core's English summary, stored when the change was made. */
-  core: string;
   /** Numbers formatted for the locale. */
   count: (n: number) => string;
 }

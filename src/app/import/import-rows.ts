@@ -1,8 +1,8 @@
 /**
  * From CSV records to named cells: the header row says which column is which (in any order, any
  * case; columns the import does not use, like the export's archived and revision, are ignored),
- * blank rows are skipped, and the `'` our own export puts before formula-like text is taken off
- * again. Pure.
+ * blank rows are skipped, and the `'` our own export puts before formula-like text (and the `="…"`
+ * around a digits-only code) is taken off again. Pure.
  */
 import { FORMULA_START, ITEM_CSV_COLUMNS } from '../../protocol/csv';
 import type { CsvRecord } from '../../protocol/csv-read';
@@ -25,8 +25,16 @@ export interface ImportRow {
 
 export type ImportRows = { ok: true; rows: ImportRow[] } | { ok: false; message: string };
 
-/** The inverse of csvCell's formula protection (src/protocol/csv.ts). */
+/** A code the app's own items CSV kept as text for spreadsheets: `="0123"` (items-csv.ts). */
+const TEXT_CODE = /^="(\d+)"$/;
+
+/**
+ * The inverse of csvCell's formula protection (src/protocol/csv.ts), and of the `="…"` that keeps
+ * a digits-only code as text (items-csv.ts).
+ */
 export function unprotect(cell: string): string {
+  const code = TEXT_CODE.exec(cell.trim());
+  if (code) return code[1] ?? '';
   return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 

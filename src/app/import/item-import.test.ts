@@ -83,10 +83,27 @@ describe('planImport', () => {
     expect(plannedOps(p.rows)).toEqual([]);
   });
 
-  it('round trip: the device-made items CSV is the same file, and changes nothing', () => {
+  it('round trip: the device-made items CSV keeps codes as text, and changes nothing', () => {
     const text = itemsCsv([lamp, mug, archived]);
-    expect(text).toBe(exportOf([lamp, mug, archived]));
+    // The barcode as a spreadsheet keeps it (never 4.00638E+12); other text as the server writes it.
+    expect(text.split('\r\n')[1]).toBe(
+      'lamp-14,LMP-014,"=""4006381333931""",Desk lamp,A1,10,,false,3',
+    );
+    expect(text.replace('"=""4006381333931"""', '4006381333931')).toBe(
+      exportOf([lamp, mug, archived]),
+    );
     expect(plan(text).counts).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
+  });
+
+  it('a digits-only SKU keeps its leading zeros; the sheet saved again as CSV reads back too', () => {
+    const zeros = item({ id: 'bolt', sku: '000123', barcode: '04006381333931' });
+    const cat: ImportCatalogue = { items: [zeros], pending: [] };
+    const text = itemsCsv([zeros]);
+    expect(text).toContain(',"=""000123""","=""04006381333931""",');
+    expect(plan(text, cat).counts).toEqual({ new: 0, changed: 0, unchanged: 1, error: 0 });
+    // Excel or LibreOffice saving it again writes the text the formula made: plain digits.
+    const resaved = text.replace(/"=""(\d+)"""/g, '$1');
+    expect(plan(resaved, cat).counts).toEqual({ new: 0, changed: 0, unchanged: 1, error: 0 });
   });
 
   it('an edited export: only the changed fields, based on the revision the device has', () => {
@@ -251,6 +268,52 @@ describe('planImport', () => {
         /^SKU darf keine Richtungssteuerzeichen.*Die Schwelle für niedrigen Bestand muss zwischen 0 und 1\.000\.000\.000 liegen/,
       ),
     ]);
+  });
+
+  it('reads a German spreadsheet’s `;` file: BOM, decimal comma, dots grouping thousands', () => {
+    const file =
+      '\uFEFFid;sku;barcode;name;location;quantity;lowStockThreshold\r\n' +
+      ';TP-1;;Klebeband; groß;Regal 1;1.250;12,00\r\n' +
+      'lamp-14;LMP-014;4006381333931;Desk lamp;A1;10,0;\r\n' +
+      ';TP-2;;"Schraube; M4";Regal 2;3,5;\r\n' +
+      ';TP-3;;Mutter;Regal 2;7;1,5\r\n';
+    const p = planImport(file, catalogue, german);
+    if (!p.ok) throw new Error(p.message);
+    expect(p.rows.map((r) => r.kind)).toEqual(['error', 'unchanged', 'error', 'error']);
+    // A cell with a stray `;` moves the columns on: that row is refused, never guessed.
+    expect(p.rows[0]).toMatchObject({ kind: 'error', label: 'Klebeband' });
+    expect(p.rows[1]).toMatchObject({ kind: 'unchanged', notes: [] });
+    const errors = p.rows.flatMap((r) => (r.kind === 'error' ? r.errors : []));
+    expect(errors.slice(1)).toEqual([
+      '„3,5“ ist keine ganze Zahl: Gib nur Ziffern ein.',
+      '„1,5“ ist keine ganze Zahl: Gib nur Ziffern ein.',
+    ]);
+    const good = planImport(
+      'sku;name;location;quantity;lowStockThreshold\r\nTP-1;Klebeband;Regal 1;1.250;12,00\r\n',
+      catalogue,
+      german,
+    );
+    if (!good.ok) throw new Error(good.message);
+    expect(good.rows[0]).toMatchObject({
+      kind: 'new',
+      op: { sku: 'TP-1', initialQuantity: 1250, lowStockThreshold: 12 },
+    });
+  });
+
+  it('a comma file keeps reading "1,250" as the English grouping it always was', () => {
+    const p = plan('sku,name,location,quantity\r\nTP-1,Tape,A1,"1,250"\r\n');
+    expect(p.rows[0]).toMatchObject({ kind: 'new', op: { initialQuantity: 1250 } });
+  });
+
+  it('words a file it cannot read as CSV in the person’s language', () => {
+    expect(planImport('sku;name;location\r\n"x;y;z\r\n', catalogue, german)).toEqual({
+      ok: false,
+      message: 'Zeile 2: Eine Zelle in Anführungszeichen ist nicht geschlossen (ein " fehlt).',
+    });
+    expect(planImport('sku,name,location\r\n"x,y,z\r\n', catalogue, english)).toEqual({
+      ok: false,
+      message: 'Row 2: A quoted cell is not closed (a " is missing).',
+    });
   });
 
   it('skips blank rows (spreadsheets leave them) and ignores unknown columns', () => {

@@ -22,6 +22,7 @@ import type { Messages } from '../i18n/en';
 import { deriveItemId } from '../input/item-form';
 import { parseWholeNumber } from '../input/whole-number';
 import { readRows, type ImportRow } from './import-rows';
+import { fromDecimalComma } from './spreadsheet-number';
 
 /** More rows than this are refused: one import is one transaction and one lease's worth of ids. */
 export const IMPORT_MAX_ROWS = 5000;
@@ -123,9 +124,36 @@ interface RowValues {
   lowStockThreshold: number | null | undefined;
   /** The quantity cell as written, for the note on existing items. */
   quantityText: string;
+  /** The same as digits where a `;` file writes it with a decimal comma ("12,00" → "12"). */
+  quantityPlain: string;
 }
 
-function checkRow(r: ImportRow, lang: ImportLanguage): { values: RowValues; errors: string[] } {
+/**
+ * A whole number in a cell: as the app reads typed numbers, or, in a `;`-separated file, as a
+ * decimal-comma spreadsheet writes them (spreadsheet-number.ts).
+ */
+function wholeCell(
+  text: string,
+  what: string,
+  lang: ImportLanguage,
+  decimalComma: boolean,
+): ReturnType<typeof parseWholeNumber> {
+  const plain = decimalComma ? fromDecimalComma(text) : text;
+  if (plain === null) return { ok: false, message: lang.wholeNumber.notWhole(text.trim(), false) };
+  return parseWholeNumber(plain, {
+    min: 0,
+    max: 1_000_000_000,
+    what,
+    words: lang.wholeNumber,
+    count: lang.count,
+  });
+}
+
+function checkRow(
+  r: ImportRow,
+  lang: ImportLanguage,
+  decimalComma: boolean,
+): { values: RowValues; errors: string[] } {
   const { words } = lang;
   const errors: string[] = [];
   const texts = { name: '', sku: '', location: '' };
@@ -153,13 +181,7 @@ function checkRow(r: ImportRow, lang: ImportLanguage): { values: RowValues; erro
   const number = (text: string | undefined, what: string): number | null | undefined => {
     if (text === undefined) return undefined;
     if (text === '') return null;
-    const parsed = parseWholeNumber(text, {
-      min: 0,
-      max: 1_000_000_000,
-      what,
-      words: lang.wholeNumber,
-      count: lang.count,
-    });
+    const parsed = wholeCell(text, what, lang, decimalComma);
     if (parsed.ok) return parsed.value;
     errors.push(parsed.message);
     return undefined;
@@ -171,6 +193,8 @@ function checkRow(r: ImportRow, lang: ImportLanguage): { values: RowValues; erro
     barcode,
     lowStockThreshold,
     quantityText: r.cells.quantity ?? '',
+    quantityPlain:
+      (decimalComma ? fromDecimalComma(r.cells.quantity ?? '') : null) ?? r.cells.quantity ?? '',
   };
   return { values, errors };
 }
@@ -207,8 +231,11 @@ export function planImport(
 ): ImportPlan {
   const { words } = lang;
   const csv = readCsv(text);
-  // csv-read is shared with the server, so the reason itself stays in its (English) words.
-  if (!csv.ok) return { ok: false, message: words.csvRow(String(csv.row), csv.message) };
+  if (!csv.ok) {
+    return { ok: false, message: words.csvRow(String(csv.row), words.csvProblem[csv.problem]) };
+  }
+  // A `;`-separated file comes from a spreadsheet whose decimal mark is the comma.
+  const decimalComma = csv.delimiter === ';';
   const read = readRows(csv.records, words);
   if (!read.ok) return read;
   if (read.rows.length > IMPORT_MAX_ROWS) {
@@ -225,7 +252,7 @@ export function planImport(
     if (i.barcode !== null) byBarcode.set(i.barcode, i);
   }
 
-  const checked = read.rows.map((r) => ({ r, ...checkRow(r, lang) }));
+  const checked = read.rows.map((r) => ({ r, ...checkRow(r, lang, decimalComma) }));
   const sameId = duplicates(
     checked.map((c) => ({ row: c.r.row, value: c.values.id })),
     (v, at) => words.sameId(v, rowList(at, lang)),
@@ -259,7 +286,7 @@ export function planImport(
       errors.push(words.barcodeTaken(values.barcode ?? '', describe(barcodeOwner)));
     }
     if (!target) {
-      const quantity = newQuantity(values.quantityText, errors, lang);
+      const quantity = newQuantity(values.quantityText, errors, lang, decimalComma);
       if (errors.length > 0) return { row: r.row, kind: 'error', label, errors };
       return newItem(r.row, label, values, quantity, taken, lang);
     }
@@ -274,15 +301,14 @@ export function planImport(
   return { ok: true, rows, counts };
 }
 
-function newQuantity(text: string, errors: string[], lang: ImportLanguage): number {
+function newQuantity(
+  text: string,
+  errors: string[],
+  lang: ImportLanguage,
+  decimalComma: boolean,
+): number {
   if (text === '') return 0;
-  const parsed = parseWholeNumber(text, {
-    min: 0,
-    max: 1_000_000_000,
-    what: lang.words.quantity,
-    words: lang.wholeNumber,
-    count: lang.count,
-  });
+  const parsed = wholeCell(text, lang.words.quantity, lang, decimalComma);
   if (parsed.ok) return parsed.value;
   errors.push(parsed.message);
   return 0;
@@ -330,7 +356,7 @@ function existingItem(
     changes.lowStockThreshold = v.lowStockThreshold;
   }
   const notes: string[] = [];
-  if (v.quantityText !== '' && v.quantityText !== String(item.quantity)) {
+  if (v.quantityText !== '' && v.quantityPlain !== String(item.quantity)) {
     notes.push(lang.words.quantityNotApplied(v.quantityText, lang.count(item.quantity)));
   }
   const fields = Object.keys(changes) as ItemChangeField[];

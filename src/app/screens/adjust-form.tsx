@@ -8,6 +8,7 @@ import { parseWholeNumber, stepBy, toggleSign } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { useI18n } from '../i18n/i18n-context';
 import { useIntentForm } from '../use-intent-form';
+import { rememberReason } from '../last-reason';
 import { FormProblem } from '../components/form-problem';
 
 const CHANGE_RULES = { min: -1_000_000, max: 1_000_000, nonZero: true };
@@ -76,6 +77,7 @@ export function AdjustForm(props: {
       const op = againOf
         ? await client.enterAgainAsNew(againOf, { type: 'adjust', ...input })
         : await client.adjust(input);
+      rememberReason(input.delta, input.reason);
       setDelta('');
       setNote('');
       return op;

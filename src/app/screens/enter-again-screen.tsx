@@ -24,7 +24,11 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
   }
   if (isStocktakeOp(o)) {
     // A count again is a new count on the stock-take's own screen.
-    return <p>{t.enterAgain.stocktake}</p>;
+    return (
+      <p>
+        <a href={href({ name: 'stocktake', id: o.stocktakeId })}>{t.enterAgain.stocktake}</a>
+      </p>
+    );
   }
   const item = items.find((i) => i.id === o.itemId);
   if (!item) {

@@ -15,9 +15,7 @@ import { isUnderway } from '../operation-groups';
 import { refusalWords } from '../refusal-words';
 import { refusalOf } from '../../client';
 import { href } from '../routes';
-import { itemsCsv } from '../import/items-csv';
 import { DrainProgress } from './activity-screen';
-import { download } from './reorder-screen';
 import { ImportPreview } from './import-preview';
 import { FormProblem } from '../components/form-problem';
 
@@ -83,7 +81,7 @@ function ImportProgress({ batch }: { batch: ImportBatch }): ReactNode {
 }
 
 export function ImportScreen(): ReactNode {
-  const { user, items } = useSnapshot();
+  const { user } = useSnapshot();
   const client = useClient();
   const { t, format } = useI18n();
   const words = t.importing;
@@ -139,13 +137,6 @@ export function ImportScreen(): ReactNode {
   return (
     <Screen title={words.title}>
       <p>{words.intro}</p>
-      <button
-        type="button"
-        className="button"
-        onClick={() => download('stockroom-items.csv', itemsCsv(items))}
-      >
-        {words.downloadItems}
-      </button>
       <label className="field">
         <span>{words.file}</span>
         <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} />

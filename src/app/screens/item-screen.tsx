@@ -9,6 +9,7 @@ import { href } from '../routes';
 import { useNow } from '../use-now';
 import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
+import { QuickAdjust } from './quick-adjust';
 import { ItemHistory } from './item-history';
 import { opItemId } from '../../protocol/op-item';
 
@@ -65,6 +66,7 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
         )}
         <p className="quantity__revision">{words.revision(format.count(item.revision))}</p>
       </div>
+      {!item.archived && <QuickAdjust item={item} />}
       <AdjustForm item={item} />
       <CountForm item={item} />
       <section className="card stack" aria-labelledby="device-ops-heading">

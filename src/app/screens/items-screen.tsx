@@ -17,6 +17,8 @@ import { href } from '../routes';
 import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
+import { itemsCsv } from '../import/items-csv';
+import { download } from './reorder-screen';
 import { FormProblem } from '../components/form-problem';
 
 /**
@@ -150,6 +152,13 @@ export function ItemsScreen(): ReactNode {
           <a className="button button--small" href={href({ name: 'reorder' })}>
             {words.reorderList}
           </a>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => download('stockroom-items.csv', itemsCsv(all))}
+          >
+            {words.downloadItems}
+          </button>
           <button
             type="button"
             className="button button--small"

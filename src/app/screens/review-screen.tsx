@@ -50,8 +50,8 @@ export function ReviewScreen(): ReactNode {
   );
 }
 
-/** Where the person checks: the item's history (a stock-take's own steps: Activity). */
+/** Where the person checks: the item's history, or the stock-take for its own steps. */
 function checkRoute(op: Op): Route {
-  if (isStocktakeOp(op)) return { name: 'activity' };
+  if (isStocktakeOp(op)) return { name: 'stocktake', id: op.stocktakeId };
   return { name: 'item', id: op.itemId };
 }

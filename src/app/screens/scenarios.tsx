@@ -13,6 +13,7 @@ import { refusalWords } from '../refusal-words';
 import { ScenarioRunner, type RunnerNotice, type ScenarioRun } from '../scenario-runner';
 import { SCENARIOS, SCRATCH_ITEM, stepsSeen } from '../scenario-stories';
 import { testerText } from '../tester-words';
+import { useOperationWords } from '../use-operation-words';
 
 /** The last characters of an id: enough to tell changes apart on screen (the timeline explains). */
 const shortId = (id: string): string => id.slice(-6);
@@ -23,6 +24,7 @@ function Narration({ run }: { run: ScenarioRun }): ReactNode {
   const W = t.tester.scenarios;
   const cleanupText = testerText(t.tester.fault, format.count).cleanup;
   const op = useSnapshot().operations.find((o) => o.handle === run.handle);
+  const wordsOf = useOperationWords();
   const done = stepsSeen(run.scenario, run.seen);
   const prelude = run.scenario.restore ? W.prelude : [];
   const { name, story } = W.stories[run.scenario.id];
@@ -40,7 +42,7 @@ function Narration({ run }: { run: ScenarioRun }): ReactNode {
       </h3>
       <p>{story}</p>
       <p className="hint">
-        {W.theChange(op?.summary ?? W.addOneTo(SCRATCH_ITEM.name))}
+        {W.theChange(op ? wordsOf(op).summary : W.addOneTo(SCRATCH_ITEM.name))}
         {run.scenario.advanceClockMs !== undefined &&
           (run.clockMoved ? W.clockMoved : W.clockWillMove)}
       </p>
@@ -61,7 +63,7 @@ function Narration({ run }: { run: ScenarioRun }): ReactNode {
       </ol>
       {op && (
         <p role="status">
-          {W.now} <strong>{op.label}</strong>
+          {W.now} <strong>{wordsOf(op).label}</strong>
         </p>
       )}
       {op?.state === 'unknown' && (
@@ -93,8 +95,6 @@ function noticeText(notice: RunnerNotice, t: Messages, count: (n: number) => str
       return W.notTaken(notice.detail);
     case 'refused':
       return refusalWords(t, notice.refusal, count);
-    case 'failed':
-      return notice.message;
   }
 }
 

@@ -8,6 +8,7 @@ import { refusalWords } from '../refusal-words';
 import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
+import { PeoplePanel } from './people-panel';
 import { FormProblem } from '../components/form-problem';
 
 function Account(): ReactNode {
@@ -154,6 +155,7 @@ export function SettingsScreen(): ReactNode {
   return (
     <Screen title={t.settings.title}>
       <Account />
+      <PeoplePanel />
       <LanguageSetting />
       <DeviceName />
       <LeaseStatus />

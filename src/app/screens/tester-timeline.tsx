@@ -4,6 +4,7 @@ import { attemptsExplained, byMinute, mergeTimeline } from '../attempt-words';
 import { useSnapshot } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 import type { SimApi } from '../sim-api';
+import { useOperationWords } from '../use-operation-words';
 
 /** The picker lists the newest changes only: a long radio list helps nobody on a phone. */
 const PICKER_SIZE = 12;
@@ -21,6 +22,7 @@ type ServerSide =
 export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }): ReactNode {
   const { operations } = useSnapshot();
   const { t, format } = useI18n();
+  const wordsOf = useOperationWords();
   const words = t.tester.timeline;
   const minuteOf = (iso: string): string => format.clockTime(iso).slice(0, 5);
   const [selected, setSelected] = useState('');
@@ -81,7 +83,7 @@ export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }
               onChange={() => setSelected(o.id)}
             />
             <span>
-              {o.summary} <span className="op-picker__state">({o.label})</span>
+              {wordsOf(o).summary} <span className="op-picker__state">({wordsOf(o).label})</span>
             </span>
           </label>
         ))}
@@ -93,7 +95,7 @@ export function TesterTimeline({ sim, follow }: { sim: SimApi; follow?: string }
         {words.refresh}
       </button>
       <p>
-        <strong>{op.summary}</strong>: {op.label}.{' '}
+        <strong>{wordsOf(op).summary}</strong>: {wordsOf(op).label}.{' '}
         {attemptsExplained(op.attempts, t.operations.attempt, format.count)} {words.operationId}{' '}
         <span className="mono break">{op.id}</span>
       </p>

@@ -2,8 +2,7 @@
 import type { AttemptView, OperationView } from './views';
 import type { LocalView } from './local-view';
 import type { AttemptRecord, OperationRecord } from './records';
-import { shortTime } from './check-words';
-import { explanation, reasonText, restoreUnchecked, stateLabel } from './labels';
+import { explanationOf, operationReason, restoreUnchecked } from './labels';
 import { awaitsStatus, rechecked, type FinishingState, type OpState } from './operation-state';
 import { cancellable, reversibleKind } from './fixes';
 import { handleOf, resolvable } from './rules';
@@ -95,6 +94,16 @@ function attemptView(a: AttemptRecord): AttemptView {
   };
 }
 
+/**
+ * Not applied because the server refused it as late (410: its clock past the lease's deadline,
+ * which this device knows): the detail view says so, and that changes made now go through.
+ */
+function lateRefusal(state: OpState, deadline: string, attempts: readonly AttemptView[]): boolean {
+  return (
+    state.kind === 'not-applied' && deadline !== '' && attempts.some((a) => a.httpStatus === 410)
+  );
+}
+
 export function operationView(
   record: OperationRecord,
   view: Pick<LocalView, 'leases' | 'attempts'>,
@@ -106,8 +115,6 @@ export function operationView(
   const receipt = state.kind === 'finishing' ? state.receipt : (record.receipt?.receipt ?? null);
   const resolution = record.resolution;
   const due = retryAt(state, time.recheckAt ?? null);
-  const nextCheck =
-    rechecked(state) && due !== null ? shortTime(due, { timeZone: time.timeZone }) : null;
   // Enter again / discard act on the stored state, not while a receipt is being stored, nor while
   // a restored server is asked whether it still has a confirmed change.
   const checkingRestore = restoreUnchecked(state);
@@ -116,23 +123,25 @@ export function operationView(
     state.kind === 'review' && state.reason.code === 'restored'
       ? { confirmedAt: iso(state.reason.confirmedAt), missing: state.reason.answer === 'missing' }
       : null;
+  const deadline = view.leases.get(record.leaseId)?.deadline ?? '';
+  const attempts = timeline(record, view.attempts.get(record.id)).map(attemptView);
   return {
     id: record.id,
     handle: handleOf(record),
     userName: record.userName,
     op: record.op,
     state: checkingRestore ? 'checking' : state.kind,
-    label: stateLabel(state, record.createdAt, time.now),
-    summary: record.summary,
     createdAt: iso(record.createdAt),
-    deadline: view.leases.get(record.leaseId)?.deadline ?? '',
-    attempts: timeline(record, view.attempts.get(record.id)).map(attemptView),
+    deadline,
+    attempts,
     receipt,
-    reasonText: reasonText(state, record.createdAt, time.now),
+    reason: operationReason(state),
     imported: record.imported !== null,
     restored,
     nextRetryAt: due !== null && due > time.now ? iso(due) : null,
-    explanation: explanation(state, record.summary, nextCheck),
+    explanation: lateRefusal(state, deadline, attempts)
+      ? { kind: 'not-applied-late' }
+      : explanationOf(state),
     resolution:
       resolution === null
         ? null

@@ -46,7 +46,15 @@ export type Refusal =
   /** Backup import: nobody is signed in. */
   | { kind: 'backup-signed-out' }
   /** Backup import: it holds changes of other people (`people`: their names). */
-  | { kind: 'backup-of-others'; people: readonly string[] };
+  | { kind: 'backup-of-others'; people: readonly string[] }
+  /** People's accounts change security: never queued, so they need the server now. */
+  | { kind: 'accounts-offline' }
+  /** Add person: the name is taken (409). */
+  | { kind: 'account-name-taken'; name: string }
+  /** Nobody disables or demotes themselves; the last enabled manager stays one (409). */
+  | { kind: 'account-change-refused' }
+  /** People's accounts are for managers (403): the role changed since this screen showed. */
+  | { kind: 'accounts-managers-only' };
 
 export type RefusalKind = Refusal['kind'];
 

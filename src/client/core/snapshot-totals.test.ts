@@ -327,28 +327,4 @@ describe('the snapshot follows changes (nothing stale is reused)', () => {
     expect(builder.build(v, runtime()).operations[0]?.nextRetryAt).toBe('2026-11-29T17:00:05.000Z');
     expect(builder.build(v, runtime({ now: NOW + 5_000 })).operations[0]?.nextRetryAt).toBeNull();
   });
-
-  it('restored work’s age grows with time alone', () => {
-    const builder = new SnapshotBuilder();
-    const restored = adjust(
-      0,
-      {
-        kind: 'review',
-        since: NOW,
-        reason: {
-          code: 'imported',
-          importedAt: NOW,
-          answer: 'unchecked',
-          retry: { attempts: 0, notBefore: NOW },
-        },
-      },
-      -1,
-      { imported: { importedAt: NOW, exportedAt: NOW } },
-    );
-    const v = view([restored]);
-    expect(builder.build(v, runtime()).operations[0]?.label).toContain('less than an hour ago');
-    expect(builder.build(v, runtime({ now: NOW + 2 * HOUR })).operations[0]?.label).toContain(
-      'made 2 hours ago',
-    );
-  });
 });

@@ -2,7 +2,7 @@
  * What the client core shows: the snapshot and its parts (operations, items, connectivity,
  * warnings). Defined in the core, which derives them; the facade (facade.ts) hands them to the app.
  */
-import type { Item, Op, Receipt, User } from '../../protocol/schemas';
+import type { Item, Op, ReasonCode, Receipt, User } from '../../protocol/schemas';
 
 export type OperationState =
   | 'queued'
@@ -31,6 +31,55 @@ export interface AttemptView {
   kind?: 'send' | 'status';
 }
 
+/** Why an operation was rejected or needs review (words: src/app/i18n, one per kind). */
+export type OperationReason =
+  /** Rejected for good, with the receipt's reason if it gave one. */
+  | { kind: 'rejected'; reason: ReasonCode | null }
+  /** The server stored a review outcome (would go negative, stale count). */
+  | { kind: 'review'; reason: ReasonCode | null }
+  /** It reached the server after its deadline, so the server did not apply it. */
+  | { kind: 'expired' }
+  /** The server holds different content under this operation's identity. */
+  | { kind: 'key-reused' }
+  /** The server did not accept this device's operation identity. */
+  | { kind: 'identity-refused' }
+  /** The server refused the content itself (`detail`: its problem detail). */
+  | { kind: 'content-refused'; detail: string }
+  /** Restored from a backup: its age is the operation's `createdAt`. */
+  | { kind: 'imported' }
+  /** Confirmed at `confirmedAt`, then the server was restored from a backup without it. */
+  | { kind: 'restored'; confirmedAt: string };
+
+export type OperationReasonKind = OperationReason['kind'];
+
+/** What the detail view of an operation explains (words: src/app/i18n, one per kind). */
+export type Explanation =
+  /** unknown (or checking after one): "No result was received for …". */
+  | { kind: 'no-result' }
+  | { kind: 'sign-in' }
+  /** The server could not handle it just now (`detail`: what it said, if anything). */
+  | { kind: 'server-problem'; detail: string | null }
+  | { kind: 'retries-paused' }
+  /** finishing: the server has the result, this device could not store it yet. */
+  | { kind: 'local-write-failed' }
+  /** Restored from a backup: the server has no record of it yet / is being asked. */
+  | { kind: 'imported-not-yet' }
+  | { kind: 'imported-asking' }
+  /** Lost in a server restore: being asked / missing (Send again). */
+  | { kind: 'restore-asking' }
+  | { kind: 'restore-missing' }
+  /** In review after its deadline passed. */
+  | { kind: 'expired-review' }
+  | { kind: 'expired' }
+  | { kind: 'not-applied' }
+  /**
+   * Not applied because it arrived late (410: the server's clock past its lease's deadline); the
+   * device has since learned the server's clock and taken a fresh lease (answers.ts `refusalClock`).
+   */
+  | { kind: 'not-applied-late' };
+
+export type ExplanationKind = Explanation['kind'];
+
 export interface OperationView {
   id: string;
   /**
@@ -42,18 +91,13 @@ export interface OperationView {
   userName: string;
   op: Op;
   state: OperationState;
-  /** The words people see for `state` (docs/client.md#states-and-their-words), reason included
-   * where there is one. */
-  label: string;
-  /** e.g. 'Remove 2 from shelf A' */
-  summary: string;
   createdAt: string;
   /** Lease deadline: after it, the server will not apply this operation for the first time. */
   deadline: string;
   attempts: AttemptView[];
   receipt: Receipt | null;
-  /** Why it needs review / was rejected, in words, when it does. */
-  reasonText: string | null;
+  /** Why it was rejected or needs review, when it was (core/labels.ts); the app words it. */
+  reason: OperationReason | null;
   /** Imported from a backup: never drained automatically. */
   imported: boolean;
   /**
@@ -64,10 +108,10 @@ export interface OperationView {
   restored?: { confirmedAt: string; missing: boolean } | null;
   nextRetryAt: string | null;
   /**
-   * The detail view's longer text, e.g. "No result was received for …", or null.
-   * Optional so test fixtures need not set it; always set by createClient.
+   * What the detail view explains (e.g. `no-result`: "No result was received for …"), or null;
+   * the app words it. Optional so fixtures stay short; always set by createClient.
    */
-  explanation?: string | null;
+  explanation?: Explanation | null;
   /** What the person did with a review item: discarded with a note, or entered again. */
   resolution?:
     | { kind: 'discarded'; note: string; at: string }

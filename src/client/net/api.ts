@@ -6,11 +6,17 @@ import type { z } from 'zod/mini';
 import {
   ClockState,
   HistoryResponse,
+  StocktakeDetail,
+  StocktakesResponse,
   ItemsResponse,
   LeaseResponse,
   Problem,
   ReadyResponse,
   SessionResponse,
+  Account,
+  AccountsResponse,
+  type AccountChangeRequest,
+  type NewAccountRequest,
   type OperationBody,
 } from '../../protocol/schemas';
 import type { HttpOutcome } from '../core/http-outcome';
@@ -80,6 +86,16 @@ export function itemHistory(deps: HttpDeps, token: string, itemId: string, befor
   return call(deps, { method: 'GET', path, token }, HistoryResponse);
 }
 
+/** The stock-takes, and one with its lines and review (what the server lets this person see). */
+export function listStocktakes(deps: HttpDeps, token: string) {
+  return call(deps, { method: 'GET', path: '/api/stocktakes', token }, StocktakesResponse);
+}
+
+export function stocktakeDetail(deps: HttpDeps, token: string, id: string) {
+  const path = `/api/stocktakes/${encodeURIComponent(id)}`;
+  return call(deps, { method: 'GET', path, token }, StocktakeDetail);
+}
+
 /** Operations as the server takes them: each with its lease's token and its creation time. */
 export function operationBodies(
   records: readonly OperationRecord[],
@@ -140,4 +156,23 @@ export function testerClock(deps: HttpDeps, token: string) {
 /** `GET /readyz`: the server's database epoch (a restore makes a new one); no sign-in needed. */
 export function readiness(deps: HttpDeps) {
   return call(deps, { method: 'GET', path: '/readyz' }, ReadyResponse);
+}
+
+/** People's accounts (managers; docs/api.md#peoples-accounts): online calls, never queued. */
+export function listAccounts(deps: HttpDeps, token: string) {
+  return call(deps, { method: 'GET', path: '/api/users', token }, AccountsResponse);
+}
+
+export function addAccount(deps: HttpDeps, token: string, body: NewAccountRequest) {
+  return call(deps, { method: 'POST', path: '/api/users', token, body }, Account);
+}
+
+export function changeAccount(
+  deps: HttpDeps,
+  token: string,
+  name: string,
+  body: AccountChangeRequest,
+) {
+  const path = `/api/users/${encodeURIComponent(name)}`;
+  return call(deps, { method: 'PATCH', path, token, body }, Account);
 }

@@ -19,7 +19,7 @@ export interface HttpDeps {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   token?: string | null;
   body?: unknown;

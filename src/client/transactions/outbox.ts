@@ -5,7 +5,7 @@
  */
 import type { Op, Receipt } from '../../protocol/schemas';
 import type { BackoffPolicy } from '../core/retry-policy';
-import { summarize } from '../core/labels';
+import { summarize } from '../core/summary';
 import {
   initialState,
   next,

@@ -1,6 +1,5 @@
 /** Test fixture: an OperationView with sensible defaults. Used by unit tests only. */
 import type { OperationState, OperationView } from '../../../src/client/facade';
-import { stateHeading } from '../../../src/app/operation-groups';
 
 export function op(
   id: string,
@@ -13,13 +12,11 @@ export function op(
     userName: 'demo',
     op: { type: 'adjust', itemId: 'lamp-14', delta: -2, reason: 'sold' },
     state,
-    label: stateHeading(state),
-    summary: 'Remove 2 from shelf A',
     createdAt: `2026-11-29T17:00:0${id.length % 10}.000Z`,
     deadline: '2026-12-06T17:00:00.000Z',
     attempts: [],
     receipt: null,
-    reasonText: null,
+    reason: null,
     imported: false,
     nextRetryAt: null,
     ...extra,

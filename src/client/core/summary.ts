@@ -1,0 +1,35 @@
+/**
+ * The summary a record keeps of what was decided, "Remove 2 from Desk lamp": data, not the words
+ * on screen (the app words each operation in the person's language from its `op`). It travels in
+ * backups and names a reversal's original in the note the server's journal keeps (fixes.ts), in
+ * the journal's one language, English.
+ */
+import type { Op } from '../../protocol/schemas';
+import { assertNever } from '../../protocol/assert-never';
+import { opItemId } from '../../protocol/op-item';
+
+export function summarize(op: Op, itemName: string | null): string {
+  const name = itemName ?? opItemId(op) ?? '';
+  switch (op.type) {
+    case 'adjust':
+      return op.delta < 0 ? `Remove ${-op.delta} from ${name}` : `Add ${op.delta} to ${name}`;
+    case 'count':
+      return `Count ${name}: ${op.quantity}`;
+    case 'createItem':
+      return `Create ${op.name} with ${op.initialQuantity} on ${op.location}`;
+    case 'updateItem':
+      return `Edit ${name}`;
+    case 'archiveItem':
+      return `Archive ${name}`;
+    case 'startStocktake':
+      return `Start stock-take ${op.name}`;
+    case 'stocktakeCount':
+      return `Count ${name} for the stock-take: ${op.counted}`;
+    case 'applyStocktake':
+      return 'Apply stock-take';
+    case 'cancelStocktake':
+      return 'Cancel stock-take';
+    default:
+      return assertNever(op);
+  }
+}
