@@ -14,6 +14,7 @@ import { useWarmUpAfterSignIn } from './pwa/warm-up';
 import type { Route } from './routes';
 import {
   ActivityScreen,
+  DeliveryScreen,
   EditItemScreen,
   EnterAgainScreen,
   ImportScreen,
@@ -33,6 +34,9 @@ import { SignInScreen } from './screens/sign-in-screen';
 import type { SimApi } from './sim-api';
 import { useRoute } from './use-route';
 import { assertNever } from '../protocol/assert-never';
+import { href } from './routes';
+import { searchOnItems, useWedgeScanner } from './scan/use-wedge-scan';
+import { navigate } from './use-route';
 
 function CurrentScreen({ route }: { route: Route }): ReactNode {
   const { t } = useI18n();
@@ -59,6 +63,8 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
       return <EditItemScreen id={route.id} />;
     case 'reorder':
       return <ReorderScreen />;
+    case 'delivery':
+      return <DeliveryScreen />;
     case 'import':
       return <ImportScreen />;
     case 'stocktakes':
@@ -83,6 +89,12 @@ function Shell(): ReactNode {
   useBackgroundDrain(snapshot.unconfirmedCount);
   const signedIn = snapshot.user !== null;
   useWarmUpAfterSignIn(signedIn);
+  // A wedge scanner's code on a screen that has no use of its own for it goes to Items, which
+  // opens the item it names (or searches for it).
+  useWedgeScanner((code) => {
+    searchOnItems(code);
+    navigate(href({ name: 'items' }));
+  });
   return (
     <div className="app">
       <header className="top-bar">

@@ -5,6 +5,7 @@
  * save a person who opens only some of them.
  */
 export { ActivityScreen } from './screens/activity-screen';
+export { DeliveryScreen } from './screens/delivery-screen';
 export { EnterAgainScreen } from './screens/enter-again-screen';
 export { EditItemScreen, NewItemScreen } from './screens/item-form-screens';
 export { ItemScreen } from './screens/item-screen';

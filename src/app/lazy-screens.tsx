@@ -25,6 +25,7 @@ export const EnterAgainScreen = lazy(() =>
 export const NewItemScreen = lazy(() => everyday().then((m) => ({ default: m.NewItemScreen })));
 export const EditItemScreen = lazy(() => everyday().then((m) => ({ default: m.EditItemScreen })));
 export const ReorderScreen = lazy(() => everyday().then((m) => ({ default: m.ReorderScreen })));
+export const DeliveryScreen = lazy(() => everyday().then((m) => ({ default: m.DeliveryScreen })));
 export const ReviewScreen = lazy(() => everyday().then((m) => ({ default: m.ReviewScreen })));
 export const SettingsScreen = lazy(() => everyday().then((m) => ({ default: m.SettingsScreen })));
 export const StocktakesScreen = lazy(() =>

@@ -16,6 +16,8 @@ export type Route =
   | { name: 'new-item'; barcode: string | null }
   | { name: 'edit-item'; id: string }
   | { name: 'reorder' }
+  /** **Receive delivery**: the list scanning fills (docs/client.md#places). */
+  | { name: 'delivery' }
   /** Item import from a spreadsheet (managers). */
   | { name: 'import' }
   /** Stock-takes: the list (and, managers, the form to start one), and one stock-take. */
@@ -72,6 +74,7 @@ export function parseHash(hash: string): Route {
     case 'settings':
     case 'tester':
     case 'reorder':
+    case 'delivery':
     case 'import':
       return id ? { name: 'not-found', path } : { name: section };
     default:
@@ -87,6 +90,7 @@ export function href(route: Route): string {
     case 'settings':
     case 'tester':
     case 'reorder':
+    case 'delivery':
     case 'import':
     case 'stocktakes':
       return `#/${route.name}`;

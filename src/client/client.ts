@@ -445,6 +445,15 @@ class Client implements StockroomClientCore {
     this.outbox.updateItem(input);
   archiveItem = (input: Parameters<StockroomClient['archiveItem']>[0]) =>
     this.outbox.archiveItem(input);
+  transfer = (input: Parameters<StockroomClient['transfer']>[0]) => this.outbox.transfer(input);
+  createPlace = (input: Parameters<StockroomClient['createPlace']>[0]) =>
+    this.outbox.createPlace(input);
+  updatePlace = (input: Parameters<StockroomClient['updatePlace']>[0]) =>
+    this.outbox.updatePlace(input);
+  archivePlace = (input: Parameters<StockroomClient['archivePlace']>[0]) =>
+    this.outbox.archivePlace(input);
+  saveDelivery = (input: Parameters<StockroomClient['saveDelivery']>[0]) =>
+    this.outbox.saveDelivery(input);
   importItems = (ops: Parameters<StockroomClient['importItems']>[0]) =>
     this.outbox.importItems(ops);
   enterAgainAsNew = (operationId: string, edited?: Op): Promise<OperationView> =>

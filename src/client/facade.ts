@@ -11,6 +11,10 @@ import type {
   Op,
   UpdateItemOp,
   ArchiveItemOp,
+  TransferOp,
+  CreatePlaceOp,
+  UpdatePlaceOp,
+  ArchivePlaceOp,
   StocktakeDetail,
   StocktakeOp,
   StocktakesResponse,
@@ -35,6 +39,11 @@ export type {
   DeadlineWarning,
   ClientSnapshot,
 } from './core/views';
+
+export interface DeliveryInput {
+  placeId: string;
+  lines: readonly { itemId: string; quantity: number }[];
+}
 
 export interface OtherDeviceRequest {
   op: Op;
@@ -102,6 +111,17 @@ export interface StockroomClient {
    * fresh lease arrives; the handle does not).
    */
   importItems(ops: readonly (CreateItemOp | UpdateItemOp)[]): Promise<{ ids: string[] }>;
+  /** **Move stock** (docs/client.md#places): one `transfer`, offline like every change. */
+  transfer(input: Omit<TransferOp, 'type'>): Promise<OperationView>;
+  /** **Places** in Settings (managers; the server refuses others with `not-allowed`). */
+  createPlace(input: Omit<CreatePlaceOp, 'type'>): Promise<OperationView>;
+  updatePlace(input: Omit<UpdatePlaceOp, 'type'>): Promise<OperationView>;
+  archivePlace(input: Omit<ArchivePlaceOp, 'type'>): Promise<OperationView>;
+  /**
+   * **Save delivery**: one `adjust` (reason `received`, at `placeId`) per line, every line saved in
+   * ONE local transaction (all or none); resolves with the new operations' handles, in order.
+   */
+  saveDelivery(input: DeliveryInput): Promise<{ ids: string[] }>;
 
   /** "Check and resend safely": same id, a new round of recovery. */
   checkAndResend(operationId: string): Promise<void>;

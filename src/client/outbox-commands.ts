@@ -11,6 +11,11 @@ import {
   CreateItemOp,
   Op,
   UpdateItemOp,
+  TransferOp,
+  CreatePlaceOp,
+  UpdatePlaceOp,
+  ArchivePlaceOp,
+  MAIN_PLACE,
   StocktakeStepOp,
   type StocktakeOp,
 } from '../protocol/schemas';
@@ -80,6 +85,41 @@ export class OutboxCommands {
     return this.decide(() => ArchiveItemOp.parse({ type: 'archiveItem', ...input }));
   }
 
+  transfer(input: Parameters<StockroomClient['transfer']>[0]): Promise<OperationView> {
+    return this.decide(() => TransferOp.parse({ type: 'transfer', ...input }));
+  }
+
+  createPlace(input: Parameters<StockroomClient['createPlace']>[0]): Promise<OperationView> {
+    return this.decide(() => CreatePlaceOp.parse({ type: 'createPlace', ...input }));
+  }
+
+  updatePlace(input: Parameters<StockroomClient['updatePlace']>[0]): Promise<OperationView> {
+    return this.decide(() => UpdatePlaceOp.parse({ type: 'updatePlace', ...input }));
+  }
+
+  archivePlace(input: Parameters<StockroomClient['archivePlace']>[0]): Promise<OperationView> {
+    return this.decide(() => ArchivePlaceOp.parse({ type: 'archivePlace', ...input }));
+  }
+
+  /** Every line of a delivery, one `adjust` each, in one local transaction (enqueue-all.ts). */
+  saveDelivery(input: Parameters<StockroomClient['saveDelivery']>[0]): Promise<{ ids: string[] }> {
+    // `main` is left out, as every change at main is: a server before places takes it too.
+    const at = input.placeId === MAIN_PLACE ? {} : { placeId: input.placeId };
+    return this.saveAll(() =>
+      input.lines
+        .filter((line) => line.quantity !== 0)
+        .map((line) =>
+          AdjustOp.parse({
+            type: 'adjust',
+            itemId: line.itemId,
+            delta: line.quantity,
+            reason: 'received',
+            ...at,
+          }),
+        ),
+    );
+  }
+
   stocktakeStep(op: StocktakeOp): Promise<OperationView> {
     return this.decide(() => StocktakeStepOp.parse(op));
   }
@@ -97,14 +137,17 @@ export class OutboxCommands {
     return this.saved(result);
   }
 
-  async importItems(
-    ops: Parameters<StockroomClient['importItems']>[0],
-  ): Promise<{ ids: string[] }> {
+  importItems(ops: Parameters<StockroomClient['importItems']>[0]): Promise<{ ids: string[] }> {
+    return this.saveAll(() =>
+      ops.map((op) => (op.type === 'createItem' ? CreateItemOp.parse(op) : UpdateItemOp.parse(op))),
+    );
+  }
+
+  /** Many new operations (an import, a delivery) in one local transaction: all or none. */
+  private async saveAll(parse: () => Op[]): Promise<{ ids: string[] }> {
     let checked: Op[];
     try {
-      checked = ops.map((op) =>
-        op.type === 'createItem' ? CreateItemOp.parse(op) : UpdateItemOp.parse(op),
-      );
+      checked = parse();
     } catch (e) {
       throw invalid(e);
     }

@@ -70,3 +70,31 @@ export function itemCsvRow(i: {
     i.revision,
   ];
 }
+
+/** The columns of `GET /api/stock.csv`: one row per item and place with stock. */
+export const STOCK_CSV_COLUMNS = [
+  'itemId',
+  'sku',
+  'name',
+  'placeId',
+  'placeName',
+  'quantity',
+] as const;
+
+/**
+ * An item's rows under STOCK_CSV_COLUMNS: each place where it has a quantity other than 0, by place
+ * id. `placeName` is the place's name (its id when the place is unknown to the caller).
+ */
+export function stockCsvRows(
+  i: {
+    id: string;
+    sku: string;
+    name: string;
+    stock?: readonly { placeId: string; quantity: number }[] | undefined;
+  },
+  placeName: (placeId: string) => string,
+): CsvValue[][] {
+  return (i.stock ?? [])
+    .filter((s) => s.quantity !== 0)
+    .map((s) => [i.id, i.sku, i.name, s.placeId, placeName(s.placeId), s.quantity]);
+}

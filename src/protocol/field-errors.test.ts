@@ -42,7 +42,7 @@ describe('field errors', () => {
       {
         path: 'op.type',
         message:
-          "Invalid discriminator value. Expected 'adjust' | 'count' | 'createItem' | 'updateItem' | 'archiveItem' | 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake'",
+          "Invalid discriminator value. Expected 'adjust' | 'count' | 'createItem' | 'updateItem' | 'archiveItem' | 'transfer' | 'createPlace' | 'updatePlace' | 'archivePlace' | 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake'",
       },
     ]);
   });

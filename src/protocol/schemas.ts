@@ -45,6 +45,13 @@ export const Barcode = z
   );
 export const LowStockThreshold = int(z.minimum(0), z.maximum(1_000_000_000));
 
+/** Places (docs/api.md#places) follow the item id rule; every database has `main`. */
+export const PlaceId = z
+  .string()
+  .check(z.regex(ITEM_ID_PATTERN, '1–64 of a-z, 0-9 and "-", starting with a letter or digit'));
+export const MAIN_PLACE = 'main';
+export const PlaceName = text(1, 64);
+
 export const ADJUST_REASONS = [
   'received',
   'sold',
@@ -66,6 +73,8 @@ export const AdjustOp = z.strictObject({
   reason: AdjustReason,
   note: z.optional(text(0, 500)),
   allowNegative: z.optional(z.boolean()),
+  /** Where the change is; absent: `main` (an absent field differs from "main" in the fingerprint). */
+  placeId: z.optional(PlaceId),
 });
 
 export const CountOp = z.strictObject({
@@ -73,6 +82,44 @@ export const CountOp = z.strictObject({
   itemId: ItemId,
   quantity: int(z.minimum(0), z.maximum(1_000_000_000)),
   basedOnRevision: int(z.minimum(0)),
+  /** The place counted (its quantity becomes `quantity`); absent: `main`. */
+  placeId: z.optional(PlaceId),
+});
+
+/** Stock moved between two places of one item: both sides in one transaction, or neither. */
+export const TransferOp = z
+  .strictObject({
+    type: z.literal('transfer'),
+    itemId: ItemId,
+    fromPlaceId: PlaceId,
+    toPlaceId: PlaceId,
+    quantity: int(z.minimum(1), z.maximum(1_000_000)),
+    note: z.optional(text(0, 500)),
+    allowNegative: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((t) => t.fromPlaceId !== t.toPlaceId, {
+      message: 'must differ from fromPlaceId',
+      path: ['toPlaceId'],
+    }),
+  );
+
+export const CreatePlaceOp = z.strictObject({
+  type: z.literal('createPlace'),
+  placeId: PlaceId,
+  name: PlaceName,
+});
+
+export const UpdatePlaceOp = z.strictObject({
+  type: z.literal('updatePlace'),
+  placeId: PlaceId,
+  basedOnRevision: int(z.minimum(0)),
+  changes: z.strictObject({ name: PlaceName }),
+});
+
+export const ArchivePlaceOp = z.strictObject({
+  type: z.literal('archivePlace'),
+  placeId: PlaceId,
 });
 
 export const CreateItemOp = z.strictObject({
@@ -153,6 +200,10 @@ export const Op = z.discriminatedUnion('type', [
   CreateItemOp,
   UpdateItemOp,
   ArchiveItemOp,
+  TransferOp,
+  CreatePlaceOp,
+  UpdatePlaceOp,
+  ArchivePlaceOp,
   StartStocktakeOp,
   StocktakeCountOp,
   ApplyStocktakeOp,
@@ -166,6 +217,10 @@ export const OP_TYPES = [
   'createItem',
   'updateItem',
   'archiveItem',
+  'transfer',
+  'createPlace',
+  'updatePlace',
+  'archivePlace',
   'startStocktake',
   'stocktakeCount',
   'applyStocktake',
@@ -182,8 +237,14 @@ export type StocktakeOp = Extract<
   Op,
   { type: 'startStocktake' | 'stocktakeCount' | 'applyStocktake' | 'cancelStocktake' }
 >;
-/** The operations on one item's stock or catalogue entry (every one but the stock-takes'). */
-export type ItemOp = Exclude<Op, StocktakeOp>;
+/** The operations on the place catalogue. */
+export type PlaceOp = Extract<Op, { type: 'createPlace' | 'updatePlace' | 'archivePlace' }>;
+/** The operations on one item's stock or catalogue entry (every one but places' and stock-takes'). */
+export type ItemOp = Exclude<Op, StocktakeOp | PlaceOp>;
+export type TransferOp = z.infer<typeof TransferOp>;
+export type CreatePlaceOp = z.infer<typeof CreatePlaceOp>;
+export type UpdatePlaceOp = z.infer<typeof UpdatePlaceOp>;
+export type ArchivePlaceOp = z.infer<typeof ArchivePlaceOp>;
 export type StartStocktakeOp = z.infer<typeof StartStocktakeOp>;
 export type StocktakeCountOp = z.infer<typeof StocktakeCountOp>;
 export type ApplyStocktakeOp = z.infer<typeof ApplyStocktakeOp>;
@@ -220,7 +281,10 @@ export const REASON_CODES = [
   'archived-item',
   'not-allowed',
   'unknown-place',
+  'duplicate-place',
   'archived-place',
+  'place-not-empty',
+  'main-place',
   'unknown-stocktake',
   'duplicate-stocktake',
   'stocktake-closed',
@@ -229,13 +293,18 @@ export const REASON_CODES = [
 export const ReasonCode = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof ReasonCode>;
 
-/** The stable receipt. A replay returns the committed bytes, never a re-rendering. */
+/**
+ * The stable receipt. A replay returns the committed bytes, never a re-rendering. An operation on
+ * the place catalogue has no item (`itemId: null`) and names its place (`placeId`, only there:
+ * the receipts of the item operations keep the shape the previous release's app checks strictly).
+ */
 export const Receipt = z.strictObject({
   operationId: OperationId,
   outcome: Outcome,
   reason: z.nullable(ReasonCode),
-  /** null for an operation about no single item (a stock-take's start, apply or cancel). */
+  /** null for an operation about no single item (a place's, a stock-take's start, apply or cancel). */
   itemId: z.nullable(ItemId),
+  placeId: z.optional(PlaceId),
   delta: int(),
   resultingQuantity: z.nullable(int()),
   itemRevision: z.nullable(int()),
@@ -345,6 +414,9 @@ export const SessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
+/** One place's quantity of an item (every place that holds or held it). */
+export const PlaceStock = z.object({ placeId: PlaceId, quantity: int() });
+export type PlaceStock = z.infer<typeof PlaceStock>;
 /**
  * People's accounts from the app (docs/api.md#peoples-accounts): managers list, add and change
  * them. Names and passwords are checked by the rules `npm run users` follows
@@ -386,6 +458,8 @@ export const Item = z.object({
   barcode: z.nullable(z.string()),
   lowStockThreshold: z.nullable(int()),
   archived: z.boolean(),
+  /** Per place; `quantity` is their total. Optional: servers before places did not send it. */
+  stock: z.optional(z.array(PlaceStock)),
 });
 export type Item = z.infer<typeof Item>;
 export const ItemsResponse = z.object({ items: z.array(Item), revision: int() });
@@ -400,6 +474,12 @@ export const HistoryEntry = z.object({
   reason: z.nullable(z.string()),
   note: z.nullable(z.string()),
   recordedAt: Timestamp,
+  /**
+   * The place of a stock change and that place's quantity after it (`resultingQuantity` is the
+   * item's total); null for a catalogue change. Optional: servers before places did not send them.
+   */
+  placeId: z.optional(z.nullable(z.string())),
+  placeQuantity: z.optional(z.nullable(int())),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const HistoryResponse = z.object({
@@ -407,6 +487,16 @@ export const HistoryResponse = z.object({
   next: z.nullable(z.string()),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+export const Place = z.object({
+  id: PlaceId,
+  name: z.string(),
+  archived: z.boolean(),
+  revision: int(),
+});
+export type Place = z.infer<typeof Place>;
+export const PlacesResponse = z.object({ places: z.array(Place), revision: int() });
+export type PlacesResponse = z.infer<typeof PlacesResponse>;
 
 /** Stock-takes as `GET /api/stocktakes` lists them (docs/http-api.md "Stock-takes"). */
 export const STOCKTAKE_STATUSES = ['open', 'applied', 'cancelled'] as const;

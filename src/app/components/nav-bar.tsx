@@ -14,6 +14,7 @@ function sectionOf(route: Route): Section | null {
     case 'new-item':
     case 'edit-item':
     case 'reorder':
+    case 'delivery':
     case 'import':
       return 'items';
     case 'activity':

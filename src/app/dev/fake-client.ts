@@ -243,6 +243,20 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     createItem: (input) => enqueue({ type: 'createItem', ...input }),
     updateItem: (input) => enqueue({ type: 'updateItem', ...input }),
     archiveItem: (input) => enqueue({ type: 'archiveItem', ...input }),
+    transfer: (input) => enqueue({ type: 'transfer', ...input }),
+    createPlace: (input) => enqueue({ type: 'createPlace', ...input }),
+    updatePlace: (input) => enqueue({ type: 'updatePlace', ...input }),
+    archivePlace: (input) => enqueue({ type: 'archivePlace', ...input }),
+    async saveDelivery({ placeId, lines }) {
+      const views: OperationView[] = [];
+      for (const { itemId, quantity } of lines) {
+        const at = placeId === 'main' ? {} : { placeId };
+        views.push(
+          await enqueue({ type: 'adjust', itemId, delta: quantity, reason: 'received', ...at }),
+        );
+      }
+      return { ids: views.map((v) => v.handle) };
+    },
     stocktakeStep: (op) => enqueue(op),
     // The fake has no server: stock-takes are known only from its own saved steps.
     stocktakes: async () => null,

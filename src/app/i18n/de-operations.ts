@@ -17,7 +17,10 @@ const receiptReasons: Record<ReasonCode, string> = {
   'archived-item': 'der Artikel ist archiviert',
   'not-allowed': 'deine Rolle darf diese Änderung nicht vornehmen',
   'unknown-place': 'den Ort gibt es auf dem Server nicht',
+  'duplicate-place': 'ein Ort mit dieser ID existiert bereits',
   'archived-place': 'der Ort ist archiviert',
+  'place-not-empty': 'am Ort liegt noch Bestand',
+  'main-place': 'der Hauptort kann nicht archiviert werden',
   'unknown-stocktake': 'die Inventur gibt es auf dem Server nicht',
   'duplicate-stocktake': 'eine Inventur mit dieser ID existiert bereits',
   'stocktake-closed': 'die Inventur ist nicht mehr offen',
@@ -88,6 +91,14 @@ function summary(c: SummaryCase): string {
       return `${itemName} bearbeiten`;
     case 'archiveItem':
       return `${itemName} archivieren`;
+    case 'transfer':
+      return `${count(op.quantity)} von ${itemName} von ${op.fromPlaceId} nach ${op.toPlaceId} umlagern`;
+    case 'createPlace':
+      return `Ort ${op.name} anlegen`;
+    case 'updatePlace':
+      return `Ort ${op.placeId} in ${op.changes.name} umbenennen`;
+    case 'archivePlace':
+      return `Ort ${op.placeId} archivieren`;
     case 'startStocktake':
       return `Inventur ${op.name} beginnen`;
     case 'stocktakeCount':
@@ -137,9 +148,14 @@ export const deOperations: Messages['operations'] = {
     'not-allowed':
       'Deine Rolle darf diese Art von Änderung nicht vornehmen. Bitte eine Filialleitung darum.',
     'unknown-place':
-      'Den Ort gibt es auf dem Server nicht. Prüfe die Orte in den Einstellungen und gib die Änderung dann erneut ein.',
+      'Der Server kennt diesen Ort nicht. Prüfe die Orte in den Einstellungen, bevor du die Änderung erneut eingibst.',
+    'duplicate-place':
+      'Ein Ort mit dieser ID existiert bereits. Prüfe die Orte in den Einstellungen.',
     'archived-place':
-      'Der Ort wurde archiviert, daher werden Änderungen dort abgelehnt. Frag eine Leitung.',
+      'Der Ort wurde archiviert, daher werden Bestandsänderungen dort abgelehnt. Wähle einen anderen Ort.',
+    'place-not-empty':
+      'Am Ort liegt noch Bestand. Lagere ihn zuerst an einen anderen Ort um und archiviere ihn dann.',
+    'main-place': 'Der Hauptort kann umbenannt, aber nie archiviert werden.',
     'unknown-stocktake':
       'Diese Inventur gibt es auf dem Server nicht. Öffne die Inventuren und prüfe, welche offen ist.',
     'duplicate-stocktake':

@@ -6,6 +6,7 @@ import { deOperations } from './de-operations';
 import { deRefusals } from './de-refusals';
 import { pluralRules } from './plural';
 import { deScenarios } from './de-scenarios';
+import { deDelivery, dePlaces } from './de-places';
 import type { DurationUnit, Messages } from './en';
 
 /** Plurals by the language's rules (Intl.PluralRules), never a hand-written test for one. */
@@ -147,6 +148,10 @@ export const de: Messages = {
     createItem: 'Artikel angelegt',
     updateItem: 'Angaben bearbeitet',
     archiveItem: 'Artikel archiviert',
+    transfer: 'Bestand umgelagert',
+    createPlace: 'Ort angelegt',
+    updatePlace: 'Ort umbenannt',
+    archivePlace: 'Ort archiviert',
     startStocktake: 'Inventur begonnen',
     stocktakeCount: 'Inventur-Zählung',
     applyStocktake: 'Inventur übernommen',
@@ -734,6 +739,8 @@ export const de: Messages = {
       server: 'Server',
     },
   },
+  places: dePlaces,
+  delivery: deDelivery,
   reorder: {
     title: 'Nachbestellliste',
     none: 'Kein Artikel liegt auf oder unter seiner Schwelle für niedrigen Bestand.',

@@ -17,7 +17,10 @@ const receiptReasons: Record<ReasonCode, string> = {
   'archived-item': 'the item is archived',
   'not-allowed': 'your role may not make this change',
   'unknown-place': 'the place does not exist on the server',
+  'duplicate-place': 'a place with this ID already exists',
   'archived-place': 'the place is archived',
+  'place-not-empty': 'the place still holds stock',
+  'main-place': 'the main place cannot be archived',
   'unknown-stocktake': 'the stock-take does not exist on the server',
   'duplicate-stocktake': 'a stock-take with this ID already exists',
   'stocktake-closed': 'the stock-take is no longer open',
@@ -104,6 +107,14 @@ function summary(c: SummaryCase): string {
       return `Edit ${itemName}`;
     case 'archiveItem':
       return `Archive ${itemName}`;
+    case 'transfer':
+      return `Move ${count(op.quantity)} of ${itemName} from ${op.fromPlaceId} to ${op.toPlaceId}`;
+    case 'createPlace':
+      return `Create place ${op.name}`;
+    case 'updatePlace':
+      return `Rename place ${op.placeId} to ${op.changes.name}`;
+    case 'archivePlace':
+      return `Archive place ${op.placeId}`;
     case 'startStocktake':
       return `Start stock-take ${op.name}`;
     case 'stocktakeCount':
@@ -142,8 +153,12 @@ export const enOperations = {
     'not-allowed': 'Your role may not make this kind of change. Ask a manager to make it.',
     'unknown-place':
       'The server does not know this place. Check the places in Settings before entering the change again.',
+    'duplicate-place': 'A place with this ID already exists. Check the places in Settings.',
     'archived-place':
-      'The place was archived, so changes there are refused. Ask a manager if it should come back.',
+      'The place was archived, so stock changes there are refused. Choose another place.',
+    'place-not-empty':
+      'The place still holds stock. Move its stock to another place first, then archive it.',
+    'main-place': 'The main place can be renamed, but never archived.',
     'unknown-stocktake':
       'The server does not know this stock-take. Open Stock-takes and check which one is open.',
     'duplicate-stocktake':

@@ -12,6 +12,7 @@ import { enOperations } from './en-operations';
 import { enRefusals } from './en-refusals';
 import { pluralRules } from './plural';
 import { enScenarios } from './en-scenarios';
+import { enDelivery, enPlaces } from './en-places';
 
 /** A duration's unit, for `tester.fault.duration`. */
 export type DurationUnit = 'day' | 'hour' | 'minute' | 'second' | 'millisecond';
@@ -152,6 +153,10 @@ export const en = {
     createItem: 'Item created',
     updateItem: 'Details edited',
     archiveItem: 'Item archived',
+    transfer: 'Stock moved',
+    createPlace: 'Place created',
+    updatePlace: 'Place renamed',
+    archivePlace: 'Place archived',
     startStocktake: 'Stock-take started',
     stocktakeCount: 'Stock-take count',
     applyStocktake: 'Stock-take applied',
@@ -737,6 +742,8 @@ export const en = {
       server: 'Server',
     },
   },
+  places: enPlaces,
+  delivery: enDelivery,
   reorder: {
     title: 'Reorder list',
     none: 'No item is at or below its low-stock threshold.',

@@ -25,6 +25,11 @@ export function useBarcodeScan(
   onCode: (code: string) => void,
   /** Changing this starts a new scan (after "Scan again"). */
   round: number,
+  /**
+   * Keep reading after a code (Receive delivery): every code read goes to `onCode`, frame after
+   * frame; the caller decides what counts (repeat-guard.ts). The camera stays on until the view goes.
+   */
+  continuous = false,
 ): ScanState {
   const [state, setState] = useState<ScanState>({ phase: 'starting' });
 
@@ -40,7 +45,8 @@ export function useBarcodeScan(
           // A frame the reader cannot read (a blur, a half-drawn frame) is just the next try.
           const found = await detector.detect(el).catch(() => []);
           const code = found.find((d) => d.rawValue.trim() !== '')?.rawValue.trim();
-          if (code && active) {
+          if (code && active && continuous) onCode(code);
+          else if (code && active) {
             active = false;
             stopTracks(stream);
             onCode(code);
@@ -93,7 +99,7 @@ export function useBarcodeScan(
       stopTracks(stream);
       if (element) element.srcObject = null;
     };
-  }, [video, onCode, round]);
+  }, [video, onCode, round, continuous]);
 
   return state;
 }

@@ -8,6 +8,8 @@ import { parseWholeNumber, stepBy, toggleSign } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { useI18n } from '../i18n/i18n-context';
 import { useIntentForm } from '../use-intent-form';
+import { MAIN_PLACE } from '../../protocol/schemas';
+import { useChosenPlace } from '../places/use-chosen-place';
 import { rememberReason } from '../last-reason';
 import { FormProblem } from '../components/form-problem';
 
@@ -40,6 +42,7 @@ export function AdjustForm(props: {
   const [delta, setDelta] = useState(initial ? String(initial.delta) : '');
   const [note, setNote] = useState(initial?.note ?? '');
   const manager = user?.role === 'manager';
+  const { changesAt } = useChosenPlace();
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -72,6 +75,8 @@ export function AdjustForm(props: {
       reason: reason as AdjustOp['reason'],
       ...(trimmed ? { note: trimmed } : {}),
       ...(manager && data.get('allowNegative') === 'on' ? { allowNegative: true } : {}),
+      // At the chosen place; main is left out (a server before places takes it too).
+      ...(changesAt === MAIN_PLACE ? {} : { placeId: changesAt }),
     };
     await save(form, async () => {
       const op = againOf

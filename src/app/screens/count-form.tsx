@@ -7,6 +7,9 @@ import { parseWholeNumber } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { expectedQuantity } from '../low-stock';
 import { useIntentForm } from '../use-intent-form';
+import { MAIN_PLACE } from '../../protocol/schemas';
+import { quantityAt } from '../places/place-names';
+import { useChosenPlace } from '../places/use-chosen-place';
 import { FormProblem } from '../components/form-problem';
 
 const COUNT_RULES = { min: 0, max: 1_000_000_000 };
@@ -49,6 +52,7 @@ export function CountForm(props: {
   const { t, format } = useI18n();
   const words = t.count;
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
+  const { changesAt } = useChosenPlace();
   const [text, setText] = useState(initial === undefined ? '' : String(initial));
   const parsed = parseWholeNumber(text, {
     ...COUNT_RULES,
@@ -63,7 +67,13 @@ export function CountForm(props: {
       setProblem(parsed.message);
       return;
     }
-    const input = { itemId: item.id, quantity: parsed.value, basedOnRevision: item.revision };
+    const input = {
+      itemId: item.id,
+      quantity: parsed.value,
+      basedOnRevision: item.revision,
+      // The count is of the chosen place; main is left out (a server before places takes it too).
+      ...(changesAt === MAIN_PLACE ? {} : { placeId: changesAt }),
+    };
     await save(event.currentTarget, async () => {
       const op = againOf
         ? await client.enterAgainAsNew(againOf, { type: 'count', ...input })
@@ -92,7 +102,11 @@ export function CountForm(props: {
         />
       </label>
       <CountComparison
-        expected={expectedQuantity(item)}
+        expected={
+          changesAt === MAIN_PLACE && !item.stock
+            ? expectedQuantity(item)
+            : quantityAt(item, changesAt) + (item.pendingByPlace?.[changesAt] ?? 0)
+        }
         counted={parsed.ok ? parsed.value : null}
       />
       <p id="count-hint" className="hint">

@@ -11,7 +11,9 @@ import { AdjustForm } from './adjust-form';
 import { CountForm } from './count-form';
 import { ArchiveItem, EditItemForm, NewItemForm } from './item-form-screens';
 import { assertNever } from '../../protocol/assert-never';
-import { isStocktakeOp } from '../../protocol/op-item';
+import { isPlaceOp, isStocktakeOp } from '../../protocol/op-item';
+import { MoveStockForm } from './move-stock-form';
+import { PlacesPanel } from './places-panel';
 
 /** The operation's own form, filled with its values; nothing is sent until the person saves. */
 function PrefilledForm({ op }: { op: OperationView }): ReactNode {
@@ -22,6 +24,7 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
     const { itemId: _id, type: _type, ...rest } = o;
     return <NewItemForm initial={formOfCreate(rest)} againOf={op.id} />;
   }
+  if (isPlaceOp(o)) return <PlacesPanel />;
   if (isStocktakeOp(o)) {
     // A count again is a new count on the stock-take's own screen.
     return (
@@ -54,6 +57,14 @@ function PrefilledForm({ op }: { op: OperationView }): ReactNode {
       return <EditItemForm item={item} again={{ id: op.id, changes: o.changes }} />;
     case 'archiveItem':
       return <ArchiveItem item={item} againOf={op.id} />;
+    case 'transfer':
+      return (
+        <MoveStockForm
+          item={item}
+          againOf={op.id}
+          initial={{ from: o.fromPlaceId, to: o.toPlaceId, quantity: o.quantity }}
+        />
+      );
     default:
       return assertNever(o);
   }

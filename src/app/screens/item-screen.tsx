@@ -12,6 +12,8 @@ import { CountForm } from './count-form';
 import { QuickAdjust } from './quick-adjust';
 import { ItemHistory } from './item-history';
 import { opItemId } from '../../protocol/op-item';
+import { MoveStockForm } from './move-stock-form';
+import { StockPerPlace } from './stock-per-place';
 
 export function ItemScreen({ id }: { id: string }): ReactNode {
   const { items, operations, user } = useSnapshot();
@@ -66,9 +68,11 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
         )}
         <p className="quantity__revision">{words.revision(format.count(item.revision))}</p>
       </div>
+      <StockPerPlace item={item} />
       {!item.archived && <QuickAdjust item={item} />}
       <AdjustForm item={item} />
       <CountForm item={item} />
+      {!item.archived && <MoveStockForm item={item} />}
       <section className="card stack" aria-labelledby="device-ops-heading">
         <h2 id="device-ops-heading">{words.deviceChanges}</h2>
         {deviceOps.length === 0 ? (

@@ -3,6 +3,7 @@ import {
   lazy,
   useCallback,
   useDeferredValue,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -17,6 +18,13 @@ import { href } from '../routes';
 import { Screen } from '../components/screen';
 import { useWindowedRows } from '../use-windowed-rows';
 import { PendingNewItems } from './pending-new-items';
+import { MAIN_PLACE } from '../../protocol/schemas';
+import { itemsAtPlace } from '../places/at-place';
+import { knownPlaces, placeName } from '../places/place-names';
+import { ALL_PLACES, chooseThePlace, useChosenPlace } from '../places/use-chosen-place';
+import { matchScan } from '../scan/scan-match';
+import { placeLabel, takePendingSearch, useWedgeTarget } from '../scan/use-wedge-scan';
+import { navigate } from '../use-route';
 import { itemsCsv } from '../import/items-csv';
 import { download } from './reorder-screen';
 import { FormProblem } from '../components/form-problem';
@@ -110,14 +118,26 @@ function NoResults(props: {
 }
 
 export function ItemsScreen(): ReactNode {
-  const { items: all, user } = useSnapshot();
+  const { items: all, user, places } = useSnapshot();
   const { t, format } = useI18n();
   const words = t.items;
   const [query, setQuery] = useState('');
   const [shelf, setShelf] = useState('');
   const [lowOnly, setLowOnly] = useState(false);
-  // Archived items leave the list (their history and the CSV keep them).
-  const items = useMemo(() => all.filter((i) => !i.archived), [all]);
+  const { chosen } = useChosenPlace();
+  const choices = useMemo(() => knownPlaces(places), [places]);
+  // A chosen place archived since (or unknown here) shows every place.
+  const place = chosen === ALL_PLACES || choices.some((p) => p.id === chosen) ? chosen : ALL_PLACES;
+  // Archived items leave the list (their history and the CSV keep them). At a place, each item
+  // shows that place's quantity, and low stock means that place.
+  const items = useMemo(
+    () =>
+      itemsAtPlace(
+        all.filter((i) => !i.archived),
+        place,
+      ),
+    [all, place],
+  );
   const index = useMemo(() => buildItemIndex(items), [items]);
   const shelves = useMemo(() => shelvesOf(items), [items]);
   // Typing stays responsive while a long list re-filters in the background.
@@ -132,6 +152,23 @@ export function ItemsScreen(): ReactNode {
   const showCode = useCallback((code: string) => {
     setQuery(code);
     setScanning(false);
+  }, []);
+  // A wedge scanner's code (here, or on a screen with no use for it): a place label sets the
+  // Place; one item opens; else it is searched.
+  const onScan = (code: string) => {
+    const placeId = placeLabel(code);
+    if (placeId !== null) return chooseThePlace(placeId);
+    const match = matchScan(all, code);
+    if (match.kind === 'one') navigate(href({ name: 'item', id: match.item.id }));
+    else showCode(code);
+  };
+  useWedgeTarget(onScan);
+  const pending = useRef(takePendingSearch());
+  useEffect(() => {
+    const code = pending.current;
+    pending.current = null;
+    if (code !== null) onScan(code);
+    // Once, when Items opens with a code scanned elsewhere.
   }, []);
 
   return (
@@ -151,6 +188,9 @@ export function ItemsScreen(): ReactNode {
           )}
           <a className="button button--small" href={href({ name: 'reorder' })}>
             {words.reorderList}
+          </a>
+          <a className="button button--small" href={href({ name: 'delivery' })}>
+            {t.delivery.receive}
           </a>
           <button
             type="button"
@@ -192,6 +232,17 @@ export function ItemsScreen(): ReactNode {
             ))}
           </select>
         </label>
+        <label className="field">
+          <span>{t.places.place}</span>
+          <select value={place} onChange={(e) => chooseThePlace(e.target.value)}>
+            <option value={ALL_PLACES}>{t.places.allPlaces}</option>
+            {choices.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="checkbox">
           <input type="checkbox" checked={lowOnly} onChange={(e) => setLowOnly(e.target.checked)} />
           <span>{words.lowStock}</span>
@@ -207,6 +258,11 @@ export function ItemsScreen(): ReactNode {
         {items.length === 0
           ? words.noneOnDevice
           : words.showing(format.count(shown.length), format.count(items.length))}
+      </p>
+      <p className="hint">
+        {place === ALL_PLACES
+          ? t.places.allPlacesNote(placeName(places, MAIN_PLACE))
+          : t.places.quantitiesAt(placeName(places, place))}
       </p>
       {items.length > 0 && shown.length === 0 && (
         <NoResults

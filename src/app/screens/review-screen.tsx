@@ -9,7 +9,7 @@ import { href, type Route } from '../routes';
 import type { Op } from '../../protocol/schemas';
 import { useNow } from '../use-now';
 import { useOperationWords } from '../use-operation-words';
-import { isStocktakeOp } from '../../protocol/op-item';
+import { isPlaceOp, isStocktakeOp } from '../../protocol/op-item';
 
 function ReviewCard({ op, now }: { op: OperationView; now: number }): ReactNode {
   const headingId = `review-${op.id}`;
@@ -50,8 +50,9 @@ export function ReviewScreen(): ReactNode {
   );
 }
 
-/** Where the person checks: the item's history, or the stock-take for its own steps. */
+/** Where the person checks: the item's history, the stock-take for its own steps, Settings for a place's. */
 function checkRoute(op: Op): Route {
   if (isStocktakeOp(op)) return { name: 'stocktake', id: op.stocktakeId };
+  if (isPlaceOp(op)) return { name: 'settings' };
   return { name: 'item', id: op.itemId };
 }

@@ -8,6 +8,7 @@ import { refusalWords } from '../refusal-words';
 import { navigate } from '../use-route';
 import { useServerNow } from '../use-server-now';
 import { BackupPanel } from './backup-panel';
+import { PlacesPanel } from './places-panel';
 import { PeoplePanel } from './people-panel';
 import { FormProblem } from '../components/form-problem';
 
@@ -152,12 +153,14 @@ function LeaseStatus(): ReactNode {
 
 export function SettingsScreen(): ReactNode {
   const { t } = useI18n();
+  const { user } = useSnapshot();
   return (
     <Screen title={t.settings.title}>
       <Account />
       <PeoplePanel />
       <LanguageSetting />
       <DeviceName />
+      {user?.role === 'manager' && <PlacesPanel />}
       <LeaseStatus />
       <BackupPanel />
     </Screen>

@@ -2,7 +2,7 @@
  * The tab's picture of what IndexedDB holds, as the core reads it (records.ts). Kept up to date by
  * transactions/view.ts; records are never mutated, so a view derived from an unchanged record is reused.
  */
-import type { Item } from '../../protocol/schemas';
+import type { Item, Place } from '../../protocol/schemas';
 import type {
   AttemptRecord,
   DeviceMeta,
@@ -20,6 +20,8 @@ export interface LocalView {
   session: SessionMeta | null;
   device: DeviceMeta | null;
   itemsRevision: number;
+  /** The places as last pulled (docs/client.md#places); empty before the first pull. */
+  places: readonly Place[];
   /** Bumped on every change of `operations` / `items` (for memoised derivations). */
   operationsVersion: number;
   itemsVersion: number;
@@ -41,6 +43,7 @@ export function emptyView(): WritableView {
     session: null,
     device: null,
     itemsRevision: 0,
+    places: [],
     operationsVersion: 0,
     itemsVersion: 0,
   };

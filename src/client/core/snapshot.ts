@@ -8,7 +8,7 @@
  * the same; the user's list follows the operations each write changed (user-operations.ts); the
  * sorted items are kept while their version is the same.
  */
-import type { Item } from '../../protocol/schemas';
+import { MAIN_PLACE, type Item } from '../../protocol/schemas';
 import type {
   ClientSnapshot,
   Connectivity,
@@ -26,6 +26,9 @@ import { effectiveState, iso, operationView, retryAt, type ViewTime } from './op
 import { freshestLease, isOpen } from './rules';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
 import { UserOperations } from './user-operations';
+
+/** One object for every item without pending place changes (snapshots compare by identity). */
+const NO_PENDING: Readonly<Record<string, number>> = Object.freeze({});
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -166,6 +169,12 @@ export class SnapshotBuilder {
     const reversed = this.reversed(mine);
 
     const deltas = new Map<string, number>();
+    const atPlaces = new Map<string, Record<string, number>>();
+    const addAt = (itemId: string, placeId: string, delta: number) => {
+      const places = atPlaces.get(itemId) ?? {};
+      places[placeId] = (places[placeId] ?? 0) + delta;
+      atPlaces.set(itemId, places);
+    };
     // The latest pending count per item (creation order): what the person last counted.
     const counts = new Map<string, number>();
     // Pending work that may have left the device: what a lease deadline can catch.
@@ -178,6 +187,10 @@ export class SnapshotBuilder {
       if (r.sendAttempts > 0) frozen.push(r);
       if (r.op.type === 'adjust') {
         deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
+        addAt(r.op.itemId, r.op.placeId ?? MAIN_PLACE, r.op.delta);
+      } else if (r.op.type === 'transfer') {
+        addAt(r.op.itemId, r.op.fromPlaceId, -r.op.quantity);
+        addAt(r.op.itemId, r.op.toPlaceId, r.op.quantity);
       } else if (r.op.type === 'count') {
         counts.set(r.op.itemId, r.op.quantity);
       }
@@ -186,6 +199,7 @@ export class SnapshotBuilder {
       ...item,
       pendingDelta: deltas.get(item.id) ?? 0,
       pendingCount: counts.get(item.id) ?? null,
+      pendingByPlace: atPlaces.get(item.id) ?? NO_PENDING,
     }));
 
     const others = new Map<string, number>();
@@ -216,6 +230,7 @@ export class SnapshotBuilder {
       nextCheckAt: runtime.nextCheckAt ? iso(runtime.nextCheckAt) : null,
       items,
       itemsRevision: view.itemsRevision,
+      places: view.places,
       operations: mine.map((r) => this.operation(r, view, runtime, reversed.has(r.id))),
       unconfirmedCount,
       drain: settled === null ? null : { sent: settled, total: settled + unconfirmedCount },

@@ -21,6 +21,14 @@ export function summarize(op: Op, itemName: string | null): string {
       return `Edit ${name}`;
     case 'archiveItem':
       return `Archive ${name}`;
+    case 'transfer':
+      return `Move ${op.quantity} of ${name} from ${op.fromPlaceId} to ${op.toPlaceId}`;
+    case 'createPlace':
+      return `Create place ${op.name}`;
+    case 'updatePlace':
+      return `Rename place ${op.placeId} to ${op.changes.name}`;
+    case 'archivePlace':
+      return `Archive place ${op.placeId}`;
     case 'startStocktake':
       return `Start stock-take ${op.name}`;
     case 'stocktakeCount':

@@ -2,7 +2,7 @@
  * What the client core shows: the snapshot and its parts (operations, items, connectivity,
  * warnings). Defined in the core, which derives them; the facade (facade.ts) hands them to the app.
  */
-import type { Item, Op, ReasonCode, Receipt, User } from '../../protocol/schemas';
+import type { Item, Op, Place, ReasonCode, Receipt, User } from '../../protocol/schemas';
 
 export type OperationState =
   | 'queued'
@@ -135,6 +135,11 @@ export interface ItemView extends Item {
    * Optional so test fixtures need not set it; always set by createClient.
    */
   pendingCount?: number | null;
+  /**
+   * This device's pending stock changes per place (adjustments at a place, both sides of a
+   * transfer; derived). Optional so existing fixtures stay valid; always set by createClient.
+   */
+  pendingByPlace?: Readonly<Record<string, number>>;
 }
 
 /** `server-busy`: the server answers, but refuses work for now (503/429, Retry-After). */
@@ -158,6 +163,8 @@ export interface ClientSnapshot {
   nextCheckAt: string | null;
   items: ItemView[];
   itemsRevision: number;
+  /** The places as last pulled (docs/client.md#places); optional for fixtures. */
+  places?: readonly Place[];
   operations: OperationView[];
   /** Operations not yet in a terminal state (the Activity badge). */
   unconfirmedCount: number;

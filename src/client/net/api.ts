@@ -9,6 +9,7 @@ import {
   StocktakeDetail,
   StocktakesResponse,
   ItemsResponse,
+  PlacesResponse,
   LeaseResponse,
   Problem,
   ReadyResponse,
@@ -77,6 +78,11 @@ export function requestLease(deps: HttpDeps, token: string, deviceId: string) {
 export function pullItems(deps: HttpDeps, token: string, since: number | null) {
   const path = since === null ? '/api/items' : `/api/items?since=${since}`;
   return call(deps, { method: 'GET', path, token }, ItemsResponse);
+}
+
+export function pullPlaces(deps: HttpDeps, token: string, since: number | null) {
+  const path = since === null ? '/api/places' : `/api/places?since=${since}`;
+  return call(deps, { method: 'GET', path, token }, PlacesResponse);
 }
 
 export function itemHistory(deps: HttpDeps, token: string, itemId: string, before?: string) {

@@ -3,7 +3,7 @@
  * their typed schema. One shape for both adapters; the IndexedDB layout is the `DBSchema` below.
  */
 import type { DBSchema } from 'idb';
-import type { Item } from '../../protocol/schemas';
+import type { Item, Place } from '../../protocol/schemas';
 import type {
   OperationRecord,
   AttemptRow,
@@ -30,8 +30,14 @@ export interface EpochMeta {
   key: 'epoch';
   epoch: string;
 }
+/** The places as last pulled (few: a shop's rooms and vans), and the places revision. */
+export interface PlacesMeta {
+  key: 'places';
+  revision: number;
+  places: Place[];
+}
 export type MetaRecord =
-  SessionMeta | DeviceMeta | ItemsMeta | OrderMeta | EndedSessionsMeta | EpochMeta;
+  SessionMeta | DeviceMeta | ItemsMeta | OrderMeta | EndedSessionsMeta | EpochMeta | PlacesMeta;
 export type MetaKey = MetaRecord['key'];
 export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
 

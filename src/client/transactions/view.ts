@@ -70,6 +70,7 @@ function applyEntry(view: WritableView, e: WriteEntry): void {
         if (e.key === 'session') view.session = null;
         if (e.key === 'device') view.device = null;
         if (e.key === 'items') view.itemsRevision = 0;
+        if (e.key === 'places') view.places = [];
         return;
       }
       switch (e.value.key) {
@@ -81,6 +82,9 @@ function applyEntry(view: WritableView, e: WriteEntry): void {
           return;
         case 'items':
           view.itemsRevision = e.value.revision;
+          return;
+        case 'places':
+          view.places = e.value.places;
           return;
         case 'order':
         case 'ended-sessions':

@@ -384,6 +384,42 @@ export function paths(): Json {
         },
       },
     },
+    '/api/places': {
+      get: {
+        tags: ['items'],
+        summary: 'Places, or only those changed after places revision `since`',
+        description:
+          'Every place, archived ones too (with `archived: true`): history and stock lists still ' +
+          'name them. Every database has `main`.',
+        security: bearer,
+        parameters: [
+          { name: 'since', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+        ],
+        responses: {
+          '200': {
+            description: 'Places and the current places revision.',
+            content: json('PlacesResponse'),
+          },
+          ...problems(...authed, 'invalid-request'),
+        },
+      },
+    },
+    '/api/stock.csv': {
+      get: {
+        tags: ['items'],
+        summary: 'Stock per item and place as CSV for spreadsheets',
+        description: CSV_RULES,
+        security: bearer,
+        responses: {
+          '200': {
+            description:
+              'Columns `itemId,sku,name,placeId,placeName,quantity`: one row per item and place with a quantity other than 0, ordered by item id and place id.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...problems(...authed),
+        },
+      },
+    },
     '/api/items/{id}/history': {
       get: {
         operationId: 'getItemHistory',

@@ -13,9 +13,10 @@ const lamp: ItemState = {
   lowStockThreshold: null,
   archived: false,
   fieldRevisions: {},
+  stock: { main: 12 },
 };
 /** A manager, with the SKU and barcode the operation sets held by nobody. */
-const free: Facts = { role: 'manager', skuOwner: null, barcodeOwner: null };
+const free: Facts = { role: 'manager', skuOwner: null, barcodeOwner: null, places: {} };
 const staff: Facts = { ...free, role: 'staff' };
 
 describe('decide', () => {
@@ -24,7 +25,7 @@ describe('decide', () => {
     expect(v).toEqual({
       outcome: 'applied',
       delta: -2,
-      item: { ...lamp, quantity: 10, revision: 8 },
+      item: { ...lamp, quantity: 10, revision: 8, stock: { main: 10 } },
       created: false,
       edits: [],
     });

@@ -3,9 +3,10 @@
  * the adapter looked up, what happens. No I/O; every store adapter calls this inside its
  * transaction, so SQLite and PostgreSQL agree.
  */
-import type { ItemOp, Op, Outcome, ReasonCode } from '../../protocol/schemas';
+import { MAIN_PLACE, type ItemOp, type Outcome, type ReasonCode } from '../../protocol/schemas';
 import { editItem, type FieldEdit } from './item-edit';
 import type { ItemState } from './item-state';
+import { addAt, placeOf, stockOfNewItem, type PlaceState } from './place-state';
 import { mayMake, type Role } from './roles';
 import { assertNever } from '../../protocol/assert-never';
 
@@ -16,6 +17,8 @@ export interface Facts {
   skuOwner: string | null;
   /** The item holding the barcode this operation sets, if any. */
   barcodeOwner: string | null;
+  /** The places `placesToCheck(op)` names, as read; a missing one does not exist. */
+  places: Readonly<Record<string, PlaceState>>;
 }
 
 export type Verdict =
@@ -28,7 +31,7 @@ export type Verdict =
   | { outcome: Exclude<Outcome, 'applied'>; reason: ReasonCode; item: ItemState | null };
 
 /** The SKU and barcode an operation would set: the adapter looks up who holds them. */
-export function claimedCodes(op: Op): { sku: string | null; barcode: string | null } {
+export function claimedCodes(op: ItemOp): { sku: string | null; barcode: string | null } {
   switch (op.type) {
     case 'createItem':
       return { sku: op.sku, barcode: op.barcode ?? null };
@@ -37,10 +40,7 @@ export function claimedCodes(op: Op): { sku: string | null; barcode: string | nu
     case 'adjust':
     case 'count':
     case 'archiveItem':
-    case 'startStocktake':
-    case 'stocktakeCount':
-    case 'applyStocktake':
-    case 'cancelStocktake':
+    case 'transfer':
       return { sku: null, barcode: null };
     default:
       return assertNever(op);
@@ -52,6 +52,14 @@ const refuse = (
   reason: ReasonCode,
   item: ItemState | null,
 ): Verdict => ({ outcome, reason, item });
+
+/** Why a place an operation names cannot take stock changes, or null when it can. */
+function placeProblem(placeId: string, facts: Facts): ReasonCode | null {
+  if (placeId === MAIN_PLACE) return null;
+  const place = facts.places[placeId];
+  if (!place) return 'unknown-place';
+  return place.archived ? 'archived-place' : null;
+}
 
 export function decide(op: ItemOp, item: ItemState | null, facts: Facts): Verdict {
   // The role comes first: a person who may not make this type (or set this flag) learns nothing
@@ -72,24 +80,50 @@ export function decide(op: ItemOp, item: ItemState | null, facts: Facts): Verdic
         lowStockThreshold: op.lowStockThreshold ?? null,
         archived: false,
         fieldRevisions: {},
+        stock: stockOfNewItem(op.initialQuantity),
       };
       return applied(op.initialQuantity, created, true);
     }
     case 'adjust': {
       if (!item) return refuse('rejected', 'unknown-item', null);
       if (item.archived) return refuse('rejected', 'archived-item', item);
-      const quantity = item.quantity + op.delta;
-      if (quantity < 0 && op.allowNegative !== true) {
+      const place = placeOf(op);
+      const problem = placeProblem(place, facts);
+      if (problem) return refuse('rejected', problem, item);
+      // Negative is judged at the place the stock leaves: a back room cannot lend the shop floor.
+      const atPlace = (item.stock[place] ?? 0) + op.delta;
+      if (atPlace < 0 && op.allowNegative !== true) {
         return refuse('review', 'would-go-negative', item);
       }
-      return applied(op.delta, next(item, { quantity }), false);
+      const stock = addAt(item.stock, place, op.delta);
+      return applied(op.delta, next(item, { quantity: item.quantity + op.delta, stock }), false);
     }
     case 'count': {
       if (!item) return refuse('rejected', 'unknown-item', null);
       if (item.archived) return refuse('rejected', 'archived-item', item);
+      const place = placeOf(op);
+      const problem = placeProblem(place, facts);
+      if (problem) return refuse('rejected', problem, item);
       if (item.revision !== op.basedOnRevision) return refuse('review', 'stale-count', item);
-      const delta = op.quantity - item.quantity;
-      return applied(delta, next(item, { quantity: op.quantity }), false);
+      const delta = op.quantity - (item.stock[place] ?? 0);
+      const stock = addAt(item.stock, place, delta);
+      return applied(delta, next(item, { quantity: item.quantity + delta, stock }), false);
+    }
+    case 'transfer': {
+      if (!item) return refuse('rejected', 'unknown-item', null);
+      if (item.archived) return refuse('rejected', 'archived-item', item);
+      const problem = placeProblem(op.fromPlaceId, facts) ?? placeProblem(op.toPlaceId, facts);
+      if (problem) return refuse('rejected', problem, item);
+      if ((item.stock[op.fromPlaceId] ?? 0) - op.quantity < 0 && op.allowNegative !== true) {
+        return refuse('review', 'would-go-negative', item);
+      }
+      // Both sides in one new state: the total (and so the receipt's delta) does not change.
+      const stock = addAt(
+        addAt(item.stock, op.fromPlaceId, -op.quantity),
+        op.toPlaceId,
+        op.quantity,
+      );
+      return applied(0, next(item, { stock }), false);
     }
     case 'updateItem': {
       if (!item) return refuse('rejected', 'unknown-item', null);

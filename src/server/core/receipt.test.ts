@@ -5,8 +5,8 @@ import type { ItemState } from './item-state';
 import {
   buildReceipt,
   compactReceiptText,
-  exportPayload,
-  journalEntry,
+  itemExportPayload,
+  journalEntries,
   receiptText,
 } from './receipt';
 
@@ -23,6 +23,7 @@ const lamp: ItemState = {
   lowStockThreshold: null,
   archived: false,
   fieldRevisions: {},
+  stock: { main: 10 },
 };
 
 type Applied = Extract<Verdict, { outcome: 'applied' }>;
@@ -88,19 +89,21 @@ describe('receipts', () => {
 
   it('the export payload names the effect by its operation id', () => {
     const receipt = buildReceipt('L1.0', sold, applied(-2), AT);
-    expect(JSON.parse(exportPayload(receipt, 'u1'))).toEqual({
+    expect(JSON.parse(itemExportPayload(receipt, 'u1', sold, applied(-2)))).toEqual({
       effectId: 'L1.0',
       userId: 'u1',
       itemId: 'lamp-14',
       delta: -2,
       resultingQuantity: 10,
       recordedAt: '2026-11-29T17:00:00.312Z',
+      places: [{ placeId: 'main', delta: -2, quantity: 10 }],
     });
   });
 });
 
 describe('journal entries: the words history shows per type', () => {
-  const entry = (op: Op, verdict: Applied = applied(0)) => journalEntry('L1.0', op, verdict, AT);
+  const entry = (op: Op, verdict: Applied = applied(0)) =>
+    journalEntries('L1.0', op, verdict, AT)[0]!;
 
   it('an adjustment keeps its own reason and note', () => {
     expect(entry(sold, applied(-2))).toEqual({
@@ -113,6 +116,8 @@ describe('journal entries: the words history shows per type', () => {
       reason: 'sold',
       note: null,
       recordedAt: AT,
+      placeId: 'main',
+      placeQuantity: 10,
     });
     expect(entry({ ...sold, note: 'broken box' } as Op).note).toBe('broken box');
   });

@@ -5,8 +5,9 @@
  */
 import type { ItemOp, Op, Receipt, ReasonCode, StocktakeOp } from '../../protocol/schemas';
 import { assertNever } from '../../protocol/assert-never';
-import { isStocktakeOp } from '../../protocol/op-item';
+import { isPlaceOp, isStocktakeOp } from '../../protocol/op-item';
 import type { ItemState } from './item-state';
+import { addAt } from './place-state';
 import { mayMake, type Role } from './roles';
 import {
   proposeItem,
@@ -124,13 +125,23 @@ export interface StocktakeChange {
 }
 
 /** The stock an apply changes: one entry per item whose quantity at the place moves. */
-export function applyChanges(scope: readonly ScopeItem[], uncounted: Uncounted): StocktakeChange[] {
+export function applyChanges(
+  scope: readonly ScopeItem[],
+  uncounted: Uncounted,
+  placeId: string,
+): StocktakeChange[] {
   const changes: StocktakeChange[] = [];
   for (const s of scope) {
     const { proposed } = proposeItem(s.lines, s.changes, s.current, uncounted);
     const delta = proposed - s.current;
     if (delta === 0) continue;
-    const item = { ...s.item, quantity: s.item.quantity + delta, revision: s.item.revision + 1 };
+    const item = {
+      ...s.item,
+      quantity: s.item.quantity + delta,
+      revision: s.item.revision + 1,
+      // The change is at the stock-take's place (docs/api.md#places): the total moves with it.
+      stock: addAt(s.item.stock, placeId, delta),
+    };
     changes.push({ delta, item, placeQuantity: proposed });
   }
   return changes;
@@ -173,6 +184,9 @@ export function isStocktakeRequest<R extends { op: Op }>(r: R): r is R & { op: S
 export type ItemRequest<R extends { op: Op }> = R & { op: ItemOp };
 /** After `isStocktakeRequest` said no: the request is about one item. */
 export function asItemRequest<R extends { op: Op }>(r: R): ItemRequest<R> {
-  if (isStocktakeOp(r.op)) throw new Error(`${r.op.type} is not an operation on one item`);
+  // Place operations take their own path too (sqlite-places.ts, postgres-places.ts).
+  if (isStocktakeOp(r.op) || isPlaceOp(r.op)) {
+    throw new Error(`${r.op.type} is not an operation on one item`);
+  }
   return r as ItemRequest<R>;
 }

@@ -1,13 +1,21 @@
 /**
- * CSV for spreadsheets (docs/api.md#http-hygiene): every item (archived ones too) and one item's
- * history. Streamed page by page, so a large catalogue never sits in memory as one string.
+ * CSV for spreadsheets (docs/api.md#http-hygiene): every item (archived ones too), the stock per
+ * item and place (docs/api.md#places), and one item's history. Streamed page by page, so a large
+ * catalogue never sits in memory as one string.
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { HistoryResponse } from '../../protocol/schemas';
 import type { Store } from '../store/store';
 import type { AppDeps } from './deps';
-import { csvLines, ITEM_CSV_COLUMNS, itemCsvRow, type CsvValue } from '../../protocol/csv';
+import {
+  csvLines,
+  ITEM_CSV_COLUMNS,
+  itemCsvRow,
+  STOCK_CSV_COLUMNS,
+  stockCsvRows,
+  type CsvValue,
+} from '../../protocol/csv';
 import { refuse } from './problem';
 import { ITEM_ID_HINT, ItemIdParams, parsePart } from './request-parts';
 
@@ -28,6 +36,21 @@ async function* itemPages(store: Store): AsyncGenerator<CsvValue[][]> {
   for (;;) {
     const page = await store.catalogue(after, ITEMS_PAGE);
     yield page.map(itemCsvRow);
+    const last = page[page.length - 1];
+    if (page.length < ITEMS_PAGE || !last) return;
+    after = last.id;
+  }
+}
+
+/** Every item (archived ones too) by id, one row per place where it has stock. */
+async function* stockPages(store: Store): AsyncGenerator<CsvValue[][]> {
+  const { places } = await store.listPlaces(null);
+  const names = new Map(places.map((p) => [p.id, p.name]));
+  const placeName = (id: string) => names.get(id) ?? id;
+  let after: string | null = null;
+  for (;;) {
+    const page = await store.catalogue(after, ITEMS_PAGE);
+    yield page.flatMap((item) => stockCsvRows(item, placeName));
     const last = page[page.length - 1];
     if (page.length < ITEMS_PAGE || !last) return;
     after = last.id;
@@ -74,6 +97,11 @@ export const csvRoutes =
     app.get('/api/items.csv', async (request, reply) => {
       await request.user();
       return sendCsv(reply, 'items.csv', ITEM_CSV_COLUMNS, itemPages(deps.store));
+    });
+
+    app.get('/api/stock.csv', async (request, reply) => {
+      await request.user();
+      return sendCsv(reply, 'stock.csv', STOCK_CSV_COLUMNS, stockPages(deps.store));
     });
 
     app.get<{ Params: { id: string } }>('/api/items/:id/history.csv', async (request, reply) => {

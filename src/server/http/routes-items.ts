@@ -1,4 +1,7 @@
-/** Items (with `?since` deltas) and an item's history (the business journal, cursor-paged). */
+/**
+ * Items and places (with `?since` deltas) and an item's history (the business journal,
+ * cursor-paged).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from './deps';
@@ -27,6 +30,12 @@ export const itemRoutes =
       await request.user();
       const { since } = parsePart(ItemsQuery, request.query, QUERY_HINT);
       return deps.store.listItems(since ?? null);
+    });
+
+    app.get('/api/places', async (request) => {
+      await request.user();
+      const { since } = parsePart(ItemsQuery, request.query, QUERY_HINT);
+      return deps.store.listPlaces(since ?? null);
     });
 
     app.get<{ Params: { id: string } }>('/api/items/:id/history', async (request) => {

@@ -14,6 +14,7 @@ const LAMP: ItemState = {
   lowStockThreshold: null,
   archived: false,
   fieldRevisions: {},
+  stock: { main: 3 },
 };
 
 const T0 = Date.UTC(2026, 10, 29, 17);

@@ -2,8 +2,8 @@
  * An item as both adapters store it (snake_case columns) and the shapes the rest of the server
  * uses: the rules' `ItemState` and the wire's `Item`. One mapping, so SQLite and PostgreSQL agree.
  */
-import type { Item } from '../../protocol/schemas';
-import type { FieldRevisions, ItemState } from '../core/item-state';
+import type { Item, PlaceStock } from '../../protocol/schemas';
+import type { FieldRevisions, ItemState, StockByPlace } from '../core/item-state';
 
 export interface ItemColumns {
   id: string;
@@ -18,6 +18,8 @@ export interface ItemColumns {
   archived: boolean | number;
   /** JSON written by `catalogueColumns` only. */
   field_revisions: string;
+  /** JSON `{ placeId: quantity }` written by `stockColumn` only (docs/api.md#places). */
+  stock: string;
 }
 
 export function itemState(row: ItemColumns): ItemState {
@@ -32,7 +34,22 @@ export function itemState(row: ItemColumns): ItemState {
     lowStockThreshold: row.low_stock_threshold,
     archived: row.archived === true || row.archived === 1,
     fieldRevisions: JSON.parse(row.field_revisions) as FieldRevisions,
+    stock: JSON.parse(row.stock) as StockByPlace,
   };
+}
+
+/** The wire's stock list: every place that holds or held the item, by place id. */
+export function stockList(stock: StockByPlace): PlaceStock[] {
+  return Object.keys(stock)
+    .sort()
+    .map((placeId) => ({ placeId, quantity: stock[placeId] ?? 0 }));
+}
+
+/** The `stock` column of an item about to be written (keys sorted: one text per state). */
+export function stockColumn(item: ItemState): string {
+  return JSON.stringify(
+    Object.fromEntries(stockList(item.stock).map((s) => [s.placeId, s.quantity])),
+  );
 }
 
 export function wireItem(row: ItemColumns, updatedAt: number): Item {
@@ -48,6 +65,7 @@ export function wireItem(row: ItemColumns, updatedAt: number): Item {
     barcode: s.barcode,
     lowStockThreshold: s.lowStockThreshold,
     archived: s.archived,
+    stock: stockList(s.stock),
   };
 }
 

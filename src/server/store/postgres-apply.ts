@@ -17,10 +17,12 @@
  */
 import type { Database } from './postgres-connection';
 import { performance } from 'node:perf_hooks';
+import type { ItemOp } from '../../protocol/schemas';
 import { claimedCodes, decide, type Verdict } from '../core/decide';
 import type { ItemState } from '../core/item-state';
-import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/receipt';
-import { catalogueColumns, itemState, type ItemColumns } from './item-row';
+import { placesToCheck, type PlaceState } from '../core/place-state';
+import { buildReceipt, itemExportPayload, journalEntries, receiptText } from '../core/receipt';
+import { catalogueColumns, itemState, stockColumn, type ItemColumns } from './item-row';
 import { Pipeline } from './postgres-pipeline';
 import { STAMP, writerTransaction } from './postgres-revision';
 import { prepared, sql, type Fragment } from './postgres-sql';
@@ -36,9 +38,10 @@ import { pastDeadline } from '../core/deadline';
 import { asItemRequest, isStocktakeRequest, type ItemRequest } from '../core/stocktake-decide';
 import { applyStocktakeOp } from './postgres-stocktakes';
 
-/** What one operation writes: its request, the decision and the receipt's text. */
+/** What one operation writes: its request (an item operation), the decision and the receipt's text. */
 export interface Plan {
   request: ItemRequest<ApplyRequest>;
+  op: ItemOp;
   verdict: Verdict;
   text: string;
   at: number;
@@ -79,9 +82,6 @@ export type ApplyTransaction = (
   options: ApplyOptions,
 ) => Promise<{ results: ApplyResult[]; timing: ApplyTiming }>;
 
-export const applyInTransaction: ApplyTransaction = (db, requests, options) =>
-  inWriterTransaction(db, requests, options, claimAndApply);
-
 /** The writers' transaction around `step` for each request, retried on a deadlock or conflict. */
 export async function inWriterTransaction(
   db: Database,
@@ -109,7 +109,7 @@ export async function inWriterTransaction(
 }
 
 /** Reads (and claims) in one round trip; the writes are deferred to the next one. */
-async function claimAndApply(
+export async function claimAndApply(
   tx: Pipeline,
   request: ApplyRequest,
   now: () => number,
@@ -142,8 +142,10 @@ export function planFor(sent: ApplyRequest, read: ItemRead, at: number): Plan {
     role: request.role,
     skuOwner: read.skuOwner,
     barcodeOwner: read.barcodeOwner,
+    places: read.places,
   });
-  return { request, verdict, text: receiptText(buildReceipt(operationId, op, verdict, at)), at };
+  const text = receiptText(buildReceipt(operationId, op, verdict, at));
+  return { request, op, verdict, text, at };
 }
 
 /** `readItem`'s row: the item's columns (all null when there is none) and the code owners. */
@@ -151,13 +153,19 @@ interface ItemRow extends Omit<ItemColumns, 'id'> {
   id: string | null;
   sku_owner: string | null;
   barcode_owner: string | null;
+  /** JSON array of the places the operation names (other than main). */
+  places: string;
 }
 
-/** The item as read (null when there is none) and who holds the SKU and barcode the op sets. */
+/**
+ * The item as read (null when there is none), who holds the SKU and barcode the op sets, and the
+ * places it names (other than main).
+ */
 export interface ItemRead {
   item: ItemState | null;
   skuOwner: string | null;
   barcodeOwner: string | null;
+  places: Record<string, PlaceState>;
 }
 
 /**
@@ -195,24 +203,45 @@ export async function readItem(
   gate: Fragment,
 ): Promise<ItemRead | null> {
   const r = asItemRequest(sent);
-  const codes = claimedCodes(r.op);
+  const op = r.op;
+  const codes = claimedCodes(op);
   const owner = (column: Fragment, code: string | null) =>
     code === null ? sql`NULL::text` : sql`(SELECT id FROM items WHERE ${column} = ${code})`;
+  // The places other than main are held (FOR SHARE) until COMMIT, after the item: an archivePlace
+  // (which locks its place FOR UPDATE first, postgres-places.ts) waits for this operation, or
+  // this one sees the place archived. The everyday adjustment at main reads no place.
+  const named = placesToCheck(op);
+  const places =
+    named.length === 0
+      ? sql`'[]'`
+      : sql`(SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name,
+            'archived', p.archived, 'revision', p.revision)), '[]')::text
+          FROM (SELECT id, name, archived, revision FROM places
+                WHERE id = ANY(${named}::text[]) AND gate.claimed = 1 FOR SHARE) p)`;
   const read = await tx.send<ItemRow>(
     prepared(sql`WITH gate AS (${gate})
     SELECT i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.barcode,
-      i.low_stock_threshold, i.archived, i.field_revisions,
+      i.low_stock_threshold, i.archived, i.field_revisions, i.stock,
       ${owner(sql`sku`, codes.sku)} AS sku_owner,
-      ${owner(sql`barcode`, codes.barcode)} AS barcode_owner
+      ${owner(sql`barcode`, codes.barcode)} AS barcode_owner,
+      ${places} AS places
     FROM gate LEFT JOIN LATERAL (
       SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold, archived,
-        field_revisions FROM items
-      WHERE id = ${r.op.itemId} AND gate.claimed = 1 FOR UPDATE) i ON TRUE`),
+        field_revisions, stock FROM items
+      WHERE id = ${op.itemId} AND gate.claimed = 1 FOR UPDATE) i ON TRUE`),
   );
   const row = read.rows[0];
   if (!row) return null;
-  const { sku_owner: skuOwner, barcode_owner: barcodeOwner, id, ...rest } = row;
-  return { item: id === null ? null : itemState({ id, ...rest }), skuOwner, barcodeOwner };
+  const { sku_owner: skuOwner, barcode_owner: barcodeOwner, places: placeRows, id, ...rest } = row;
+  const byId = Object.fromEntries(
+    (JSON.parse(placeRows) as PlaceState[]).map((p) => [p.id, p] as const),
+  );
+  return {
+    item: id === null ? null : itemState({ id, ...rest }),
+    skuOwner,
+    barcodeOwner,
+    places: byId,
+  };
 }
 
 /** The record holding (user, id), read inside the transaction; null when there is none. */
@@ -240,28 +269,37 @@ export function writePlan(p: Plan, receipt: Fragment): Fragment {
   if (v.outcome !== 'applied') return receipt;
   const { item } = v;
   const c = catalogueColumns(item);
+  const stock = stockColumn(item);
   const itemWrite = v.created
     ? sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, changed_xid,
-            barcode, low_stock_threshold, archived, field_revisions)
+            barcode, low_stock_threshold, archived, field_revisions, stock)
           VALUES (${item.id}, ${item.sku}, ${item.name}, ${item.location}, ${item.quantity},
                   ${item.revision}, ${p.at}, ${STAMP}, ${c.barcode}, ${c.lowStockThreshold},
-                  ${item.archived}, ${c.fieldRevisions})`
+                  ${item.archived}, ${c.fieldRevisions}, ${stock})`
     : sql`UPDATE items SET quantity = ${item.quantity}, revision = ${item.revision},
           updated_at = ${p.at}, changed_xid = ${STAMP}, sku = ${item.sku}, name = ${item.name},
           location = ${item.location}, barcode = ${c.barcode},
           low_stock_threshold = ${c.lowStockThreshold}, archived = ${item.archived},
-          field_revisions = ${c.fieldRevisions} WHERE id = ${item.id}`;
-  const j = journalEntry(r.operationId, r.op, v, p.at);
-  const payload = exportPayload(
-    JSON.parse(p.text) as Parameters<typeof exportPayload>[0],
+          field_revisions = ${c.fieldRevisions}, stock = ${stock} WHERE id = ${item.id}`;
+  const payload = itemExportPayload(
+    JSON.parse(p.text) as Parameters<typeof itemExportPayload>[0],
     r.userId,
+    p.op,
+    v,
   );
+  // One row per place the operation changed (a transfer: two, source first).
+  const rows = journalEntries(r.operationId, p.op, v, p.at).map(
+    (j) => sql`(${j.itemId}, ${j.operationId}, ${r.userId}, ${j.type}, ${j.delta},
+              ${j.resultingQuantity}, ${j.itemRevision}, ${j.reason}, ${j.note}, ${j.recordedAt},
+              ${j.placeId},
+              ${j.placeQuantity}::bigint)`,
+  );
+  const values = rows.slice(1).reduce((all, row) => sql`${all}, ${row}`, rows[0] ?? sql``);
   return sql`WITH item AS (${itemWrite}),
     journal AS (INSERT INTO journal
         (item_id, operation_id, user_id, type, delta, resulting_quantity, item_revision, reason,
-         note, recorded_at)
-      VALUES (${j.itemId}, ${j.operationId}, ${r.userId}, ${j.type}, ${j.delta},
-              ${j.resultingQuantity}, ${j.itemRevision}, ${j.reason}, ${j.note}, ${j.recordedAt})),
+         note, recorded_at, place_id, place_quantity)
+      VALUES ${values}),
     outbox AS (INSERT INTO export_outbox (effect_id, payload, created_at)
       VALUES (${r.operationId}, ${payload}, ${p.at}))
     ${receipt}`;

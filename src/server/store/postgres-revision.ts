@@ -47,6 +47,7 @@ import { wireItem, type ItemColumns } from './item-row';
 import { Pipeline } from './postgres-pipeline';
 import { prepared, render, sql, type Fragment } from './postgres-sql';
 import type { NewItem } from './store';
+import { stockOfNewItem } from '../core/place-state';
 
 /**
  * The advisory lock of "a transaction that may change these items is in flight": an arbitrary
@@ -96,7 +97,7 @@ function changedItems(from: number | null): Fragment {
   // Byte order ("C"), as SQLite.
   return sql`SELECT (SELECT coalesce(max(changed_xid), 0) FROM items) AS newest,
            i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.updated_at, i.barcode,
-           i.low_stock_threshold, i.archived, i.field_revisions
+           i.low_stock_threshold, i.archived, i.field_revisions, i.stock
     FROM (SELECT 1) AS one LEFT JOIN items i ON ${changed}
     ORDER BY i.location COLLATE "C", i.name COLLATE "C", i.id COLLATE "C"`;
 }
@@ -169,9 +170,10 @@ export async function insertItems(db: Database, items: NewItem[], now: number): 
     for (const i of items) {
       tx.defer(
         render(sql`INSERT INTO items (id, sku, name, location, quantity, revision, updated_at,
-                     changed_xid, barcode, low_stock_threshold)
+                     changed_xid, barcode, low_stock_threshold, stock)
                    VALUES (${i.id}, ${i.sku}, ${i.name}, ${i.location}, ${i.quantity}, 1, ${now},
-                           ${STAMP}, ${i.barcode ?? null}, ${i.lowStockThreshold ?? null})`),
+                           ${STAMP}, ${i.barcode ?? null}, ${i.lowStockThreshold ?? null},
+                           ${JSON.stringify(stockOfNewItem(i.quantity))})`),
       );
     }
   });

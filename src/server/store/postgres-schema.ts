@@ -163,6 +163,33 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   -- each person last signed in (null: never).
   ALTER TABLE users ADD COLUMN last_sign_in_at BIGINT;
   `,
+  `
+  -- Places (docs/api.md#places): stock in several places. Every database has "main", and
+  -- today's stock is all there. places_revision is the cursor of GET /api/places?since=n: every
+  -- place operation bumps its one row, whose lock it holds to COMMIT, so place revisions become
+  -- visible in commit order (place operations are rare: a manager's).
+  CREATE TABLE places (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    archived BOOLEAN NOT NULL DEFAULT FALSE,
+    revision BIGINT NOT NULL,
+    global_revision BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE places_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value BIGINT NOT NULL);
+  INSERT INTO places_revision (id, value) VALUES (1, 1);
+  INSERT INTO places (id, name, archived, revision, global_revision, updated_at)
+    VALUES ('main', 'Main', FALSE, 1, 1, (extract(epoch FROM now()) * 1000)::bigint);
+  -- Each item's quantity per place, as JSON {placeId: quantity} in the item's row: read, locked and
+  -- written with the item, so a stock change costs no extra statement. Stamped anew, so devices
+  -- holding a cursor learn every item's places with their next read.
+  ALTER TABLE items ADD COLUMN stock TEXT NOT NULL DEFAULT '{}';
+  UPDATE items SET stock = json_build_object('main', quantity)::text,
+    changed_xid = pg_current_xact_id()::text::bigint;
+  -- History per place. Rows before this migration have none: they read as main (journal-row.ts).
+  ALTER TABLE journal ADD COLUMN place_id TEXT;
+  ALTER TABLE journal ADD COLUMN place_quantity BIGINT;
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every process of this program. */

@@ -13,6 +13,7 @@ import type {
   StocktakeOp,
   StocktakeSummary,
 } from '../../protocol/schemas';
+import { MAIN_PLACE } from '../../protocol/schemas';
 import { pastDeadline } from '../core/deadline';
 import { receiptText } from '../core/receipt';
 import type { Role } from '../core/roles';
@@ -30,15 +31,12 @@ import {
   type StocktakeState,
   type StocktakeStatus,
 } from '../core/stocktake-decide';
-import { itemState, type ItemColumns } from './item-row';
+import { itemState, stockColumn, type ItemColumns } from './item-row';
 import type { Database } from './postgres-connection';
 import type { Pipeline } from './postgres-pipeline';
 import { STAMP } from './postgres-revision';
 import { prepared, render, sql } from './postgres-sql';
 import type { ApplyRequest, ApplyResult, OperationRecord } from './store';
-
-/** Today every item's stock is at `main` (places bring more). */
-const MAIN_PLACE = 'main';
 
 interface StocktakeRow {
   id: string;
@@ -99,7 +97,7 @@ export async function applyStocktakeOp(
   const verdict = decideStocktake(op, {
     role: r.role as Role,
     stocktake,
-    place: op.type === 'startStocktake' ? placeFact(op.placeId) : null,
+    place: op.type === 'startStocktake' ? await placeFact(tx, op.placeId) : null,
     unknownItem: op.type === 'startStocktake' && (await anyUnknown(tx, op)),
     inScope: op.type === 'stocktakeCount' && (await inScope(tx, op.stocktakeId, op.itemId)),
   });
@@ -158,17 +156,21 @@ async function write(
         render(sql`SELECT i.id FROM items i JOIN stocktake_scope s ON s.item_id = i.id
                    WHERE s.stocktake_id = ${op.stocktakeId} ORDER BY i.id FOR UPDATE OF i`),
       );
-      const changes = applyChanges(await readScope(tx, op.stocktakeId), op.uncounted);
+      const placeId = stocktake?.placeId ?? MAIN_PLACE;
+      const scope = await readScope(tx, op.stocktakeId, placeId);
+      const changes = applyChanges(scope, op.uncounted, placeId);
       const note = stocktakeNote(stocktake?.name ?? op.stocktakeId);
       for (const c of changes) {
         tx.defer(
           prepared(sql`WITH item AS (UPDATE items SET quantity = ${c.item.quantity},
-              revision = ${c.item.revision}, updated_at = ${at}, changed_xid = ${STAMP}
+              revision = ${c.item.revision}, updated_at = ${at}, changed_xid = ${STAMP},
+              stock = ${stockColumn(c.item)}
               WHERE id = ${c.item.id})
             INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity,
-              item_revision, reason, note, recorded_at)
+              item_revision, reason, note, recorded_at, place_id, place_quantity)
             VALUES (${c.item.id}, ${r.operationId}, ${r.userId}, ${op.type}, ${c.delta},
-                    ${c.item.quantity}, ${c.item.revision}, 'stocktake', ${note}, ${at})`),
+                    ${c.item.quantity}, ${c.item.revision}, 'stocktake', ${note}, ${at},
+                    ${placeId}, ${c.placeQuantity})`),
         );
       }
       tx.defer(finish(op.stocktakeId, 'applied', at));
@@ -197,12 +199,16 @@ async function inScope(tx: Pipeline, stocktakeId: string, itemId: string): Promi
 }
 
 /** The items in scope with their count lines and the changes since their counters' revision. */
-async function readScope(q: { send: Pipeline['send'] }, stocktakeId: string): Promise<ScopeItem[]> {
+async function readScope(
+  q: { send: Pipeline['send'] },
+  stocktakeId: string,
+  placeId: string,
+): Promise<ScopeItem[]> {
   const [lineRows, itemRows, journalRows] = await Promise.all([
     q.send<LineRow>(linesOf(stocktakeId)),
     q.send<ItemColumns>(
       render(sql`SELECT i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.barcode,
-          i.low_stock_threshold, i.archived, i.field_revisions
+          i.low_stock_threshold, i.archived, i.field_revisions, i.stock
         FROM stocktake_scope s JOIN items i ON i.id = s.item_id
         WHERE s.stocktake_id = ${stocktakeId} ORDER BY i.location, i.name, i.id`),
     ),
@@ -211,7 +217,8 @@ async function readScope(q: { send: Pipeline['send'] }, stocktakeId: string): Pr
       render(sql`SELECT j.item_id, j.item_revision, j.delta FROM journal j
         JOIN (SELECT item_id, min(based_on_revision) AS from_revision FROM stocktake_lines
               WHERE stocktake_id = ${stocktakeId} GROUP BY item_id) c ON c.item_id = j.item_id
-        WHERE j.item_revision > c.from_revision ORDER BY j.seq`),
+        WHERE j.item_revision > c.from_revision AND coalesce(j.place_id, 'main') = ${placeId}
+        ORDER BY j.seq`),
     ),
   ]);
   const lines = Map.groupBy(lineRows.rows.map(toCountLine), (l) => l.itemId);
@@ -222,7 +229,7 @@ async function readScope(q: { send: Pipeline['send'] }, stocktakeId: string): Pr
     const from = countedFromRevision(itemLines);
     return {
       item,
-      current: item.quantity,
+      current: item.stock[placeId] ?? 0,
       lines: itemLines,
       changes:
         from === null
@@ -275,7 +282,7 @@ export async function stocktakeDetail(
       return null;
     }
     const lines = await tx.send<LineRow>(linesOf(id));
-    const scope = await readScope(tx, id);
+    const scope = await readScope(tx, id, row.place_id);
     await tx.send('COMMIT');
     return {
       summary: toSummary(row),
@@ -290,8 +297,12 @@ export async function stocktakeDetail(
   }
 }
 
-function placeFact(placeId: string): { archived: boolean } | null {
-  return placeId === MAIN_PLACE ? { archived: false } : null;
+/** The stock-take's place as it stands (held until COMMIT, so an archive waits for the start). */
+async function placeFact(tx: Pipeline, placeId: string): Promise<{ archived: boolean } | null> {
+  const found = await tx.send<{ archived: boolean }>(
+    render(sql`SELECT archived FROM places WHERE id = ${placeId} FOR SHARE`),
+  );
+  return found.rows[0] ?? null;
 }
 
 function toState(row: Pick<StocktakeRow, 'id' | 'name' | 'place_id' | 'blind' | 'status'>) {

@@ -13,21 +13,18 @@ import type {
   HistoryResponse,
   Item,
   ItemsResponse,
+  PlacesResponse,
   StocktakeLine,
   StocktakeSummary,
 } from '../../protocol/schemas';
 import type { ReviewLine } from '../core/stocktake-decide';
 import { listStocktakes, stocktakeDetail } from './postgres-stocktakes';
 import { wireItem, type ItemColumns } from './item-row';
+import { historyPlace } from './journal-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
-import {
-  applyInTransaction,
-  findRecord,
-  toRecord,
-  type ApplyTransaction,
-  type RecordRow,
-} from './postgres-apply';
+import { applyInTransaction, readPlaces } from './postgres-places';
+import { findRecord, toRecord, type ApplyTransaction, type RecordRow } from './postgres-apply';
 import { cursorBase, insertItems, readItems } from './postgres-revision';
 import { Database, poolSettings, type Pooler } from './postgres-connection';
 import { migrate, POSTGRES_MIGRATIONS, schemaVersion } from './postgres-schema';
@@ -396,10 +393,14 @@ class PostgresStore implements Store {
     return readItems(this.db, this.base, since);
   }
 
+  listPlaces(since: number | null): Promise<PlacesResponse> {
+    return readPlaces(this.db, since);
+  }
+
   async catalogue(after: string | null, limit: number): Promise<Item[]> {
     const r = await this.db.query<ItemColumns & { updated_at: number }>({
       text: `SELECT id, sku, name, location, quantity, revision, barcode, low_stock_threshold,
-              archived, field_revisions, updated_at
+              archived, field_revisions, stock, updated_at
        FROM items WHERE id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT $2`,
       values: [after ?? '', limit],
     });
@@ -425,9 +426,11 @@ class PostgresStore implements Store {
       reason: string | null;
       note: string | null;
       recorded_at: number;
+      place_id: string | null;
+      place_quantity: number | null;
     }>({
       text: `SELECT j.seq, j.operation_id, u.name AS user_name, j.type, j.delta,
-              j.resulting_quantity, j.reason, j.note, j.recorded_at
+              j.resulting_quantity, j.reason, j.note, j.recorded_at, j.place_id, j.place_quantity
        FROM journal j JOIN users u ON u.id = j.user_id
        WHERE j.item_id = $1 AND j.seq < $2 ORDER BY j.seq DESC LIMIT $3`,
       values: [itemId, cursor, limit + 1],
@@ -443,6 +446,12 @@ class PostgresStore implements Store {
         reason: row.reason,
         note: row.note,
         recordedAt: iso(row.recorded_at),
+        ...historyPlace({
+          type: row.type,
+          placeId: row.place_id,
+          placeQuantity: row.place_quantity,
+          resultingQuantity: row.resulting_quantity,
+        }),
       })),
       next: r.rows.length > limit ? String(page[page.length - 1]?.seq) : null,
     };

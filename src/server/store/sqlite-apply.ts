@@ -19,8 +19,12 @@ import { claimedCodes, decide, type Verdict } from '../core/decide';
 import { pastDeadline } from '../core/deadline';
 import type { ItemState } from '../core/item-state';
 import { asItemRequest, type ItemRequest } from '../core/stocktake-decide';
-import { buildReceipt, exportPayload, journalEntry, receiptText } from '../core/receipt';
-import { catalogueColumns, itemState, type ItemColumns } from './item-row';
+import { buildReceipt, itemExportPayload, journalEntries, receiptText } from '../core/receipt';
+import { placesToCheck } from '../core/place-state';
+import type { ItemOp } from '../../protocol/schemas';
+import { isPlaceOp } from '../../protocol/op-item';
+import { applyPlaceOp, readPlaces } from './sqlite-places';
+import { catalogueColumns, itemState, stockColumn, type ItemColumns } from './item-row';
 import type { ApplyRequest, ApplyResult, OperationRecord } from './store';
 
 type Row = Record<string, unknown>;
@@ -31,6 +35,8 @@ export type Plan =
   | {
       kind: 'write';
       request: ItemRequest<ApplyRequest>;
+      /** The request's operation: one about an item (place operations are written at once). */
+      op: ItemOp;
       verdict: Verdict;
       receiptObject: Receipt;
       receipt: string;
@@ -52,22 +58,22 @@ export function applyStatements(db: Database.Database) {
     nextRevision: db.prepare('SELECT coalesce(max(global_revision), 0) + 1 FROM items').pluck(),
     insertItem: db.prepare(
       `INSERT INTO items (id, sku, name, location, quantity, revision, updated_at, global_revision,
-         barcode, low_stock_threshold, archived, field_revisions)
+         barcode, low_stock_threshold, archived, field_revisions, stock)
        VALUES (@id, @sku, @name, @location, @quantity, @revision, @updatedAt, @globalRevision,
-         @barcode, @lowStockThreshold, @archived, @fieldRevisions)`,
+         @barcode, @lowStockThreshold, @archived, @fieldRevisions, @stock)`,
     ),
     // A change of stock only (adjust, count) leaves the catalogue columns and their unique
     // indexes (sku, barcode) untouched: SQLite rewrites an index entry for every indexed
     // column a statement sets, changed or not.
     updateStock: db.prepare(
       `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
-       global_revision = @globalRevision WHERE id = @id`,
+       global_revision = @globalRevision, stock = @stock WHERE id = @id`,
     ),
     updateItem: db.prepare(
       `UPDATE items SET quantity = @quantity, revision = @revision, updated_at = @updatedAt,
        global_revision = @globalRevision, sku = @sku, name = @name, location = @location,
        barcode = @barcode, low_stock_threshold = @lowStockThreshold, archived = @archived,
-       field_revisions = @fieldRevisions WHERE id = @id`,
+       field_revisions = @fieldRevisions, stock = @stock WHERE id = @id`,
     ),
     insertOperation: db.prepare(
       `INSERT INTO operations
@@ -75,8 +81,10 @@ export function applyStatements(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
     ),
     insertJournal: db.prepare(
-      `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity, item_revision, reason, note, recorded_at)
-       VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @itemRevision, @reason, @note, @recordedAt)`,
+      `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity,
+         item_revision, reason, note, recorded_at, place_id, place_quantity)
+       VALUES (@itemId, @operationId, @userId, @type, @delta, @resultingQuantity, @itemRevision,
+         @reason, @note, @recordedAt, @placeId, @placeQuantity)`,
     ),
     insertExport: db.prepare(
       `INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)`,
@@ -112,6 +120,7 @@ export const itemParams = (item: ItemState, updatedAt: number, globalRevision: n
   revision: item.revision,
   archived: item.archived ? 1 : 0,
   ...catalogueColumns(item),
+  stock: stockColumn(item),
   updatedAt,
   globalRevision,
 });
@@ -120,6 +129,12 @@ export const itemParams = (item: ItemState, updatedAt: number, globalRevision: n
 export const applyOne: ApplyStep = (tx, request, now) => {
   const existing = find(tx, request.userId, request.operationId);
   if (existing) return { kind: 'existing', record: existing };
+  const { op } = request;
+  if (isPlaceOp(op)) {
+    const at = now();
+    if (pastDeadline(at, request.deadline)) return { kind: 'expired' };
+    return applyPlaceOp(tx.db, request, op, at);
+  }
   const plan = planNew(tx, request, now);
   if (plan.kind === 'write') writePlan(tx, plan);
   return planResult(plan);
@@ -145,11 +160,13 @@ export function planNew(tx: ApplyTx, request: ApplyRequest, now: () => number): 
     role: request.role,
     skuOwner: owner(tx.sql.itemBySku, codes.sku),
     barcodeOwner: owner(tx.sql.itemByBarcode, codes.barcode),
+    places: readPlaces(tx.db, placesToCheck(op)),
   });
   const receiptObject = buildReceipt(request.operationId, op, verdict, at);
   return {
     kind: 'write',
     request: itemRequest,
+    op,
     verdict,
     receiptObject,
     receipt: receiptText(receiptObject),
@@ -171,16 +188,16 @@ export function writeEffect(tx: ApplyTx, plan: WritePlan): void {
   const item = itemParams(verdict.item, at, globalRevision);
   if (verdict.created) tx.sql.insertItem.run(item);
   else if (plan.before && sameCatalogue(plan.before, verdict.item)) {
-    const { id, quantity, revision, updatedAt } = item;
-    tx.sql.updateStock.run({ id, quantity, revision, updatedAt, globalRevision });
+    const { id, quantity, revision, updatedAt, stock } = item;
+    tx.sql.updateStock.run({ id, quantity, revision, updatedAt, globalRevision, stock });
   } else tx.sql.updateItem.run(item);
-  tx.sql.insertJournal.run({
-    ...journalEntry(request.operationId, request.op, verdict, at),
-    userId: request.userId,
-  });
+  // One entry per place the operation changed (a transfer: two, source first).
+  for (const entry of journalEntries(request.operationId, plan.op, verdict, at)) {
+    tx.sql.insertJournal.run({ ...entry, userId: request.userId });
+  }
   tx.sql.insertExport.run(
     request.operationId,
-    exportPayload(plan.receiptObject, request.userId),
+    itemExportPayload(plan.receiptObject, request.userId, plan.op, verdict),
     at,
   );
 }

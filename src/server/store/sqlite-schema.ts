@@ -223,11 +223,37 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   -- The item's revision after each journal entry: an apply keeps the changes recorded after the
   -- revision its counters saw. Entries from before this migration have none (older than any count).
   ALTER TABLE journal ADD COLUMN item_revision INTEGER;
-`,
+  `,
   `
   -- People's accounts from the app (docs/api.md#peoples-accounts): the managers' list shows when
   -- each person last signed in (null: never).
   ALTER TABLE users ADD COLUMN last_sign_in_at INTEGER;
+  `,
+  `
+  -- Places (docs/api.md#places): stock in several places. Every database has "main", and
+  -- today's stock is all there. places_revision is the cursor of GET /api/places?since=n, bumped
+  -- by every place operation.
+  CREATE TABLE places (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    archived INTEGER NOT NULL DEFAULT 0,
+    revision INTEGER NOT NULL,
+    global_revision INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE places_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+  INSERT INTO places_revision (id, value) VALUES (1, 1);
+  INSERT INTO places (id, name, archived, revision, global_revision, updated_at)
+    VALUES ('main', 'Main', 0, 1, 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
+  -- Each item's quantity per place, as JSON {placeId: quantity} in the item's row: read and
+  -- written with the item, so a stock change costs no extra statement. Stamped anew (one stamp,
+  -- the subquery is evaluated once), so devices holding a cursor learn every item's places.
+  ALTER TABLE items ADD COLUMN stock TEXT NOT NULL DEFAULT '{}';
+  UPDATE items SET stock = json_object('main', quantity),
+    global_revision = (SELECT coalesce(max(global_revision), 0) + 1 FROM items);
+  -- History per place. Rows before this migration have none: they read as main (journal-row.ts).
+  ALTER TABLE journal ADD COLUMN place_id TEXT;
+  ALTER TABLE journal ADD COLUMN place_quantity INTEGER;
   `,
 ];
 

@@ -11,6 +11,7 @@ import type {
   StocktakeOp,
   StocktakeSummary,
 } from '../../protocol/schemas';
+import { MAIN_PLACE } from '../../protocol/schemas';
 import { pastDeadline } from '../core/deadline';
 import { receiptText } from '../core/receipt';
 import {
@@ -28,13 +29,11 @@ import {
 } from '../core/stocktake-decide';
 import { countedFromRevision, type CountLine } from '../core/stocktake-apply';
 import type { Role } from '../core/roles';
-import { itemState, type ItemColumns } from './item-row';
+import { itemState, stockColumn, type ItemColumns } from './item-row';
+import { readPlaces } from './sqlite-places';
 import type { ApplyRequest, ApplyResult, OperationRecord } from './store';
 
 type Row = Record<string, unknown>;
-
-/** Today every item's stock is at `main` (places bring more). */
-const MAIN_PLACE = 'main';
 
 export class SqliteStocktakes {
   private readonly sql;
@@ -73,17 +72,19 @@ export class SqliteStocktakes {
         `SELECT l.*, u.name AS user_name FROM stocktake_lines l JOIN users u ON u.id = l.user_id
          WHERE l.stocktake_id = ? ORDER BY l.seq`,
       ),
+      // The changes at the place (entries from before places were all at main).
       changesSince: db.prepare(
         `SELECT item_revision, delta FROM journal
-         WHERE item_id = ? AND item_revision > ? ORDER BY seq`,
+         WHERE item_id = ? AND item_revision > ? AND coalesce(place_id, 'main') = ? ORDER BY seq`,
       ),
       updateStock: db.prepare(
-        `UPDATE items SET quantity = ?, revision = ?, updated_at = ?, global_revision = ?
+        `UPDATE items SET quantity = ?, revision = ?, updated_at = ?, global_revision = ?, stock = ?
          WHERE id = ?`,
       ),
       insertJournal: db.prepare(
         `INSERT INTO journal (item_id, operation_id, user_id, type, delta, resulting_quantity,
-           item_revision, reason, note, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'stocktake', ?, ?)`,
+           item_revision, reason, note, recorded_at, place_id, place_quantity)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'stocktake', ?, ?, ?, ?)`,
       ),
       insertExport: db.prepare(
         'INSERT INTO export_outbox (effect_id, payload, created_at) VALUES (?, ?, ?)',
@@ -120,7 +121,10 @@ export class SqliteStocktakes {
     const verdict = decideStocktake(op, {
       role: request.role as Role,
       stocktake,
-      place: op.type === 'startStocktake' ? placeFact(op.placeId) : null,
+      place:
+        op.type === 'startStocktake'
+          ? (readPlaces(this.db, [op.placeId])[op.placeId] ?? null)
+          : null,
       unknownItem: op.type === 'startStocktake' && this.anyUnknown(op),
       inScope:
         op.type === 'stocktakeCount' &&
@@ -185,13 +189,15 @@ export class SqliteStocktakes {
       case 'applyStocktake': {
         // decideStocktake applied it, so the stock-take exists and is open.
         const name = stocktake?.name ?? op.stocktakeId;
-        const changes = applyChanges(this.scope(op.stocktakeId), op.uncounted);
+        const placeId = stocktake?.placeId ?? MAIN_PLACE;
+        const changes = applyChanges(this.scope(op.stocktakeId, placeId), op.uncounted, placeId);
         for (const c of changes) {
           this.sql.updateStock.run(
             c.item.quantity,
             c.item.revision,
             at,
             this.nextRevision(),
+            stockColumn(c.item),
             c.item.id,
           );
           this.sql.insertJournal.run(
@@ -204,6 +210,8 @@ export class SqliteStocktakes {
             c.item.revision,
             stocktakeNote(name),
             at,
+            placeId,
+            c.placeQuantity,
           );
         }
         this.sql.finish.run('applied', at, op.stocktakeId);
@@ -222,7 +230,7 @@ export class SqliteStocktakes {
   }
 
   /** Every item in scope with its lines and the changes at the place since its counters' revision. */
-  private scope(stocktakeId: string): ScopeItem[] {
+  private scope(stocktakeId: string, placeId: string): ScopeItem[] {
     const lines = (this.sql.lines.all(stocktakeId) as Row[]).map(toCountLine);
     const byItem = Map.groupBy(lines, (l) => l.itemId);
     return (this.sql.scopeItems.all(stocktakeId) as Row[]).map((row) => {
@@ -232,11 +240,11 @@ export class SqliteStocktakes {
       const changes =
         from === null
           ? []
-          : (this.sql.changesSince.all(item.id, from) as Row[]).map((r) => ({
+          : (this.sql.changesSince.all(item.id, from, placeId) as Row[]).map((r) => ({
               revision: r['item_revision'] as number,
               delta: r['delta'] as number,
             }));
-      return { item, current: item.quantity, lines: itemLines, changes };
+      return { item, current: item.stock[placeId] ?? 0, lines: itemLines, changes };
     });
   }
 
@@ -252,13 +260,14 @@ export class SqliteStocktakes {
       const row = this.sql.list.get(id, id) as Row | undefined;
       if (!row) return null;
       const lines = (this.sql.lines.all(id) as Row[]).map(toWireLine);
-      return { summary: toSummary(row), lines, review: review(this.scope(id), 'leave') };
+      const placeId = row['place_id'] as string;
+      return {
+        summary: toSummary(row),
+        lines,
+        review: review(this.scope(id, placeId), 'leave'),
+      };
     })();
   }
-}
-
-function placeFact(placeId: string): { archived: boolean } | null {
-  return placeId === MAIN_PLACE ? { archived: false } : null;
 }
 
 function toState(row: Row): StocktakeState {

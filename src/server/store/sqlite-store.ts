@@ -11,9 +11,13 @@ import type {
   HistoryResponse,
   Item,
   ItemsResponse,
+  PlacesResponse,
   StocktakeLine,
   StocktakeSummary,
 } from '../../protocol/schemas';
+import { stockOfNewItem } from '../core/place-state';
+import { historyPlace } from './journal-row';
+import { listPlaces } from './sqlite-places';
 import { isStocktakeRequest, type ReviewLine } from '../core/stocktake-decide';
 import { SqliteStocktakes } from './sqlite-stocktakes';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
@@ -299,6 +303,7 @@ export class SqliteStore implements Store {
             ...SEEDED_CATALOGUE,
             barcode: item.barcode ?? null,
             lowStockThreshold: item.lowStockThreshold ?? null,
+            stock: stockOfNewItem(item.quantity),
           };
           this.tx.sql.insertItem.run(itemParams(state, now, globalRevision));
         }
@@ -322,6 +327,10 @@ export class SqliteStore implements Store {
       revision,
       items: rows.map((r) => wireItem(r as unknown as ItemColumns, r['updated_at'] as number)),
     };
+  }
+
+  async listPlaces(since: number | null): Promise<PlacesResponse> {
+    return listPlaces(this.db, since);
   }
 
   async catalogue(after: string | null, limit: number): Promise<Item[]> {
@@ -366,6 +375,12 @@ export class SqliteStore implements Store {
         reason: (r['reason'] as string | null) ?? null,
         note: (r['note'] as string | null) ?? null,
         recordedAt: new Date(r['recorded_at'] as number).toISOString(),
+        ...historyPlace({
+          type: r['type'] as HistoryEntry['type'],
+          placeId: (r['place_id'] as string | null) ?? null,
+          placeQuantity: (r['place_quantity'] as number | null) ?? null,
+          resultingQuantity: r['resulting_quantity'] as number,
+        }),
       })),
       next: rows.length > limit ? String(page[page.length - 1]?.['seq']) : null,
     };

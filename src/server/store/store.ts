@@ -9,6 +9,7 @@ import type {
   Item,
   ItemsResponse,
   Op,
+  PlacesResponse,
   StocktakeLine,
   StocktakeSummary,
   User,
@@ -178,6 +179,11 @@ export interface Store {
    * ones that changed, with `archived: true`, so a client that has them learns to drop them.
    */
   listItems(since: number | null): Promise<ItemsResponse>;
+  /**
+   * Every place, archived ones too (history and stock lists still name them), or those changed
+   * after the places revision `since`.
+   */
+  listPlaces(since: number | null): Promise<PlacesResponse>;
   /** Every item, archived ones too, ordered by id, `limit` after the id `after`: the CSV's pages. */
   catalogue(after: string | null, limit: number): Promise<Item[]>;
   /** `null` when the item does not exist. `before` is an opaque cursor from a previous page. */

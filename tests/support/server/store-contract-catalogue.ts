@@ -72,6 +72,7 @@ export function registerCatalogueContract(ctx: ContractContext): void {
         barcode: '12345670',
         lowStockThreshold: 3,
         archived: false,
+        stock: [{ placeId: 'main', quantity: 12 }],
       },
     ]);
     const history = HistoryResponse.parse(await ctx.store.history('lamp-14', 10, null));

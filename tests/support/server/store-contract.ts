@@ -9,6 +9,7 @@ import { HistoryResponse, ItemsResponse, Receipt, type Op } from '../../../src/p
 import { registerApplyContract } from './store-contract-apply';
 import { registerCatalogueContract } from './store-contract-catalogue';
 import { registerExportContract } from './store-contract-export';
+import { registerPlacesContract } from './store-contract-places';
 import { registerRetentionContract } from './store-contract-retention';
 import { registerSignInContract } from './store-contract-sign-in';
 import { registerStocktakeContract } from './store-contract-stocktakes';
@@ -134,6 +135,7 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
         barcode: null,
         lowStockThreshold: null,
         archived: false,
+        stock: [{ placeId: 'main', quantity: 12 }],
       });
       const r0 = all.revision;
       expect(r0).toBeGreaterThan(0);
@@ -211,6 +213,8 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
           reason: 'created',
           note: null,
           recordedAt: new Date(T0).toISOString(),
+          placeId: 'main',
+          placeQuantity: 7,
         },
       ]);
       const receipt = Receipt.parse(JSON.parse(await ctx.receiptOf(request)));
@@ -222,6 +226,7 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
     registerExportContract(ctx);
     registerCatalogueContract(ctx);
     registerSignInContract(ctx);
+    registerPlacesContract(ctx);
     registerStocktakeContract(ctx);
   });
 }

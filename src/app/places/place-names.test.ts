@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { knownPlaces, placeIdFor, placeName, quantityAt } from './place-names';
+
+const back = { id: 'back', name: 'Back room', archived: false, revision: 1 };
+const van = { id: 'van', name: 'Van', archived: true, revision: 2 };
+
+describe('place names', () => {
+  it('main always exists, first; archived places only when asked', () => {
+    expect(knownPlaces(undefined).map((p) => p.id)).toEqual(['main']);
+    expect(knownPlaces([van, back]).map((p) => p.id)).toEqual(['main', 'back']);
+    expect(knownPlaces([van, back], true).map((p) => p.id)).toEqual(['main', 'back', 'van']);
+    expect(placeName([back], 'back')).toBe('Back room');
+    expect(placeName([back], 'gone')).toBe('gone');
+  });
+
+  it('a quantity at a place; an item from before places has all of it at main', () => {
+    expect(quantityAt({ quantity: 7 }, 'main')).toBe(7);
+    expect(quantityAt({ quantity: 7 }, 'back')).toBe(0);
+    const item = {
+      quantity: 7,
+      stock: [
+        { placeId: 'main', quantity: 4 },
+        { placeId: 'back', quantity: 3 },
+      ],
+    };
+    expect(quantityAt(item, 'back')).toBe(3);
+  });
+
+  it('makes a place id from its name, unique', () => {
+    expect(placeIdFor('Back room', [])).toBe('back-room');
+    expect(placeIdFor('Back room', ['back-room'])).toBe('back-room-2');
+    expect(placeIdFor('Ütility — 2nd!', [])).toBe('utility-2nd');
+    expect(placeIdFor('!!!', [])).toBe('place');
+  });
+});
