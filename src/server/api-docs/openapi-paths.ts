@@ -386,6 +386,7 @@ export function paths(): Json {
     },
     '/api/places': {
       get: {
+        operationId: 'listPlaces',
         tags: ['items'],
         summary: 'Places, or only those changed after places revision `since`',
         description:
@@ -406,6 +407,7 @@ export function paths(): Json {
     },
     '/api/stock.csv': {
       get: {
+        operationId: 'exportStockCsv',
         tags: ['items'],
         summary: 'Stock per item and place as CSV for spreadsheets',
         description: CSV_RULES,

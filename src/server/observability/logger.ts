@@ -13,7 +13,9 @@ export type { Logger };
 export function processLogger(env: Env): Logger {
   const level = env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info';
   const known = level === 'silent' || level in pino.levels.values;
-  const log = pino({ level: known ? level : 'info' });
+  // Written synchronously: an asynchronous stream put a line written just before an exit after
+  // later ones, or lost it (seen through a pipe, where the lifecycle lines are read).
+  const log = pino({ level: known ? level : 'info' }, pino.destination({ dest: 1, sync: true }));
   if (!known)
     log.warn(`LOG_LEVEL "${level}" is not a pino level (fatal … trace, silent); using info`);
   return log;
