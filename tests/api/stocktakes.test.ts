@@ -178,6 +178,48 @@ for (const [kind, open] of DATABASES) {
       expect(await manager.effects(lens, body.id)).toBe(1);
     });
 
+    it('counts one place: only changes at that place are kept, other places stay as they are', async () => {
+      const cup = await manager.newItem(managerLease, 10, 'cup');
+      const place = `back-room-${++serial}`;
+      await send(manager, managerLease, { type: 'createPlace', placeId: place, name: place });
+      await send(manager, managerLease, {
+        type: 'transfer',
+        itemId: cup,
+        fromPlaceId: 'main',
+        toPlaceId: place,
+        quantity: 6,
+      });
+      const seen = (await staff.item(cup)).revision;
+      const { stocktakeId, op } = start([cup]);
+      await send(manager, managerLease, { ...op, placeId: place } as Op);
+      await send(staff, staffLease, countOp(stocktakeId, cup, 5, seen));
+      // A sale in the back room after the count is kept; one on the shop floor is not its business.
+      await send(staff, staffLease, { ...adjust(cup, -1), placeId: place });
+      await send(staff, staffLease, adjust(cup, -3));
+      expect((await detail(manager, stocktakeId)).review).toEqual([
+        { itemId: cup, counted: 5, changesSince: -1, current: 5, proposed: 4 },
+      ]);
+      await send(manager, managerLease, {
+        type: 'applyStocktake',
+        stocktakeId,
+        uncounted: 'leave',
+      });
+      const after = await manager.item(cup);
+      expect(after.quantity).toBe(5);
+      expect(after.stock).toEqual(
+        expect.arrayContaining([
+          { placeId: 'main', quantity: 1 },
+          { placeId: place, quantity: 4 },
+        ]),
+      );
+      expect((await manager.history(cup))[0]).toMatchObject({
+        reason: 'stocktake',
+        delta: -1,
+        placeId: place,
+        placeQuantity: 4,
+      });
+    });
+
     it('keeps a sale recorded before an offline count reached the server', async () => {
       const mug = await manager.newItem(managerLease, 12, 'mug');
       const seen = (await staff.item(mug)).revision;

@@ -23,8 +23,7 @@ const scene = useScene();
 // network for there (the item list's refresh, the tester clock, the icon). Known, not yet fixed.
 beforeEach(() => expectConsole(...NETWORK_FAULTS));
 /** The screens behind sign-in, and the German catalogue (an English browser never needs it). */
-const LAZY =
-  /\/assets\/(everyday-screens|tester-screen|import-screen|reorder-screen|scan-panel|de)-/;
+const LAZY = /\/assets\/(everyday-screens|tester-screen|import-screen|scan-panel|de)-/;
 
 let context: BrowserContext;
 let page: Page;

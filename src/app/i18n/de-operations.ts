@@ -176,6 +176,7 @@ export const deOperations: Messages['operations'] = {
     openNewChange: 'neue Änderung öffnen',
     back: 'Zurück zu Aktivität',
     details: 'Details',
+    technical: 'Technische Details',
     item: 'Artikel',
     operationId: 'Vorgangs-ID',
     saved: 'Gespeichert',

@@ -53,7 +53,6 @@ export const de: Messages = {
     startHeading: 'Inventur beginnen',
     name: 'Name der Inventur',
     place: 'Ort',
-    mainPlace: 'Hauptlager',
     blind: 'Blindzählung',
     start: 'Inventur beginnen',
     list: 'Inventuren auf dem Server',

@@ -180,6 +180,8 @@ export const enOperations = {
     openNewChange: 'open the new change',
     back: 'Back to Activity',
     details: 'Details',
+    /** Ids, receipts, attempts, HTTP codes and server phases: one tap away (open for managers). */
+    technical: 'Technical details',
     item: 'Item',
     operationId: 'Operation id',
     saved: 'Saved',

@@ -57,7 +57,6 @@ export const en = {
     startHeading: 'Start stock-take',
     name: 'Stock-take name',
     place: 'Place',
-    mainPlace: 'Main',
     blind: 'Blind count',
     start: 'Start stock-take',
     list: 'Stock-takes on the server',

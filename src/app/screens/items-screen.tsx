@@ -26,7 +26,7 @@ import { matchScan } from '../scan/scan-match';
 import { placeLabel, takePendingSearch, useWedgeTarget } from '../scan/use-wedge-scan';
 import { navigate } from '../use-route';
 import { itemsCsv } from '../import/items-csv';
-import { download } from './reorder-screen';
+import { download } from '../download';
 import { FormProblem } from '../components/form-problem';
 
 /**

@@ -106,7 +106,6 @@ function Resolution({ op, now }: { op: OperationView; now: number }): ReactNode 
 
 function Facts(props: { op: OperationView; itemName: string; now: number }): ReactNode {
   const { op, itemName, now } = props;
-  const { receipt } = op;
   const itemId = opItemId(op.op);
   const { t, format } = useI18n();
   const words = t.operations.detail;
@@ -120,8 +119,6 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
           </dd>
         </>
       )}
-      <dt>{words.operationId}</dt>
-      <dd className="mono">{op.id}</dd>
       <dt>{words.saved}</dt>
       <dd>
         {words.savedBy(
@@ -143,23 +140,46 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
           <dd>{format.moment(op.nextRetryAt, now)}</dd>
         </>
       )}
-      {receipt && (
-        <>
-          <dt>{words.receipt}</dt>
-          <dd>
-            {words.receiptText(
-              receipt.outcome,
-              receipt.reason,
-              format.moment(receipt.recordedAt, now),
-            )}
-            {receipt.resultingQuantity !== null &&
-              words.receiptQuantity(format.count(receipt.resultingQuantity))}
-            {receipt.itemRevision !== null &&
-              words.receiptRevision(format.count(receipt.itemRevision))}
-          </dd>
-        </>
-      )}
     </dl>
+  );
+}
+
+/** What a person checking the system reads: the id, the receipt as stored, every attempt. */
+function Technical({ op, now }: { op: OperationView; now: number }): ReactNode {
+  const { receipt } = op;
+  const { user, testerMode } = useSnapshot();
+  const { t, format } = useI18n();
+  const words = t.operations.detail;
+  // Managers and testers look here often: open for them; staff get it one tap away.
+  const open = user?.role === 'manager' || testerMode;
+  return (
+    <details className="card stack technical" open={open}>
+      <summary>
+        <h2 id="technical-heading">{words.technical}</h2>
+      </summary>
+      <dl className="facts">
+        <dt>{words.operationId}</dt>
+        <dd className="mono">{op.id}</dd>
+        {receipt && (
+          <>
+            <dt>{words.receipt}</dt>
+            <dd>
+              {words.receiptText(
+                receipt.outcome,
+                receipt.reason,
+                format.moment(receipt.recordedAt, now),
+              )}
+              {receipt.resultingQuantity !== null &&
+                words.receiptQuantity(format.count(receipt.resultingQuantity))}
+              {receipt.itemRevision !== null &&
+                words.receiptRevision(format.count(receipt.itemRevision))}
+            </dd>
+          </>
+        )}
+      </dl>
+      <h3 id="attempts-heading">{words.attempts}</h3>
+      <AttemptTimeline attempts={op.attempts} />
+    </details>
   );
 }
 
@@ -247,10 +267,7 @@ export function OperationDetail({ handle }: { handle: string }): ReactNode {
           now={now}
         />
       </section>
-      <section className="card stack" aria-labelledby="attempts-heading">
-        <h2 id="attempts-heading">{detail.attempts}</h2>
-        <AttemptTimeline attempts={op.attempts} />
-      </section>
+      <Technical op={op} now={now} />
     </Screen>
   );
 }

@@ -4,17 +4,7 @@ import { Screen } from '../components/screen';
 import { useI18n } from '../i18n/i18n-context';
 import { reorderCsv, reorderList } from '../low-stock';
 import { href } from '../routes';
-
-/** Hands the CSV to the person as a file; made on the device, so it works offline. */
-export function download(name: string, text: string): void {
-  // A byte order mark, so spreadsheet programs read the UTF-8 names right.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { download } from '../download';
 
 /** The reorder list: items at or below their threshold (confirmed plus pending), emptiest first. */
 export function ReorderScreen(): ReactNode {

@@ -18,6 +18,7 @@ import { WholeNumberInput } from '../input/whole-number-input';
 import { useIntentForm } from '../use-intent-form';
 import { useStocktake } from '../use-stocktakes';
 import { matchScan } from '../scan/scan-match';
+import { placeName } from '../places/place-names';
 
 /** Items with a count: on the server, or saved on this device and not refused. */
 export function countedItems(detail: StocktakeDetail, operations: readonly OperationView[]) {
@@ -55,7 +56,7 @@ export function StocktakeScreen({ id }: { id: string }): ReactNode {
 }
 
 function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
-  const { items, operations, user } = useSnapshot();
+  const { items, operations, user, places } = useSnapshot();
   const { t, format } = useI18n();
   const words = t.stocktakes;
   const [open, setOpen] = useState<string | null>(null);
@@ -69,7 +70,7 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
   return (
     <>
       <p>
-        {words.status[detail.status]} ·{' '}
+        {placeName(places, detail.placeId)} · {words.status[detail.status]} ·{' '}
         <span role="status">
           {words.progress(format.count(counted.size), format.count(scope.length))}
         </span>

@@ -13,6 +13,8 @@ import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
 import { useIntentForm } from '../use-intent-form';
 import { useStocktakes } from '../use-stocktakes';
+import { knownPlaces } from '../places/place-names';
+import { MAIN_PLACE } from '../../protocol/schemas';
 
 export function StocktakesScreen(): ReactNode {
   const { user } = useSnapshot();
@@ -51,6 +53,8 @@ function StartStocktake(): ReactNode {
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
   const [name, setName] = useState('');
   const [blind, setBlind] = useState(false);
+  const { places } = useSnapshot();
+  const [placeId, setPlaceId] = useState<string>(MAIN_PLACE);
   const [startedId, setStartedId] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -67,7 +71,7 @@ function StartStocktake(): ReactNode {
         type: 'startStocktake',
         stocktakeId,
         name: trimmed,
-        placeId: 'main',
+        placeId,
         blind,
       });
       setName('');
@@ -91,8 +95,12 @@ function StartStocktake(): ReactNode {
       </label>
       <label className="field">
         <span>{words.place}</span>
-        <select name="place" defaultValue="main">
-          <option value="main">{words.mainPlace}</option>
+        <select name="place" value={placeId} onChange={(e) => setPlaceId(e.target.value)}>
+          {knownPlaces(places).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </label>
       <label className="check">

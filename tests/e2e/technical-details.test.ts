@@ -1,0 +1,66 @@
+/**
+ * An operation's screen speaks the shop's words first; its id, receipt, attempts, HTTP codes and
+ * server phases sit under **Technical details**: one tap away for staff, open for managers.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserScenario } from '../support/reliability';
+import { adjustStock, deviceChangeLabel, LABEL, openItem } from './support/app';
+import { signInUi } from './support/sign-in';
+import { newPhoneContext } from './support/browser';
+import { demoItem, useScene } from './support/scene';
+
+const scene = useScene();
+
+async function openChange(page: Page): Promise<void> {
+  await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);
+  await page
+    .getByRole('region', { name: "This device's changes" })
+    .getByRole('link')
+    .first()
+    .click();
+  await page.getByRole('status').filter({ hasText: LABEL.confirmed }).first().waitFor();
+}
+
+describe('Technical details', () => {
+  beforeEach(browserScenario);
+  it('staff see the change in plain words; ids and HTTP codes are one tap away', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const context = await newPhoneContext(scene.browser);
+    const page = await context.newPage();
+    await signInUi(page, scene.server.url, 'demo');
+    await openItem(page, item.name);
+    await adjustStock(page, -1);
+    await openChange(page);
+
+    const id = page.locator('dt:text-is("Operation id") + dd');
+    expect(await id.isVisible()).toBe(false);
+    expect(
+      await page
+        .getByText(/HTTP \d{3}/)
+        .first()
+        .isVisible(),
+    ).toBe(false);
+    await page.getByText('Technical details', { exact: true }).click();
+    await id.waitFor();
+    await page
+      .getByText(/HTTP 201/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('managers find them open', async () => {
+    const api = await scene.server.api();
+    const item = await demoItem(api);
+    const context = await newPhoneContext(scene.browser);
+    const page = await context.newPage();
+    await signInUi(page, scene.server.url, 'manager');
+    await openItem(page, item.name);
+    await adjustStock(page, -1);
+    await openChange(page);
+    await page.locator('dt:text-is("Operation id") + dd').waitFor();
+    await context.close();
+  });
+});
