@@ -81,8 +81,4 @@ export default defineConfig({
     // Last: .br and .gz beside every compressible file, sw.js included (src/server/http/static.ts).
     precompress(),
   ],
-  server: {
-    // `npm run dev`: the API from a locally running server (npm run serve).
-    proxy: { '/api': 'http://127.0.0.1:8080' },
-  },
 });

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The real server's line, and the minimal server's (`Stockroom minimal listening on …`). */
-const LISTENING = /Stockroom (?:minimal )?listening on (http:\/\/\S+)/;
+const LISTENING = /Stockroom (?:minimal )?listening on (http:\/\/[^\s"]+)/;
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 20_000;
 /** Enough of the server's output to explain a failed start. */

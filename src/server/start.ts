@@ -20,6 +20,7 @@ import { startBackupSchedule, type BackupSchedule } from './backup/schedule';
 import { createAdmission } from './limits/admission-gate';
 import { passwordGate, passwordSlots } from './limits/password-gate';
 import { createSignInLimiter } from './limits/rate-limit';
+import { lifecycleLogger, processLogger, type Logger } from './observability/logger';
 import { createServerMetrics } from './observability/server-metrics';
 import { METRICS_OFF_WARNING, metricsPlacement, startMetricsServer } from './http/metrics-endpoint';
 import { leaseSecrets } from './secret';
@@ -81,11 +82,15 @@ function sleep(ms: number): { done: Promise<void>; cancel(): void } {
   return { done, cancel: () => clearTimeout(timer) };
 }
 
-/** `cluster`: this process is one of WORKERS=n (its metrics are summed with the others'). */
+/**
+ * `cluster`: this process is one of WORKERS=n (its metrics are summed with the others'). `log`:
+ * the process's log (main.ts passes the one its own lines go to).
+ */
 export async function startServer(
   env: Env,
   hooks: TestHooks = {},
   cluster: WorkerLink | null = null,
+  log: Logger = processLogger(env),
 ): Promise<RunningServer> {
   const loaded = loadConfig(env);
   if (!loaded.ok)
@@ -97,8 +102,12 @@ export async function startServer(
   const secrets = leaseSecrets(config);
   const store = await (hooks.openStore ?? openStore)(config, (migrated) => {
     // An upgrade is worth a line in the log; creating a new database is not.
-    if (migrated.from > 0 && migrated.to > migrated.from)
-      console.log(`database migrated from schema ${migrated.from} to ${migrated.to}`);
+    if (migrated.from > 0 && migrated.to > migrated.from) {
+      lifecycleLogger(log).info(
+        { from: migrated.from, to: migrated.to },
+        `database migrated from schema ${migrated.from} to ${migrated.to}`,
+      );
+    }
   });
   if (config.demo) await seedDemo(store, clock.now(), config.passwordCost);
 
@@ -152,11 +161,15 @@ export async function startServer(
     metrics,
     runCleanup,
     lifecycle,
-    logLevel: env['LOG_LEVEL'] ?? process.env['LOG_LEVEL'] ?? 'info',
+    log,
     connectionsByAddress:
       cluster?.connectionsByAddress() ?? new AddressTally(config.maxConnectionsPerAddress),
   };
-  const app = await buildApp(deps);
+  // A start that stops here (a route missing from the OpenAPI document) leaves no store open.
+  const app = await buildApp(deps).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   const inFlight = trackInFlight(app.server);
   // A memory database with no sink configured keeps its export rows undelivered (tests), rather
   // than writing a ledger into the working directory.

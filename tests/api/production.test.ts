@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/start';
 import { send } from './support/http';
-import { runTs, users } from './support/commands';
+import { messagesAt, runTs, users } from './support/commands';
 
 const STRONG_SECRET = randomBytes(48).toString('base64');
 const dirs: string[] = [];
@@ -141,9 +141,13 @@ describe('a secret file that is empty or shorter than 32 bytes stops the server 
     const run = await runTs('src/server/main.ts', [], {
       DATABASE_URL: `sqlite:${join(d, 'stockroom.db')}`,
       PORT: '0',
+      LOG_LEVEL: 'warn',
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/Stockroom cannot start:\n- the secret file .* is empty/);
+    // One fatal log line (pino JSON, like every line the server writes), and nothing listening.
+    expect(messagesAt(run.stdout, 60)).toEqual([
+      expect.stringMatching(/^Stockroom cannot start:\n- the secret file .* is empty/),
+    ]);
     expect(run.stdout).not.toMatch(/listening/);
   });
 });

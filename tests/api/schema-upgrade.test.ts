@@ -22,7 +22,7 @@ import {
 } from '../support/server/postgres-test-db';
 import { SQLITE_MIGRATIONS } from '../../src/server/store/sqlite-schema';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
-import { runTs } from './support/commands';
+import { messagesAt, runTs, type CommandResult } from './support/commands';
 import { BASE_ENV } from './support/server';
 
 const LATEST_SQLITE = SQLITE_MIGRATIONS.length;
@@ -31,6 +31,8 @@ const LATEST_POSTGRES = POSTGRES_MIGRATIONS.length;
 const serve = (env: Record<string, string>) =>
   runTs('src/server/main.ts', [], { ...BASE_ENV, LOG_LEVEL: 'warn', ...env }, '', 60_000);
 const migrate = (env: Record<string, string>) => runTs('src/server/cli/migrate.ts', [], env);
+/** The server's fatal log line (pino JSON on standard output): why it did not start. */
+const fatal = (run: CommandResult) => messagesAt(run.stdout, 60).join('\n');
 
 describe('SQLite', () => {
   let dir = '';
@@ -65,8 +67,8 @@ describe('SQLite', () => {
 
     const run = await serve({ DATABASE_URL: `sqlite:${file}`, EXPORT_FILE: join(dir, 'x.jsonl') });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`schema is version ${LATEST_SQLITE + 3}`);
-    expect(run.stderr).toContain(`(schema version ${LATEST_SQLITE})`);
+    expect(fatal(run)).toContain(`schema is version ${LATEST_SQLITE + 3}`);
+    expect(fatal(run)).toContain(`(schema version ${LATEST_SQLITE})`);
     expect(run.stdout).not.toMatch(/listening/);
     expect(await digest(file)).toBe(before);
     expect(userVersion(file)).toBe(LATEST_SQLITE + 3);
@@ -89,8 +91,8 @@ describe('SQLite', () => {
 
     const stopped = await serve({ ...env, MIGRATE: '0' });
     expect(stopped.code).toBe(1);
-    expect(stopped.stderr).toMatch(/MIGRATE=0 is set, so nothing was migrated/);
-    expect(stopped.stderr).toContain(`version ${LATEST_SQLITE - 1}`);
+    expect(fatal(stopped)).toMatch(/MIGRATE=0 is set, so nothing was migrated/);
+    expect(fatal(stopped)).toContain(`version ${LATEST_SQLITE - 1}`);
     expect(userVersion(file)).toBe(LATEST_SQLITE - 1);
 
     const first = await migrate(env);
@@ -112,7 +114,7 @@ describe('SQLite', () => {
     const missing = join(dir, 'typo', 'stockroom.db');
     const stopped = await serve({ DATABASE_URL: `sqlite:${missing}`, MIGRATE: '0' });
     expect(stopped.code).toBe(1);
-    expect(stopped.stderr).toMatch(/schema is version 0 .*MIGRATE=0 is set/);
+    expect(fatal(stopped)).toMatch(/schema is version 0 .*MIGRATE=0 is set/);
     expect(existsSync(join(dir, 'typo'))).toBe(false);
   });
 });
@@ -156,8 +158,8 @@ describe('PostgreSQL', () => {
     const before = await snapshot();
     const run = await serve({ DATABASE_URL: url, DEMO: '0' });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`schema is version ${LATEST_POSTGRES + 2}`);
-    expect(run.stderr).toContain(`(schema version ${LATEST_POSTGRES})`);
+    expect(fatal(run)).toContain(`schema is version ${LATEST_POSTGRES + 2}`);
+    expect(fatal(run)).toContain(`(schema version ${LATEST_POSTGRES})`);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -122,6 +122,8 @@ for (const [kind, open] of [
           [['add', 'carol', '--role', 'staff'], '', 1, /at least 8 characters/],
           [['disable', 'nobody'], '', 1, /no user "nobody"/],
           [['frobnicate'], '', 2, /unknown command "frobnicate"\nusage: npm run users/],
+          [['add', 'carol', '--role'], '', 2, /^users: --role needs a value: staff or manager\n/],
+          [['add', 'carol', '--role=staff', '--force'], '', 2, /^users: unknown option "--force"/],
         );
       }
       const results = await Promise.all(cases.map(([args, stdin]) => run(args, stdin)));
@@ -131,6 +133,14 @@ for (const [kind, open] of [
       });
       expect((await run(['list'])).stdout).not.toMatch(/carol/);
       expect((await signIn(server.url, 'alice', 'alice-password-1')).status).toBe(200);
+    });
+
+    it('--help prints the usage and exits 0 without opening the database', async () => {
+      // A database that cannot be opened: --help must not need one.
+      const help = await users(['--help'], { ...db.env, DATABASE_URL: 'sqlite:/nonexistent/x.db' });
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout).toMatch(/^usage: npm run users -- <command>/);
+      expect(help.stdout).toContain('add NAME --role staff|manager');
     });
 
     it('passwd: the new password signs in, the old one not, and old sessions end', async () => {

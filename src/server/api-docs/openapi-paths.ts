@@ -47,6 +47,8 @@ function problems(...codes: wire.ProblemCode[]): Json {
 }
 
 const bearer = [{ bearer: [] }];
+/** What any route answers to a request it cannot read (no Host, a URL that does not decode…). */
+const UNREADABLE = ['invalid-request', 'headers-too-large'] as const;
 const authed = ['unauthorized'] as const;
 const idParam = (description: string) => ({
   name: 'id',
@@ -79,6 +81,7 @@ export function paths(): Json {
   return {
     '/api/health': {
       get: {
+        operationId: 'getHealth',
         tags: ['operations'],
         summary: 'Liveness only',
         security: [],
@@ -91,11 +94,13 @@ export function paths(): Json {
               },
             },
           },
+          ...problems(...UNREADABLE),
         },
       },
     },
     '/livez': {
       get: {
+        operationId: 'getLivez',
         tags: ['operations'],
         summary: 'Liveness probe: the process runs (the store is not touched)',
         security: [],
@@ -108,11 +113,13 @@ export function paths(): Json {
               },
             },
           },
+          ...problems(...UNREADABLE),
         },
       },
     },
     '/readyz': {
       get: {
+        operationId: 'getReadyz',
         tags: ['operations'],
         summary:
           'Readiness probe: the store answers within 2 s, every migration is applied, not shutting down',
@@ -144,12 +151,13 @@ export function paths(): Json {
               },
             },
           },
-          ...problems('not-ready'),
+          ...problems(...UNREADABLE, 'not-ready'),
         },
       },
     },
     '/api/session': {
       post: {
+        operationId: 'signIn',
         tags: ['authentication'],
         summary: 'Sign in',
         security: [],
@@ -164,6 +172,7 @@ export function paths(): Json {
         },
       },
       delete: {
+        operationId: 'signOut',
         tags: ['authentication'],
         summary: 'Sign out (the token stops working)',
         security: bearer,
@@ -172,6 +181,7 @@ export function paths(): Json {
     },
     '/api/users': {
       get: {
+        operationId: 'listUsers',
         tags: ['authentication'],
         summary: "People's accounts, by name (managers)",
         security: bearer,
@@ -184,6 +194,7 @@ export function paths(): Json {
         },
       },
       post: {
+        operationId: 'addUser',
         tags: ['authentication'],
         summary: 'Add a person (managers)',
         description:
@@ -205,6 +216,7 @@ export function paths(): Json {
     },
     '/api/users/{name}': {
       patch: {
+        operationId: 'changeUser',
         tags: ['authentication'],
         summary: 'Change a role, disable or enable, set a password (managers)',
         description:
@@ -238,6 +250,7 @@ export function paths(): Json {
     },
     '/api/leases': {
       post: {
+        operationId: 'takeLease',
         tags: ['operations'],
         summary:
           'Get a lease: `size` operation ids `<lease.id>.<seq>` with a server-verified deadline',
@@ -255,6 +268,7 @@ export function paths(): Json {
     },
     '/api/operations': {
       post: {
+        operationId: 'applyOperation',
         tags: ['operations'],
         summary: 'Apply one operation, idempotently by its id',
         description:
@@ -303,6 +317,7 @@ export function paths(): Json {
     },
     '/api/operations/batch': {
       post: {
+        operationId: 'applyOperationBatch',
         tags: ['operations'],
         summary:
           'Apply up to 500 operations in order, each with the status and body the single endpoint gives',
@@ -325,6 +340,7 @@ export function paths(): Json {
     },
     '/api/operations/{id}': {
       get: {
+        operationId: 'getOperationStatus',
         tags: ['operations'],
         summary: 'Ask what became of an operation, without resending it',
         security: bearer,
@@ -349,6 +365,7 @@ export function paths(): Json {
     },
     '/api/items': {
       get: {
+        operationId: 'listItems',
         tags: ['items'],
         summary: 'Items, or only those changed after global revision `since`',
         description:
@@ -369,6 +386,7 @@ export function paths(): Json {
     },
     '/api/places': {
       get: {
+        operationId: 'listPlaces',
         tags: ['items'],
         summary: 'Places, or only those changed after places revision `since`',
         description:
@@ -389,6 +407,7 @@ export function paths(): Json {
     },
     '/api/stock.csv': {
       get: {
+        operationId: 'exportStockCsv',
         tags: ['items'],
         summary: 'Stock per item and place as CSV for spreadsheets',
         description: CSV_RULES,
@@ -405,6 +424,7 @@ export function paths(): Json {
     },
     '/api/items/{id}/history': {
       get: {
+        operationId: 'getItemHistory',
         tags: ['items'],
         summary: 'The applied operations on an item, newest first (the business journal)',
         security: bearer,
@@ -432,6 +452,7 @@ export function paths(): Json {
     },
     '/api/stocktakes': {
       get: {
+        operationId: 'listStocktakes',
         tags: ['stock-takes'],
         summary: 'Every stock-take, newest first, with how many items are in scope and counted',
         security: bearer,
@@ -443,6 +464,7 @@ export function paths(): Json {
     },
     '/api/stocktakes/{id}': {
       get: {
+        operationId: 'getStocktake',
         tags: ['stock-takes'],
         summary: 'One stock-take with its count lines and the review per item in scope',
         description:
@@ -459,6 +481,7 @@ export function paths(): Json {
     },
     '/api/items.csv': {
       get: {
+        operationId: 'exportItemsCsv',
         tags: ['items'],
         summary: 'Every item as CSV for spreadsheets, archived ones included',
         description: CSV_RULES,
@@ -475,6 +498,7 @@ export function paths(): Json {
     },
     '/api/items/{id}/history.csv': {
       get: {
+        operationId: 'exportItemHistoryCsv',
         tags: ['items'],
         summary: 'The history of an item as CSV for spreadsheets, newest first',
         description: CSV_RULES,
@@ -492,6 +516,7 @@ export function paths(): Json {
     },
     '/api/diagnostics': {
       get: {
+        operationId: 'getDiagnostics',
         tags: ['operations'],
         summary:
           'Queue depth, in-flight operations, sheds, oldest pending export, store, retention',
@@ -504,6 +529,7 @@ export function paths(): Json {
     },
     '/metrics': {
       get: {
+        operationId: 'getMetrics',
         tags: ['operations'],
         summary: 'Prometheus metrics (text format 0.0.4)',
         description:
@@ -522,6 +548,7 @@ export function paths(): Json {
     },
     '/api/openapi.json': {
       get: {
+        operationId: 'getOpenApiDocument',
         tags: ['documentation'],
         summary: 'This document (public: documentation, no data)',
         security: [],
@@ -536,6 +563,7 @@ export function paths(): Json {
     },
     '/api/docs': {
       get: {
+        operationId: 'getDocsPage',
         tags: ['documentation'],
         summary: 'This document as a plain HTML page (public)',
         security: [],
@@ -547,6 +575,7 @@ export function paths(): Json {
     },
     '/api/sim/faults': {
       post: sim('Add a fault rule', {
+        operationId: 'addFaultRule',
         requestBody: { required: true, content: json('FaultRule') },
         responses: {
           '201': {
@@ -556,12 +585,17 @@ export function paths(): Json {
         },
       }),
       get: sim('List the armed fault rules, in the order they act', {
+        operationId: 'listFaultRules',
         responses: { '200': { description: '`{ rules }`', content: json('ArmedFaults') } },
       }),
-      delete: sim('Clear fault rules', { responses: { '204': { description: 'Cleared.' } } }),
+      delete: sim('Clear fault rules', {
+        operationId: 'clearFaultRules',
+        responses: { '204': { description: 'Cleared.' } },
+      }),
     },
     '/api/sim/faults/{id}': {
       delete: sim('Remove one armed fault rule', {
+        operationId: 'removeFaultRule',
         parameters: [idParam('The `id` of an armed rule (from POST or GET /api/sim/faults).')],
         responses: {
           '204': { description: 'Removed.' },
@@ -570,15 +604,18 @@ export function paths(): Json {
     },
     '/api/sim/clock': {
       get: sim('Read the tester clock', {
+        operationId: 'getTesterClock',
         responses: { '200': { description: 'Now.', content: json('ClockState') } },
       }),
       post: sim('Move or freeze the tester clock (never backwards)', {
+        operationId: 'setTesterClock',
         requestBody: { required: true, content: json('ClockRequest') },
         responses: { '200': { description: 'Now.', content: json('ClockState') } },
       }),
     },
     '/api/sim/cleanup': {
       post: sim('Run the retention job now', {
+        operationId: 'runCleanup',
         responses: {
           '200': {
             description:
@@ -590,6 +627,7 @@ export function paths(): Json {
     },
     '/api/sim/timeline': {
       get: sim('The server-side events of one operation, in order', {
+        operationId: 'getOperationTimeline',
         parameters: [
           { name: 'operationId', in: 'query', required: true, schema: { type: 'string' } },
         ],

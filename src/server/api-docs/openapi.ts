@@ -8,6 +8,7 @@ import { COMPONENTS } from './openapi-components';
 import { paths, TESTER } from './openapi-paths';
 
 type Json = Record<string, unknown>;
+export type OpenApiDocument = Json;
 
 function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
@@ -24,7 +25,7 @@ function componentSchemas(): Record<string, Json> {
   );
 }
 
-export function buildOpenApiDocument(version = '1.0.0'): Json {
+export function buildOpenApiDocument(version = '1.0.0'): OpenApiDocument {
   return {
     openapi: '3.1.0',
     info: {
@@ -33,14 +34,23 @@ export function buildOpenApiDocument(version = '1.0.0'): Json {
       description:
         'Idempotent inventory operations. Errors are application/problem+json (RFC 9457); timestamps ' +
         'are ISO 8601 UTC with milliseconds; every response carries X-Request-Id (the attempt id).',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Relative: the API is served from the origin that serves this document (and the app).
+    servers: [{ url: '/', description: 'This server' }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     tags: [
-      { name: 'authentication' },
-      { name: 'operations' },
-      { name: 'items' },
-      { name: 'stock-takes' },
-      { name: 'documentation' },
+      { name: 'authentication', description: 'Signing in and out: bearer tokens.' },
+      {
+        name: 'operations',
+        description: 'Leases, idempotent stock operations and their status; health and probes.',
+      },
+      { name: 'items', description: 'The catalogue and each item’s history, as JSON or CSV.' },
+      {
+        name: 'stock-takes',
+        description: 'Stock-takes: their count lines and the review per item.',
+      },
+      { name: 'documentation', description: 'This document, as JSON and as an HTML page.' },
       { name: 'tester', description: TESTER },
     ],
     paths: paths(),

@@ -15,24 +15,42 @@ describe('parseUsersArgs', () => {
     expect(parseUsersArgs(['list'])).toEqual({ kind: 'list' });
   });
 
+  it('reads the arguments with node:util parseArgs: --role=VALUE, options in any place, --help', () => {
+    const add = { kind: 'add', name: 'ana', role: 'manager' };
+    expect(parseUsersArgs(['add', 'ana', '--role=manager'])).toEqual(add);
+    expect(parseUsersArgs(['add', '--role', 'manager', 'ana'])).toEqual(add);
+    expect(parseUsersArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseUsersArgs(['list', '-h'])).toEqual({ kind: 'help' });
+  });
+
   it('explains bad usage', () => {
     const errors: [string[], RegExp][] = [
-      [[], /no command/],
-      [['add'], /needs a user NAME/],
-      [['add', '--role', 'staff'], /needs a user NAME/],
-      [['add', 'ana'], /--role/],
-      [['add', 'ana', '--role'], /--role/],
-      [['add', 'ana', '--role', 'admin'], /staff or manager/],
-      [['add', 'ana', '--role', 'staff', 'extra'], /--role/],
+      [[], /^no command given$/],
+      [['add'], /^add needs a user NAME$/],
+      [['add', '--role', 'staff'], /^add needs a user NAME$/],
+      [['add', 'ana'], /^add needs --role staff\|manager$/],
+      [['add', 'ana', '--role'], /^--role needs a value: staff or manager$/],
+      [['add', 'ana', '--role', 'admin'], /^--role must be staff or manager, not "admin"$/],
+      [['add', 'ana', '--role', 'staff', 'extra'], /^add takes one NAME$/],
+      [['add', 'ana', '--role', 'staff', '--force'], /^unknown option "--force"$/],
+      [['add', 'ana', '-r', 'staff'], /^unknown option "-r"$/],
+      [['add', 'ana', '--help=yes'], /^--help takes no value$/],
+      [['add', 'ana', '--role', '--help'], /^--role needs a value: staff or manager$/],
       [['add', 'a\u0000b', '--role', 'staff'], /not a valid user name/],
       [['add', 'x'.repeat(129), '--role', 'staff'], /not a valid user name/],
-      [['passwd', 'ana', 'bob'], /takes one NAME/],
-      [['list', 'all'], /no arguments/],
-      [['remove', 'ana'], /unknown command/],
+      [['passwd'], /^passwd needs a user NAME$/],
+      [['passwd', 'ana', 'bob'], /^passwd takes one NAME$/],
+      [['passwd', 'ana', '--role', 'manager'], /^--role is only for add, not passwd$/],
+      [['--role', 'staff'], /^--role is only for add$/],
+      [['list', 'all'], /^list takes no arguments$/],
+      [['remove', 'ana'], /^unknown command "remove"$/],
     ];
     for (const [argv, message] of errors) {
       const parsed = parseUsersArgs(argv);
-      expect('error' in parsed && parsed.error).toMatch(message);
+      expect({ argv, error: 'error' in parsed && parsed.error }).toEqual({
+        argv,
+        error: expect.stringMatching(message),
+      });
     }
   });
 });

@@ -1,9 +1,12 @@
 /**
  * `npm run users -- add NAME --role staff|manager | passwd NAME | disable NAME | enable NAME | list`
  * (docs/api.md#authentication): accounts against the store DATABASE_URL names. The command
- * itself, with its input and output injected; `users.ts` is the process around it.
+ * itself, with its input and output injected; `users.ts` is the process around it. The arguments
+ * are read by `node:util` `parseArgs` (so `--role=staff` works too, and an unknown option is a
+ * usage error rather than a name).
  */
 import { randomUUID } from 'node:crypto';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { ROLES, type User } from '../../protocol/schemas';
 import {
   judgeAccountChange,
@@ -16,7 +19,7 @@ import { hashPassword } from '../passwords';
 import type { Store } from '../store/store';
 import { assertNever } from '../../protocol/assert-never';
 
-export const USAGE = `usage: npm run users -- <command>
+export const USAGE = `usage: npm run users -- <command>   (--help: this text)
   add NAME --role staff|manager   create a user (password from standard input or a prompt)
   passwd NAME                     set a new password (signs the user out everywhere)
   disable NAME                    the user can no longer sign in; their sessions end now
@@ -31,20 +34,53 @@ export type UsersCommand =
   | { kind: 'passwd' | 'disable' | 'enable'; name: string }
   | { kind: 'list' };
 
-export function parseUsersArgs(argv: readonly string[]): UsersCommand | { error: string } {
-  const [command, ...rest] = argv;
-  const name = rest[0];
+/** What the arguments ask for: a command, or `--help` (`-h`: the usage, exit 0, nothing opened). */
+export type UsersArgs = UsersCommand | { kind: 'help' };
+
+/** What `node:util` `parseArgs` reads: the one option, and `--help`. */
+const OPTIONS = {
+  role: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsOptionsConfig;
+
+/** parseArgs' own refusals (its errors carry a `code`) in this command's words. */
+function usageProblem(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const option = /'([^']+)'/.exec(message)?.[1] ?? 'option';
+    return `unknown option "${option}"`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return message.includes('--help')
+      ? '--help takes no value'
+      : '--role needs a value: staff or manager';
+  }
+  // Anything else parseArgs may say is a usage error all the same (exit 2, never a stack trace).
+  return message;
+}
+
+export function parseUsersArgs(argv: readonly string[]): UsersArgs | { error: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return { error: usageProblem(error) };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  const [command, name, ...extra] = positionals;
   const checkName = (): string | null =>
-    name === undefined || name.startsWith('--')
-      ? `${command ?? ''} needs a user NAME`
-      : nameProblem(name);
+    name === undefined ? `${command ?? ''} needs a user NAME` : nameProblem(name);
+  if (command !== 'add' && values.role !== undefined)
+    return { error: `--role is only for add${command ? `, not ${command}` : ''}` };
   switch (command) {
     case 'add': {
       const problem = checkName();
       if (problem) return { error: problem };
-      const role = rest[1] === '--role' ? rest[2] : undefined;
-      if (rest.length !== 3 || role === undefined)
-        return { error: 'add needs --role staff|manager' };
+      if (extra.length > 0) return { error: 'add takes one NAME' };
+      const role = values.role;
+      if (role === undefined) return { error: 'add needs --role staff|manager' };
       const known = ROLES.find((r) => r === role);
       if (!known) return { error: `--role must be staff or manager, not "${role}"` };
       return { kind: 'add', name: name ?? '', role: known };
@@ -54,11 +90,11 @@ export function parseUsersArgs(argv: readonly string[]): UsersCommand | { error:
     case 'enable': {
       const problem = checkName();
       if (problem) return { error: problem };
-      if (rest.length !== 1) return { error: `${command} takes one NAME` };
+      if (extra.length > 0) return { error: `${command} takes one NAME` };
       return { kind: command, name: name ?? '' };
     }
     case 'list':
-      return rest.length === 0 ? { kind: 'list' } : { error: 'list takes no arguments' };
+      return name === undefined ? { kind: 'list' } : { error: 'list takes no arguments' };
     case undefined:
       return { error: 'no command given' };
     default:

@@ -83,6 +83,10 @@ async function main(): Promise<number> {
     io.err(`users: ${command.error}\n${USAGE}`);
     return EXIT.usage;
   }
+  if (command.kind === 'help') {
+    io.out(USAGE);
+    return EXIT.ok;
+  }
   const env = process.env;
   const databaseUrl = env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
   if (!databaseUrl.startsWith('sqlite:') && !/^postgres(ql)?:\/\//.test(databaseUrl)) {

@@ -12,17 +12,20 @@ import { ClusterAddressTally } from '../limits/address-tally';
 import { isWorkerMessage, type PrimaryMessage } from './messages';
 import { restartDelayMs, RESTART_STABLE_MS } from './restart-policy';
 import { assertNever } from '../../protocol/assert-never';
+import { lifecycleLogger, type Logger } from '../observability/logger';
 
 /** How long a collection waits for the workers; a worker that is slower is left out. */
 const COLLECT_TIMEOUT_MS = 2_000;
 
-/** `note`: what the start line adds after the process count (main.ts). */
+/** `note`: what the start line adds after the process count (main.ts); `log`: the process's log. */
 export function supervise(
   n: number,
   shutdownTimeoutMs: number,
   connectionsPerAddress: number,
-  note = '',
+  note: string,
+  log: Logger,
 ): void {
+  const lifecycle = lifecycleLogger(log);
   let stopping = false;
   /** Stopping: whether every worker that exited so far exited 0. */
   let cleanExits = true;
@@ -46,7 +49,7 @@ export function supervise(
 
   const fork = () => {
     const worker = cluster.fork();
-    console.log(`worker ${worker.process.pid} started`);
+    lifecycle.info({ worker: worker.process.pid }, `worker ${worker.process.pid} started`);
   };
 
   function collectFor(requester: Worker, requestId: number): void {
@@ -71,9 +74,12 @@ export function supervise(
         listening.add(worker.id);
         if (!announced && listening.size >= n) {
           announced = true;
-          console.log(`Stockroom listening on ${message.url} (${n} processes)${note}`);
+          lifecycle.info(
+            { url: message.url, processes: n },
+            `Stockroom listening on ${message.url} (${n} processes)${note}`,
+          );
         } else if (announced) {
-          console.log(`worker ${worker.process.pid} listening`);
+          lifecycle.info({ worker: worker.process.pid }, `worker ${worker.process.pid} listening`);
         }
         break;
       case 'metrics-request':
@@ -110,14 +116,19 @@ export function supervise(
     }
     if (stopping) {
       if (code !== 0) cleanExits = false;
-      if (live().length === 0) process.exit(cleanExits ? 0 : 1);
+      if (live().length === 0) {
+        if (cleanExits) lifecycle.info('Stockroom stopped');
+        else lifecycle.error('Stockroom stopped; a worker did not stop cleanly');
+        process.exit(cleanExits ? 0 : 1);
+      }
       return;
     }
     const now = Date.now();
     crashes = now - lastCrashAt > RESTART_STABLE_MS ? 1 : crashes + 1;
     lastCrashAt = now;
     const delay = restartDelayMs(crashes);
-    console.error(
+    lifecycle.error(
+      { worker: worker.process.pid, code, signal, delayMs: delay },
       `worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a replacement in ${delay} ms`,
     );
     setTimeout(() => {
@@ -129,14 +140,15 @@ export function supervise(
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(
+    lifecycle.info(
+      { signal },
       `Stockroom stopping (${signal}): ${live().length} processes finishing in-flight work`,
     );
     if (live().length === 0) process.exit(0);
     for (const w of live()) w.process.kill('SIGTERM');
     // A worker that hangs past its own limit is ended, so the primary never outlives the timeout by much.
     setTimeout(() => {
-      console.error(`workers did not stop within SHUTDOWN_TIMEOUT (${shutdownTimeoutMs} ms)`);
+      lifecycle.fatal(`workers did not stop within SHUTDOWN_TIMEOUT (${shutdownTimeoutMs} ms)`);
       for (const w of live()) w.process.kill('SIGKILL');
       process.exit(1);
     }, shutdownTimeoutMs + 1_000).unref();

@@ -2,8 +2,10 @@
  * The HTTP adapter: Fastify with every failure mapped to problem+json (also those of the HTTP layer
  * itself), `X-Request-Id` on every response (the attempt id), and the routes registered per area.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { buildOpenApiDocument } from '../api-docs/openapi';
+import { requireDocumentedRoutes } from '../api-docs/route-coverage';
 import type { ProblemValue } from '../core/problem-value';
 import type { AppDeps } from './deps';
 import { ProblemError, refuse } from './problem';
@@ -67,8 +69,10 @@ function hostHeaders(raw: readonly string[]): number {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Fastify's own logger type, so plugins and routes see the usual FastifyInstance.
+  const loggerInstance: FastifyBaseLogger = deps.log;
   const app = Fastify({
-    logger: { level: deps.logLevel },
+    loggerInstance,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -175,6 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
 
+  // Every route below (and each a plugin adds) must be in the OpenAPI document: a start outside
+  // production stops at an undocumented one (api-docs/route-coverage.ts).
+  const openapi = buildOpenApiDocument();
+  requireDocumentedRoutes(app, openapi, !deps.config.production);
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(probeRoutes(deps));
   await app.register(sessionRoutes(deps));
@@ -184,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(itemRoutes(deps));
   await app.register(stocktakeRoutes(deps));
   await app.register(csvRoutes(deps));
-  await app.register(operatingRoutes(deps, deps.admission, deps.metrics));
+  await app.register(operatingRoutes(deps, deps.admission, deps.metrics, openapi));
   if (deps.sim) await app.register(simRoutes(deps, deps.sim));
   await staticRoutes(app, deps.config.staticDir);
   return app;

@@ -16,6 +16,7 @@ import type { PasswordGate } from '../limits/password-gate';
 import type { PacedIntake } from './paced-intake';
 import type { Lifecycle } from './stopping';
 import type { Store } from '../store/store';
+import type { Logger } from '../observability/logger';
 import type { AddressCounter } from '../limits/address-tally';
 
 export interface Sim {
@@ -81,7 +82,8 @@ export interface AppDeps {
   runCleanup(): Promise<{ compacted: number; removed: number }>;
   /** Whether a stop has begun (SIGTERM): /readyz fails and new requests are refused. */
   lifecycle: Lifecycle;
-  logLevel: string;
+  /** The process's log (observability/logger.ts): Fastify writes its lines through it. */
+  log: Logger;
   /** Open connections by client address (this process's, or the cluster's with WORKERS=n). */
   connectionsByAddress: AddressCounter;
 }

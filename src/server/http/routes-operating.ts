@@ -5,15 +5,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { collectDiagnostics } from '../observability/diagnostics';
 import { renderDocsPage } from '../api-docs/docs-page';
-import { buildOpenApiDocument } from '../api-docs/openapi';
+import type { OpenApiDocument } from '../api-docs/openapi';
 import type { AppDeps, CountingAdmission, HttpMetrics } from './deps';
 import { metricsPlacement, metricsRoute } from './metrics-endpoint';
 import { refuse } from './problem';
 
 export const operatingRoutes =
-  (deps: AppDeps, admission: CountingAdmission, metrics: HttpMetrics): FastifyPluginAsync =>
+  (
+    deps: AppDeps,
+    admission: CountingAdmission,
+    metrics: HttpMetrics,
+    /** The document the app checks its routes against (app.ts), served as it is. */
+    openapi: OpenApiDocument,
+  ): FastifyPluginAsync =>
   async (app) => {
-    const openapi = buildOpenApiDocument();
     const docs = renderDocsPage(openapi);
 
     app.get('/api/diagnostics', async (request) => {

@@ -48,9 +48,10 @@ export async function staticRoutes(app: FastifyInstance, dir: string): Promise<v
       preCompressed: true,
       // Ours alone (setHeaders): `send`'s default would be `public, max-age=0` for everything.
       cacheControl: false,
-      setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', cacheControlFor(relative(root, path)));
-        res.setHeader('Vary', 'Accept-Encoding');
+      // @fastify/static 10 hands over the reply (9 gave the raw response).
+      setHeaders: (reply, path) => {
+        void reply.header('Cache-Control', cacheControlFor(relative(root, path)));
+        void reply.header('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -51,3 +51,30 @@ export function users(
 ): Promise<CommandResult> {
   return runTs('src/server/cli/users.ts', args, env, stdin);
 }
+
+/** A pino log line (src/server/observability/logger.ts): level 30 info … 60 fatal, and `msg`. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** The server's standard output as its log lines: every line must be JSON (pino), or this throws. */
+export function logLines(output: string): LogLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        throw new Error(`not a JSON log line: ${line}`);
+      }
+    });
+}
+
+/** The messages of the lines at `level` (pino's number: 30 info, 50 error, 60 fatal). */
+export const messagesAt = (output: string, level: number): string[] =>
+  logLines(output)
+    .filter((line) => line.level === level)
+    .map((line) => line.msg);

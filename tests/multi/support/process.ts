@@ -1,7 +1,8 @@
 /**
  * Real server processes for the multi-process suites: `node --import tsx src/server/main.ts` (or
  * another entry) as a child, on PORT=0; the URL comes from its `Stockroom listening on http://…`
- * line. The child IS the server: the `tsx` command would start the server as a grandchild, and a
+ * line (a pino JSON line's `msg`; a release before the lifecycle lines were JSON printed it plain,
+ * and the upgrade test starts one). The child IS the server: the `tsx` command would start the server as a grandchild, and a
  * kill -9 of the command would orphan a live server instead of killing it.
  */
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
@@ -9,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
-const LISTENING = /Stockroom listening on (http:\/\/\S+)/;
+const LISTENING = /Stockroom listening on (http:\/\/[^\s"]+)/;
 
 export interface ServerProcess {
   url: string;
