@@ -8,7 +8,7 @@
  * included (vite-plugin-pwa writes `sw.js` in its own closeBundle), so every build — `npm start`'s
  * scripts/build.ts, the e2e global setup, the bench — has the siblings.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -19,9 +19,6 @@ const gzipAsync = promisify(gzip);
 
 /** Text-like formats compress well; images (png) and fonts (woff2) are compressed already. */
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|wasm|txt|xml|map|ico)$/;
-
-/** Below this a sibling saves less than its own request headers. */
-const MIN_BYTES = 256;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const found: string[] = [];
@@ -37,7 +34,9 @@ async function filesUnder(dir: string): Promise<string[]> {
 export async function precompressDir(dir: string): Promise<string[]> {
   const done: string[] = [];
   for (const file of await filesUnder(dir)) {
-    if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
+    // Small files too: the build may split a few shared lines into a chunk of their own that the
+    // first screen loads, and a sibling is written only where it is smaller anyway.
+    if (!COMPRESSIBLE.test(file)) continue;
     const bytes = await readFile(file);
     const [br, gz] = await Promise.all([
       brotli(bytes, {

@@ -44,5 +44,5 @@ export async function createDetector(): Promise<{ detector: Detector; reader: 'n
     return { detector: new native({ formats: [...SCAN_FORMATS] }), reader };
   }
   const { createWasmDetector } = await import('./wasm-detector');
-  return { detector: await createWasmDetector(), reader: 'wasm' };
+  return { detector: await createWasmDetector(SCAN_FORMATS), reader: 'wasm' };
 }

@@ -4,11 +4,15 @@
  * src/sw/reader-files.ts), so scanning works offline and never asks a CDN, which the
  * Content-Security-Policy would refuse anyway.
  */
-import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
+import { BarcodeDetector, prepareZXingModule, type BarcodeFormat } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import { SCAN_FORMATS, type Detector } from './reader-formats';
+import type { Detector } from './reader-formats';
 
-export async function createWasmDetector(): Promise<Detector> {
+/**
+ * `formats` come from the loader (detector.ts): this chunk takes nothing but types from the module
+ * that loads it, so the build makes no tiny shared chunk the sign-in screen would fetch as well.
+ */
+export async function createWasmDetector(formats: readonly BarcodeFormat[]): Promise<Detector> {
   // Compile now, so a missing or refused file shows as "the reader could not start" at once
   // rather than as a scanner that silently never finds anything.
   await prepareZXingModule({
@@ -18,5 +22,5 @@ export async function createWasmDetector(): Promise<Detector> {
     },
     fireImmediately: true,
   });
-  return new BarcodeDetector({ formats: [...SCAN_FORMATS] });
+  return new BarcodeDetector({ formats: [...formats] });
 }
