@@ -10,7 +10,7 @@ import { parseServerTiming } from '../../src/client/core/server-timing';
 import { getMeta } from '../../src/client/transactions/meta';
 import { sampleReceipt } from '../../tests/support/client/sample-receipt';
 import { enqueue } from '../../src/client/transactions/outbox';
-import { putOperation, queueRange } from '../../src/client/transactions/records';
+import { putOperation, queueRange } from '../../src/client/transactions/record-index';
 import { DEFAULT_SENDER_POLICY } from '../../src/client/sender';
 import type { NetworkEvents, NetworkHandlers } from '../../src/client/connectivity';
 import { openIdbStore } from '../../src/client/store/idb-store';

@@ -73,7 +73,6 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
   network?: NetworkEvents;
   /** Warn about deadlines this close (default 24 h). */
   warnWithinMs?: number;
-  timeZone?: string;
   /** The outbox's claim and settle inside the sender's transactions (default: transactions/outbox.ts). */
   outbox?: OutboxWrites;
   /** Cache Storage emptied of API answers by "remove data" (default: the page's; null: none). */
@@ -256,7 +255,6 @@ class Client implements StockroomClientCore {
       nextCheckAt: this.rounds.nextCheckAt,
       recheckAt: this.rounds.nextRecheckAt,
     };
-    if (this.options.timeZone !== undefined) runtime.timeZone = this.options.timeZone;
     return runtime;
   }
 

@@ -11,7 +11,7 @@
 import type { Item, Op } from '../protocol/schemas';
 import { randomId, type Clock } from './core/clock';
 import { ensureFreshLease } from './lease-sync';
-import { exportOutbox } from './transactions/backup';
+import { exportOutbox } from './transactions/device-backup';
 import { ensureDevice, setDeviceName, setSession } from './transactions/meta';
 import { enqueue } from './transactions/outbox';
 import type { HttpDeps } from './net/http';

@@ -340,7 +340,6 @@ describe('the snapshot kept up to date from each write', () => {
           testerMode: false,
           finishing: device.finishing,
           warnWithinMs: 24 * HOUR,
-          timeZone: 'UTC',
         });
         const live = new LiveView(
           () => Promise.resolve(device.copy()),

@@ -117,7 +117,6 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     user: null,
     deviceName: 'Front counter tablet',
     connectivity: 'online',
-    connectivityLabel: 'Online',
     nextCheckAt: null,
     items: makeItems(options.itemCount ?? 20, nowIso()),
     itemsRevision: 1,

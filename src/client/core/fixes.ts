@@ -1,7 +1,7 @@
 /**
  * Fixing mistakes (docs/client.md#fixing-mistakes), the pure rules: which operation may be
  * cancelled before it was sent, which may be reversed, and how a reversal names its original.
- * Shared by the transactions (transactions/fixes.ts) and the views, so both decide the same way.
+ * Shared by the transactions (transactions/cancel-and-reverse.ts) and the views, so both decide the same way.
  */
 import type { AdjustOp } from '../../protocol/schemas';
 import type { OperationRecord } from './records';

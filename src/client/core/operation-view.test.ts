@@ -72,7 +72,6 @@ function show(
     now: NOW,
     finishing: new Map(opts.finishing ? [[rec.id, opts.finishing]] : []),
     recheckAt: opts.recheckAt ?? null,
-    timeZone: 'UTC',
   };
   return operationView(rec, view, time, opts.reversed ?? false);
 }

@@ -14,7 +14,6 @@ export interface ViewTime {
   finishing: ReadonlyMap<string, FinishingState>;
   /** When resting work is next checked again by itself (recheck.ts), if planned. */
   recheckAt?: number | null;
-  timeZone?: string;
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();

@@ -72,7 +72,6 @@ function judged(skew: number, deviceNow: number) {
       testerMode: false,
       finishing: new Map(),
       warnWithinMs: 24 * HOUR,
-      timeZone: 'UTC',
     },
   );
   return {

@@ -129,7 +129,6 @@ it('a builder that followed every change builds what a new builder builds', () =
         finishing: new Map(finishing),
         recheckAt,
         warnWithinMs: 36 * HOUR,
-        timeZone: 'UTC',
       });
       const followed = new SnapshotBuilder();
       const put = (r: OperationRecord) => {

@@ -76,7 +76,6 @@ const runtime = (more: Partial<Runtime> = {}): Runtime => ({
   testerMode: false,
   finishing: new Map(),
   warnWithinMs: 24 * HOUR,
-  timeZone: 'UTC',
   ...more,
 });
 
@@ -218,7 +217,6 @@ describe('the snapshot’s facts', () => {
       serverOffsetMs: 1500,
       itemsRevision: 42,
       connectivity: 'offline',
-      connectivityLabel: 'Offline',
     });
   });
 

@@ -18,7 +18,6 @@ import type {
 } from './views';
 import type { LocalView } from './local-view';
 import type { OperationRecord } from './records';
-import { connectivityLabel } from './check-words';
 import { deadlineWarnings } from './deadline-warnings';
 import { reversedIds } from './fixes';
 import { isPending, rechecked, type FinishingState, type OpState } from './operation-state';
@@ -42,7 +41,6 @@ export interface Runtime extends ViewTime {
   /** The server's clock as last read: every deadline shown and judged follows it. */
   serverSkew?: ServerSkew | null;
   warnWithinMs: number;
-  timeZone?: string;
   /** When the sender next talks to the server by itself (the status bar), if planned. */
   nextCheckAt?: number | null;
 }
@@ -224,9 +222,6 @@ export class SnapshotBuilder {
       user,
       deviceName: view.device?.deviceName ?? 'This device',
       connectivity: runtime.connectivity,
-      connectivityLabel: connectivityLabel(runtime.connectivity, runtime.nextCheckAt ?? null, {
-        timeZone: runtime.timeZone,
-      }),
       nextCheckAt: runtime.nextCheckAt ? iso(runtime.nextCheckAt) : null,
       items,
       itemsRevision: view.itemsRevision,

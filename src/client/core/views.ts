@@ -157,8 +157,6 @@ export interface ClientSnapshot {
   user: User | null;
   deviceName: string;
   connectivity: Connectivity;
-  /** The status bar: "Online", "Offline", "Server unreachable · checking again at 14:02". */
-  connectivityLabel: string;
   /** When the app next talks to the server by itself, if planned. */
   nextCheckAt: string | null;
   items: ItemView[];

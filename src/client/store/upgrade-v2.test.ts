@@ -9,7 +9,7 @@ import type { Receipt } from '../../protocol/schemas';
 import type { AttemptRecord, OperationRecord, ReceiptRecord } from '../core/records';
 import { operationView } from '../core/operation-view';
 import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
-import { withIndexKeys } from '../transactions/records';
+import { withIndexKeys } from '../transactions/record-index';
 import { loadView } from '../transactions/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';
 
@@ -93,7 +93,7 @@ describe('schema v2: the receipt inside the operation record', () => {
     const view = await v2.read(loadView);
     v2.close();
 
-    const time = { now: NOW, finishing: new Map(), recheckAt: null, timeZone: 'UTC' };
+    const time = { now: NOW, finishing: new Map(), recheckAt: null };
     for (const id of ['L1.1', 'L1.2']) {
       const record = view.operations.get(id);
       expect(record?.receipt).toEqual({

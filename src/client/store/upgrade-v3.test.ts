@@ -6,8 +6,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, OperationRecord } from '../core/records';
-import { cancelUnsent } from '../transactions/fixes';
-import { withIndexKeys } from '../transactions/records';
+import { cancelUnsent } from '../transactions/cancel-and-reverse';
+import { withIndexKeys } from '../transactions/record-index';
 import { loadView } from '../transactions/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';
 

@@ -12,7 +12,7 @@ import { next } from '../core/operation-state';
 import { mayBeLost, meetEpoch } from '../core/restore-check';
 import type { Tx } from '../store/local-store';
 import { getMeta } from './meta';
-import { putOperation } from './records';
+import { putOperation } from './record-index';
 
 /** True when the database is another one than this device last saw (pull the items again). */
 export async function noteEpoch(

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { openMemoryStore } from '../store/memory-store';
 import { sampleRecord } from '../../../tests/support/client/sample-record';
 import { storeLease } from './leases';
-import { putOperation } from './records';
+import { putOperation } from './record-index';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 const lease = (id: string) => ({

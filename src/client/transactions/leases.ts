@@ -8,7 +8,7 @@ import { operationId } from '../../protocol/ids';
 import type { Tx } from '../store/local-store';
 import type { LeaseRecord } from '../core/records';
 import { freshestLease, handleOf, movable } from '../core/rules';
-import { putOperation, queueRange } from './records';
+import { putOperation, queueRange } from './record-index';
 
 export function userLeases(tx: Tx, userId: string): Promise<LeaseRecord[]> {
   return tx.getAllFromIndex('leases', 'byUser', userId);

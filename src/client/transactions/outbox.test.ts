@@ -4,7 +4,7 @@ import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/s
 import type { Tx } from '../store/local-store';
 import { openMemoryStore } from '../store/memory-store';
 import { claim } from './outbox';
-import { putOperation } from './records';
+import { putOperation } from './record-index';
 
 const NOW = SAMPLE_CREATED_AT;
 

@@ -20,7 +20,7 @@ import { resolvable } from '../core/rules';
 import { allocateId } from './leases';
 import { takeOrder } from './meta';
 import { project } from './projection';
-import { putOperation, queueRange } from './records';
+import { putOperation, queueRange } from './record-index';
 import { opItemId } from '../../protocol/op-item';
 
 export interface Author {

@@ -6,7 +6,7 @@ import type { OperationRecord } from '../core/records';
 import { storeLease } from './leases';
 import { getMeta, setSession } from './meta';
 import { enqueue } from './outbox';
-import { putOperation } from './records';
+import { putOperation } from './record-index';
 import {
   endedSessions,
   forgetEndedSession,

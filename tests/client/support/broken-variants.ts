@@ -17,7 +17,7 @@ import {
   type Settlement,
 } from '../../../src/client/transactions/outbox';
 import { project } from '../../../src/client/transactions/projection';
-import { putOperation } from '../../../src/client/transactions/records';
+import { putOperation } from '../../../src/client/transactions/record-index';
 import type { Tx } from '../../../src/client/store/local-store';
 
 /** The names of the variants below: production code names none of them. */

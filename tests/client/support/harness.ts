@@ -57,7 +57,6 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
         broadcast: null,
         network,
         attemptTimeoutMs: 2000,
-        timeZone: 'UTC',
         ...options,
       });
       clients.push(c);

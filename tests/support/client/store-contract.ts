@@ -6,7 +6,7 @@
 import type { LeaseResponse, Receipt } from '../../../src/protocol/schemas';
 import { canonicalJson } from '../../../src/protocol/fingerprint';
 import { DEFAULT_BACKOFF } from '../../../src/client/core/retry-policy';
-import { exportOutbox, importOutbox } from '../../../src/client/transactions/backup';
+import { exportOutbox, importOutbox } from '../../../src/client/transactions/device-backup';
 import { storeLease } from '../../../src/client/transactions/leases';
 import { takeOrder } from '../../../src/client/transactions/meta';
 import {
@@ -19,7 +19,7 @@ import {
   type Settlement,
 } from '../../../src/client/transactions/outbox';
 import type { AttemptStart } from '../../../src/client/core/attempt-rows';
-import { putOperation, queueRange } from '../../../src/client/transactions/records';
+import { putOperation, queueRange } from '../../../src/client/transactions/record-index';
 import { StorageFailure, type LocalStore } from '../../../src/client/store/local-store';
 import type { AttemptRow, OperationRecord } from '../../../src/client/core/records';
 import { sampleReceipt } from './sample-receipt';

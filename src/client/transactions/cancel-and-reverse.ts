@@ -6,7 +6,7 @@ import { cancellable, reversalOf, reversible } from '../core/fixes';
 import type { Tx } from '../store/local-store';
 import type { OperationRecord } from '../core/records';
 import { enqueue, type Author, type EnqueueResult } from './outbox';
-import { putOperation } from './records';
+import { putOperation } from './record-index';
 
 /**
  * Remove an operation that provably never left the device (no attempt recorded) in one

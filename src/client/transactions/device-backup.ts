@@ -13,7 +13,7 @@ import type { Tx } from '../store/local-store';
 import type { LeaseRecord, OperationRecord } from '../core/records';
 import { timelines, withEnds } from '../core/attempt-rows';
 import { getMeta, takeOrder } from './meta';
-import { putOperation } from './records';
+import { putOperation } from './record-index';
 
 /**
  * A backup file is input like any request: checked with the shared schemas and the text rule

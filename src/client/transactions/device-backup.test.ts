@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { operationView } from '../core/operation-view';
 import { openMemoryStore } from '../store/memory-store';
-import { BackupFile, foreignWork, importOutbox } from './backup';
+import { BackupFile, foreignWork, importOutbox } from './device-backup';
 import { loadView } from './view';
 
 const NOW = Date.parse('2026-12-01T08:00:00.000Z');
@@ -71,7 +71,6 @@ describe('backup import', () => {
       now: NOW,
       finishing: new Map(),
       recheckAt: null,
-      timeZone: 'UTC',
     });
     expect(shown.state).toBe('review');
     expect(shown.receipt).toBeNull();
