@@ -314,6 +314,22 @@ describe('the shop floor', () => {
     await expect
       .poll(() => stale.textContent(), { timeout: 30_000 })
       .toMatch(/Expected10Counted6Difference−4/);
+    // What changed since, in the shop's words from the item's history: who received 2, when.
+    await expect
+      .poll(() => stale.textContent(), { timeout: 30_000 })
+      .toMatch(/Since this count was made:.+ received 2 at \d{2}:\d{2}(?!\s?[AP]M)/);
+    // Revision numbers are for a person checking the system: only inside Technical details.
+    const outsideTechnical = await s.evaluate(() => {
+      const page = document.body.cloneNode(true) as HTMLElement;
+      page.querySelectorAll('details.technical').forEach((d) => d.remove());
+      return page.textContent ?? '';
+    });
+    expect(outsideTechnical).not.toMatch(/revision/i);
+    const technical = s.locator('details.technical');
+    await technical.locator('summary').click();
+    await expect
+      .poll(() => technical.innerText())
+      .toMatch(/Counted against revision \d+; the item is now at revision \d+/);
     // Back to 8, as the rest of the story expects.
     expect((await api.postOp(lease.body(adjust(ITEM.id, -2)))).status).toBe(201);
   });

@@ -190,8 +190,25 @@ export const deOperations: Messages['operations'] = {
     receiptQuantity: (quantity) => `; Menge danach ${quantity}`,
     receiptRevision: (revision) => `, Revision ${revision}`,
     staleHeading: 'Gegen neueren Bestand gezählt',
-    staleText: (based, now) =>
-      `Die Zählung beruhte auf Revision ${based}${now === null ? '' : `; der Artikel ist jetzt bei Revision ${now}`}. Prüfe das Regal erneut, bevor du sie als neue eingibst.`,
+    staleSince: 'Seit diese Zählung gemacht wurde:',
+    staleUnknown:
+      'Der Bestand hat sich seit dieser Zählung geändert; was sich geändert hat, steht auf dem Server.',
+    staleMore: (more) => `und ${more} weitere Änderungen`,
+    staleAdvice: 'Prüfe das Regal erneut, bevor du sie als neue eingibst.',
+    staleChange: {
+      sold: (user, amount, _signed, time) => `${user} hat um ${time} ${amount} verkauft`,
+      received: (user, amount, _signed, time) => `${user} hat um ${time} ${amount} erhalten`,
+      damaged: (user, amount, _signed, time) =>
+        `${user} hat um ${time} ${amount} als beschädigt ausgebucht`,
+      returned: (user, amount, _signed, time) =>
+        `${user} hat um ${time} ${amount} als Rückgabe angenommen`,
+      correction: (user, _amount, signed, time) =>
+        `${user} hat den Bestand um ${time} um ${signed} korrigiert`,
+      transfer: (user, _amount, signed, time) => `${user} hat um ${time} ${signed} umgebucht`,
+      other: (user, what, signed, time) => `${user}: ${what} ${signed} um ${time}`,
+    },
+    staleRevisions: (based, now) =>
+      `Gezählt gegen Revision ${based}${now === null ? '' : `; der Artikel ist jetzt bei Revision ${now}`}`,
     attempts: 'Versuche',
     noAttempt: 'Noch kein Versuch: Diese Änderung hat das Gerät nachweislich nicht verlassen.',
     sent: (time) => `Gesendet ${time}`,

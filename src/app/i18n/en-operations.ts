@@ -1,6 +1,6 @@
 /** English words for operations: docs/client.md#states-and-their-words, exactly. */
 import type { OperationState } from '../../client/facade';
-import type { ReasonCode } from '../../protocol/schemas';
+import type { ADJUST_REASONS, ReasonCode } from '../../protocol/schemas';
 import type { ExplanationWords, ReasonWords, SummaryCase } from './operation-case';
 import { pluralRules } from './plural';
 import { assertNever } from '../../protocol/assert-never';
@@ -195,8 +195,34 @@ export const enOperations = {
     receiptQuantity: (quantity: string) => `; quantity after it ${quantity}`,
     receiptRevision: (revision: string) => `, revision ${revision}`,
     staleHeading: 'Counted against newer stock',
-    staleText: (based: string, now: string | null) =>
-      `The count was based on revision ${based}${now === null ? '' : `; the item is now at revision ${now}`}. Check the shelf again before entering it again as new.`,
+    /** What changed since the count was made, from the item's history (no revision numbers). */
+    staleSince: 'Since this count was made:',
+    staleUnknown: 'The stock changed since this count; what changed is on the server.',
+    staleMore: (more: string) => `and ${more} more changes`,
+    staleAdvice: 'Check the shelf again before entering it again as new.',
+    /** One journal entry: who, what, and the time of day (24-hour). */
+    staleChange: {
+      sold: (user: string, amount: string, _signed: string, time: string) =>
+        `${user} sold ${amount} at ${time}`,
+      received: (user: string, amount: string, _signed: string, time: string) =>
+        `${user} received ${amount} at ${time}`,
+      damaged: (user: string, amount: string, _signed: string, time: string) =>
+        `${user} wrote off ${amount} as damaged at ${time}`,
+      returned: (user: string, amount: string, _signed: string, time: string) =>
+        `${user} took back ${amount} returned at ${time}`,
+      correction: (user: string, _amount: string, signed: string, time: string) =>
+        `${user} corrected the stock by ${signed} at ${time}`,
+      transfer: (user: string, _amount: string, signed: string, time: string) =>
+        `${user} transferred ${signed} at ${time}`,
+      other: (user: string, what: string, signed: string, time: string) =>
+        `${user}: ${what} ${signed} at ${time}`,
+    } satisfies Record<
+      (typeof ADJUST_REASONS)[number] | 'other',
+      (user: string, amount: string, signed: string, time: string) => string
+    >,
+    /** In Technical details only: the revisions the server compared. */
+    staleRevisions: (based: string, now: string | null) =>
+      `Counted against revision ${based}${now === null ? '' : `; the item is now at revision ${now}`}`,
     attempts: 'Attempts',
     noAttempt: 'No attempt yet: this change has provably not left the device.',
     sent: (time: string) => `Sent ${time}`,

@@ -9,6 +9,8 @@ import { useI18n } from '../i18n/i18n-context';
 import { needsReview } from '../operation-groups';
 import { href } from '../routes';
 import { useNow } from '../use-now';
+import { useItemHistory } from '../use-item-history';
+import { changeWords, changesSince } from '../stale-count-changes';
 import { useOperationWords } from '../use-operation-words';
 import { expectedQuantity } from '../low-stock';
 import { AttemptTimeline } from './attempt-timeline';
@@ -147,9 +149,11 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
 /** What a person checking the system reads: the id, the receipt as stored, every attempt. */
 function Technical({ op, now }: { op: OperationView; now: number }): ReactNode {
   const { receipt } = op;
-  const { user, testerMode } = useSnapshot();
+  const { user, testerMode, items } = useSnapshot();
   const { t, format } = useI18n();
   const words = t.operations.detail;
+  const itemId = opItemId(op.op);
+  const revisions = staleRevisions(op, items.find((i) => i.id === itemId)?.revision ?? null);
   // Managers and testers look here often: open for them; staff get it one tap away.
   const open = user?.role === 'manager' || testerMode;
   return (
@@ -176,6 +180,17 @@ function Technical({ op, now }: { op: OperationView; now: number }): ReactNode {
             </dd>
           </>
         )}
+        {revisions && (
+          <>
+            <dt>{words.staleHeading}</dt>
+            <dd>
+              {words.staleRevisions(
+                format.count(revisions[0] ?? 0),
+                revisions[1] === undefined ? null : format.count(revisions[1]),
+              )}
+            </dd>
+          </>
+        )}
       </dl>
       <h3 id="attempts-heading">{words.attempts}</h3>
       <AttemptTimeline attempts={op.attempts} />
@@ -183,22 +198,54 @@ function Technical({ op, now }: { op: OperationView; now: number }): ReactNode {
   );
 }
 
-/** A count that was based on old stock: what was counted beside what the item holds now. */
+/** A stale count's revisions: for a person checking the system, inside Technical details. */
+function staleRevisions(op: OperationView, itemRevision: number | null): number[] | null {
+  if (op.op.type !== 'count' || op.receipt?.reason !== 'stale-count') return null;
+  const now = itemRevision ?? op.receipt.itemRevision;
+  return now === null ? [op.op.basedOnRevision] : [op.op.basedOnRevision, now];
+}
+
+/** What changed since the count, from the item's history; said plainly when it is not here. */
+function ChangesSince(props: { itemId: string; based: number; current: number }): ReactNode {
+  const { itemId, based, current } = props;
+  const { state } = useItemHistory(itemId, current);
+  const { t, format } = useI18n();
+  const words = t.operations.detail;
+  if (state.status !== 'ready') return <p>{words.staleUnknown}</p>;
+  const { entries, more } = changesSince(state.entries, based, current);
+  if (entries.length === 0) return <p>{words.staleUnknown}</p>;
+  return (
+    <>
+      <p>{words.staleSince}</p>
+      <ul className="stale-changes">
+        {entries.map((e) => (
+          <li key={e.operationId}>
+            <bdi>{changeWords(e, t, format)}</bdi>
+          </li>
+        ))}
+        {more > 0 && <li>{words.staleMore(format.count(more))}</li>}
+      </ul>
+    </>
+  );
+}
+
+/** A count that was based on old stock: what changed since, and what was counted beside now. */
 function StaleCount({ op }: { op: OperationView }): ReactNode {
   const { items } = useSnapshot();
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   if (op.op.type !== 'count' || op.receipt?.reason !== 'stale-count') return null;
   const { itemId, quantity, basedOnRevision } = op.op;
   const item = items.find((i) => i.id === itemId);
+  const current = item?.revision ?? op.receipt.itemRevision;
   return (
     <section className="card stack" aria-labelledby="stale-count-heading">
       <h2 id="stale-count-heading">{t.operations.detail.staleHeading}</h2>
-      <p>
-        {t.operations.detail.staleText(
-          format.count(basedOnRevision),
-          item ? format.count(item.revision) : null,
-        )}
-      </p>
+      {current === null ? (
+        <p>{t.operations.detail.staleUnknown}</p>
+      ) : (
+        <ChangesSince itemId={itemId} based={basedOnRevision} current={current} />
+      )}
+      <p>{t.operations.detail.staleAdvice}</p>
       {item && <CountComparison expected={expectedQuantity(item)} counted={quantity} />}
     </section>
   );
