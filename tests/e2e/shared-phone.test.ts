@@ -107,7 +107,7 @@ describe('a shared phone', () => {
       .toBe('Activity');
     expect(await api.history(item.id)).toContainEqual(expect.objectContaining({ note }));
     await remove.click();
-    await page.getByLabel('Username').waitFor();
+    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Username').waitFor();
     expect(await indexedDbText(page)).not.toContain(note);
     expect(await cacheStorageText(page)).not.toContain(note);
 
@@ -143,7 +143,7 @@ describe('a shared phone', () => {
     await goOffline(context);
     await nav(page, 'Settings').click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-    await page.getByLabel('Username').waitFor();
+    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Username').waitFor();
     expect(await statusWith(token)).toBe(200); // the server has not heard of it yet
 
     await context.setOffline(false);

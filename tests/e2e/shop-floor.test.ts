@@ -136,6 +136,11 @@ describe('the shop floor', () => {
     await m.getByRole('region', { name: 'New items not confirmed yet' }).waitFor();
 
     await manager.setOffline(false);
+    // Confirmed, it joins the list (a window of rows: the person looks it up by name).
+    await m
+      .getByRole('region', { name: 'New items not confirmed yet' })
+      .waitFor({ state: 'detached' });
+    await m.getByLabel('Search items').fill(ITEM.name);
     await m.getByRole('link', { name: ITEM.name, exact: true }).waitFor({ timeout: 30_000 });
     const created = await api.item(ITEM.id);
     expect(created).toMatchObject({
