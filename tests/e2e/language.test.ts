@@ -142,7 +142,10 @@ describe('a browser that asks for German', () => {
       // The README's picture of a German phone: the everyday list, from the top.
       await p.goto(`${scene.server.url}/#/items`);
       await p.getByRole('heading', { level: 1, name: 'Artikel' }).waitFor();
-      await p.getByRole('link', { name: new RegExp(`^${NAME.slice(0, 12)}`) }).first().waitFor();
+      await p
+        .getByRole('link', { name: new RegExp(`^${NAME.slice(0, 12)}`) })
+        .first()
+        .waitFor();
       await p.screenshot({ path: `${SHOTS}/phone-de-${scheme}.png` });
     });
   }
