@@ -83,6 +83,16 @@ describe('stock-takes', () => {
     // Opened after the count was confirmed: the screen asks the server afresh.
     await expect.poll(() => row.textContent()).toContain(String(item.quantity + 3));
     expect(await row.textContent()).toMatch(/[−-]2/);
+    // On a phone the table is a list of rows: each number says which column it is.
+    const labels = await row
+      .locator('td')
+      .evaluateAll((cells) => cells.map((c) => getComputedStyle(c, '::before').content));
+    expect(labels).toEqual([
+      '"Expected: "',
+      '"Counted: "',
+      '"Changes since the count: "',
+      '"Becomes: "',
+    ]);
     await screenshot(manager.page, 'stocktake-review');
     manager.page.once('dialog', (d) => void d.accept());
     await manager.page.getByRole('button', { name: 'Apply stock-take' }).click();

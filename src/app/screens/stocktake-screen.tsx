@@ -285,10 +285,16 @@ function Review(props: { detail: StocktakeDetail; nameOf: (itemId: string) => st
             return (
               <tr key={r.itemId}>
                 <th scope="row">{nameOf(r.itemId)}</th>
-                <td>{r.current === undefined ? '—' : format.count(r.current)}</td>
-                <td>{r.counted === null ? words.notCounted : format.count(r.counted)}</td>
-                <td>{r.changesSince === undefined ? '—' : format.delta(r.changesSince)}</td>
-                <td>{to === undefined ? '—' : format.count(to)}</td>
+                <td data-label={words.expected}>
+                  {r.current === undefined ? '—' : format.count(r.current)}
+                </td>
+                <td data-label={words.counted}>
+                  {r.counted === null ? words.notCounted : format.count(r.counted)}
+                </td>
+                <td data-label={words.changesSince}>
+                  {r.changesSince === undefined ? '—' : format.delta(r.changesSince)}
+                </td>
+                <td data-label={words.proposed}>{to === undefined ? '—' : format.count(to)}</td>
               </tr>
             );
           })}
