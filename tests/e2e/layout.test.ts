@@ -207,6 +207,7 @@ describe('the way back', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     expect(await search.inputValue()).toBe('');
     await expect.poll(() => page.getByRole('listitem').count()).toBeGreaterThan(0);
-    expect(await page.getByText(/^No items match/).count()).toBe(0);
+    // The list comes back as the search clears: wait for that state, not for a moment.
+    await expect.poll(() => page.getByText(/^No items match/).count()).toBe(0);
   });
 });
