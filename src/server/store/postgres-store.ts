@@ -320,28 +320,11 @@ class PostgresStore implements Store {
     await this.db.query(render(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${userId}`));
   }
 
-  async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
-    await this.db.transaction(async (client) => {
-      await client.query({
-        text: 'UPDATE users SET password_hash = $1 WHERE id = $2',
-        values: [passwordHash, userId],
-      });
-      if (endSessions) await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-    });
-  }
-
   async upgradePasswordHash(userId: string, from: string, to: string): Promise<void> {
     await this.db.query(
       render(sql`UPDATE users SET password_hash = ${to}
                  WHERE id = ${userId} AND password_hash = ${from}`),
     );
-  }
-
-  async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
-    await this.db.transaction(async (client) => {
-      await client.query('UPDATE users SET disabled = $1 WHERE id = $2', [disabled, userId]);
-      if (disabled) await client.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-    });
   }
 
   /** A short transaction outside the operation pipeline (account changes). */

@@ -233,30 +233,10 @@ export class SqliteStore implements Store {
     this.db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(at, userId);
   }
 
-  async setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void> {
-    this.db
-      .transaction(() => {
-        this.db
-          .prepare('UPDATE users SET password_hash = ? WHERE id = ?')
-          .run(passwordHash, userId);
-        if (endSessions) this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
-      })
-      .immediate();
-  }
-
   async upgradePasswordHash(userId: string, from: string, to: string): Promise<void> {
     this.db
       .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?')
       .run(to, userId, from);
-  }
-
-  async setUserDisabled(userId: string, disabled: boolean): Promise<void> {
-    this.db
-      .transaction(() => {
-        this.db.prepare('UPDATE users SET disabled = ? WHERE id = ?').run(disabled ? 1 : 0, userId);
-        if (disabled) this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
-      })
-      .immediate();
   }
 
   async insertSession(s: SessionRow): Promise<void> {

@@ -156,12 +156,8 @@ export interface Store {
   ): Promise<AccountChangeResult>;
   /** A sign-in succeeded (the managers' list shows when). */
   recordSignIn(userId: string, at: number): Promise<void>;
-  /** A changed password; `endSessions` signs the user out everywhere. */
-  setPasswordHash(userId: string, passwordHash: string, endSessions: boolean): Promise<void>;
   /** A cost upgrade at sign-in: replaces `from` only, so it never undoes a concurrent `passwd`. */
   upgradePasswordHash(userId: string, from: string, to: string): Promise<void>;
-  /** Disabling ends every session of the user in the same transaction. */
-  setUserDisabled(userId: string, disabled: boolean): Promise<void>;
 
   insertSession(session: SessionRow): Promise<void>;
   sessionByHash(tokenHash: string): Promise<SessionRow | null>;

@@ -13,6 +13,7 @@ import { registerPlacesContract } from './store-contract-places';
 import { registerRetentionContract } from './store-contract-retention';
 import { registerSignInContract } from './store-contract-sign-in';
 import { registerStocktakeContract } from './store-contract-stocktakes';
+import type { AccountChange } from '../../../src/server/core/accounts';
 import type { Store } from '../../../src/server/store/store';
 import { ALICE, BOB, contractContext, T0, type StoreFixture } from './store-contract-support';
 
@@ -71,24 +72,24 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
         ['alice', false],
         ['bob', false],
       ]);
+      await changeAlice(store, { passwordHash: 'reset' });
+      expect((await store.userById(ALICE.id))?.passwordHash).toBe('reset');
       await store.insertSession({ tokenHash: 'a1', userId: ALICE.id, expiresAt: T0 + 1000 });
       await store.insertSession({ tokenHash: 'b1', userId: BOB.id, expiresAt: T0 + 1000 });
-      await store.setPasswordHash(ALICE.id, 'reset', false);
-      expect((await store.userById(ALICE.id))?.passwordHash).toBe('reset');
       // An upgrade replaces only the hash it was computed from: never a newer password.
       await store.upgradePasswordHash(ALICE.id, 'stale', 'from-stale');
       expect((await store.userById(ALICE.id))?.passwordHash).toBe('reset');
       await store.upgradePasswordHash(ALICE.id, 'reset', 'upgraded');
       expect((await store.userById(ALICE.id))?.passwordHash).toBe('upgraded');
       expect(await store.sessionByHash('a1')).not.toBeNull();
-      await store.setPasswordHash(ALICE.id, 'changed', true);
+      await changeAlice(store, { passwordHash: 'changed' });
       expect(await store.sessionByHash('a1')).toBeNull();
       await store.insertSession({ tokenHash: 'a2', userId: ALICE.id, expiresAt: T0 + 1000 });
-      await store.setUserDisabled(ALICE.id, true);
+      await changeAlice(store, { disabled: true });
       expect(await store.userByName('alice')).toMatchObject({ disabled: true });
       expect(await store.sessionByHash('a2')).toBeNull();
       expect(await store.sessionByHash('b1')).not.toBeNull();
-      await store.setUserDisabled(ALICE.id, false);
+      await changeAlice(store, { disabled: false });
       expect(await store.userByName('alice')).toMatchObject({ disabled: false });
     });
 
@@ -114,7 +115,7 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
         session: { tokenHash: 'j1', userId: ALICE.id, expiresAt: T0 + 1000 },
         user: { ...ALICE, disabled: false },
       });
-      await store.setUserDisabled(ALICE.id, true);
+      await changeAlice(store, { disabled: true });
       expect(await store.sessionUser('j1')).toBeNull();
       expect(await store.sessionUser('never')).toBeNull();
     });
@@ -229,4 +230,9 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
     registerPlacesContract(ctx);
     registerStocktakeContract(ctx);
   });
+}
+
+/** An account change of alice that no rule refuses (the rules are core/accounts.ts', tested there). */
+async function changeAlice(store: Store, change: AccountChange): Promise<void> {
+  expect(await store.changeUser(ALICE.name, change, () => null)).toMatchObject({ kind: 'changed' });
 }
