@@ -5,9 +5,7 @@
  * change with `judgeAccountChange` inside the change's transaction, with the manager rows locked,
  * so two managers demoting each other at once cannot leave the shop without one.
  */
-import type { User } from '../../protocol/schemas';
-
-export type Role = User['role'];
+import type { Role } from './roles';
 
 /** Names people type on a phone to sign in: letters, digits and . _ @ -, at most 128. */
 export const USER_NAME_PATTERN = /^[\p{L}\p{N}._@-]{1,128}$/u;
