@@ -17,7 +17,7 @@ import { MAIN_PLACE } from '../../protocol/schemas';
 import { pastDeadline } from '../core/deadline';
 import { receiptText } from '../core/receipt';
 import type { Role } from '../core/roles';
-import { countedFromRevision, type CountLine } from '../core/stocktake-apply';
+import { countedFromRevision } from '../core/stocktake-apply';
 import {
   applyChanges,
   decideStocktake,
@@ -37,27 +37,15 @@ import type { Pipeline } from './postgres-pipeline';
 import { STAMP } from './postgres-revision';
 import { prepared, render, sql } from './postgres-sql';
 import type { ApplyRequest, ApplyResult, OperationRecord } from './store';
-
-interface StocktakeRow {
-  id: string;
-  name: string;
-  place_id: string;
-  blind: boolean;
-  status: StocktakeStatus;
-  started_at: number;
-  started_by_name: string;
-  scope: number;
-  counted: number;
-}
-interface LineRow {
-  operation_id: string;
-  item_id: string;
-  user_id: string;
-  user_name: string;
-  counted: number;
-  based_on_revision: number;
-  recorded_at: number;
-}
+import {
+  toCountLine,
+  toState,
+  toSummary,
+  toWireLine,
+  type LineColumns,
+  type StocktakeColumns,
+  type StocktakeListColumns,
+} from './stocktake-row';
 
 /** One stock-take operation inside the writers' transaction, after the claim of its id. */
 export async function applyStocktakeOp(
@@ -89,7 +77,7 @@ export async function applyStocktakeOp(
     return { kind: 'expired' };
   }
   const lock = op.type === 'stocktakeCount' ? sql`FOR SHARE` : sql`FOR UPDATE`;
-  const found = await tx.send<StocktakeRow>(
+  const found = await tx.send<StocktakeColumns>(
     render(sql`SELECT id, name, place_id, blind, status FROM stocktakes
                WHERE id = ${op.stocktakeId} ${lock}`),
   );
@@ -205,7 +193,7 @@ async function readScope(
   placeId: string,
 ): Promise<ScopeItem[]> {
   const [lineRows, itemRows, journalRows] = await Promise.all([
-    q.send<LineRow>(linesOf(stocktakeId)),
+    q.send<LineColumns>(linesOf(stocktakeId)),
     q.send<ItemColumns>(
       render(sql`SELECT i.id, i.sku, i.name, i.location, i.quantity, i.revision, i.barcode,
           i.low_stock_threshold, i.archived, i.field_revisions, i.stock
@@ -259,7 +247,7 @@ const summaries = (id: string | null) =>
     ORDER BY s.started_at DESC, s.id`);
 
 export async function listStocktakes(db: Database): Promise<StocktakeSummary[]> {
-  const r = await db.query<StocktakeRow>(summaries(null));
+  const r = await db.query<StocktakeListColumns>(summaries(null));
   return r.rows.map(toSummary);
 }
 
@@ -275,13 +263,13 @@ export async function stocktakeDetail(
     // db.begin is BEGIN and, behind a pooler, the schema: the snapshot's level goes with BEGIN.
     tx.defer('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     for (const statement of db.begin.slice(1)) tx.defer(statement);
-    const found = await tx.send<StocktakeRow>(summaries(id));
+    const found = await tx.send<StocktakeListColumns>(summaries(id));
     const row = found.rows[0];
     if (!row) {
       await tx.send('COMMIT');
       return null;
     }
-    const lines = await tx.send<LineRow>(linesOf(id));
+    const lines = await tx.send<LineColumns>(linesOf(id));
     const scope = await readScope(tx, id, row.place_id);
     await tx.send('COMMIT');
     return {
@@ -303,44 +291,4 @@ async function placeFact(tx: Pipeline, placeId: string): Promise<{ archived: boo
     render(sql`SELECT archived FROM places WHERE id = ${placeId} FOR SHARE`),
   );
   return found.rows[0] ?? null;
-}
-
-function toState(row: Pick<StocktakeRow, 'id' | 'name' | 'place_id' | 'blind' | 'status'>) {
-  return {
-    id: row.id,
-    name: row.name,
-    placeId: row.place_id,
-    blind: row.blind,
-    status: row.status,
-  } satisfies StocktakeState;
-}
-
-function toSummary(row: StocktakeRow): StocktakeSummary {
-  return {
-    ...toState(row),
-    startedAt: new Date(row.started_at).toISOString(),
-    startedBy: row.started_by_name,
-    scope: row.scope,
-    counted: row.counted,
-  };
-}
-
-function toCountLine(row: LineRow): CountLine {
-  return {
-    userId: row.user_id,
-    itemId: row.item_id,
-    counted: row.counted,
-    basedOnRevision: row.based_on_revision,
-  };
-}
-
-function toWireLine(row: LineRow): StocktakeLine {
-  return {
-    operationId: row.operation_id,
-    itemId: row.item_id,
-    userName: row.user_name,
-    counted: row.counted,
-    basedOnRevision: row.based_on_revision,
-    recordedAt: new Date(row.recorded_at).toISOString(),
-  };
 }

@@ -25,13 +25,21 @@ import {
   type ScopeItem,
   type StocktakeChange,
   type StocktakeState,
-  type StocktakeStatus,
 } from '../core/stocktake-decide';
-import { countedFromRevision, type CountLine } from '../core/stocktake-apply';
+import { countedFromRevision } from '../core/stocktake-apply';
 import type { Role } from '../core/roles';
 import { itemState, stockColumn, type ItemColumns } from './item-row';
 import { readPlaces } from './sqlite-places';
 import type { ApplyRequest, ApplyResult, OperationRecord } from './store';
+import {
+  toCountLine,
+  toState,
+  toSummary,
+  toWireLine,
+  type LineColumns,
+  type StocktakeColumns,
+  type StocktakeListColumns,
+} from './stocktake-row';
 
 type Row = Record<string, unknown>;
 
@@ -225,13 +233,13 @@ export class SqliteStocktakes {
   }
 
   private state(id: string): StocktakeState | null {
-    const row = this.sql.stocktake.get(id) as Row | undefined;
+    const row = this.sql.stocktake.get(id) as StocktakeColumns | undefined;
     return row ? toState(row) : null;
   }
 
   /** Every item in scope with its lines and the changes at the place since its counters' revision. */
   private scope(stocktakeId: string, placeId: string): ScopeItem[] {
-    const lines = (this.sql.lines.all(stocktakeId) as Row[]).map(toCountLine);
+    const lines = (this.sql.lines.all(stocktakeId) as LineColumns[]).map(toCountLine);
     const byItem = Map.groupBy(lines, (l) => l.itemId);
     return (this.sql.scopeItems.all(stocktakeId) as Row[]).map((row) => {
       const item = itemState(row as unknown as ItemColumns);
@@ -249,7 +257,7 @@ export class SqliteStocktakes {
   }
 
   list(): StocktakeSummary[] {
-    return (this.sql.list.all(null, null) as Row[]).map(toSummary);
+    return (this.sql.list.all(null, null) as StocktakeListColumns[]).map(toSummary);
   }
 
   detail(
@@ -257,55 +265,14 @@ export class SqliteStocktakes {
   ): { summary: StocktakeSummary; lines: StocktakeLine[]; review: ReviewLine[] } | null {
     // One read snapshot: the summary, the lines and the review agree.
     return this.db.transaction(() => {
-      const row = this.sql.list.get(id, id) as Row | undefined;
+      const row = this.sql.list.get(id, id) as StocktakeListColumns | undefined;
       if (!row) return null;
-      const lines = (this.sql.lines.all(id) as Row[]).map(toWireLine);
-      const placeId = row['place_id'] as string;
+      const lines = (this.sql.lines.all(id) as LineColumns[]).map(toWireLine);
       return {
         summary: toSummary(row),
         lines,
-        review: review(this.scope(id, placeId), 'leave'),
+        review: review(this.scope(id, row.place_id), 'leave'),
       };
     })();
   }
-}
-
-function toState(row: Row): StocktakeState {
-  return {
-    id: row['id'] as string,
-    name: row['name'] as string,
-    placeId: row['place_id'] as string,
-    blind: row['blind'] === 1,
-    status: row['status'] as StocktakeStatus,
-  };
-}
-
-function toSummary(row: Row): StocktakeSummary {
-  return {
-    ...toState(row),
-    startedAt: new Date(row['started_at'] as number).toISOString(),
-    startedBy: row['started_by_name'] as string,
-    scope: row['scope'] as number,
-    counted: row['counted'] as number,
-  };
-}
-
-function toCountLine(row: Row): CountLine {
-  return {
-    userId: row['user_id'] as string,
-    itemId: row['item_id'] as string,
-    counted: row['counted'] as number,
-    basedOnRevision: row['based_on_revision'] as number,
-  };
-}
-
-function toWireLine(row: Row): StocktakeLine {
-  return {
-    operationId: row['operation_id'] as string,
-    itemId: row['item_id'] as string,
-    userName: row['user_name'] as string,
-    counted: row['counted'] as number,
-    basedOnRevision: row['based_on_revision'] as number,
-    recordedAt: new Date(row['recorded_at'] as number).toISOString(),
-  };
 }
