@@ -111,6 +111,40 @@ export function operationWords(
   };
 }
 
+/**
+ * `wordsOf` for one list of operations. `kept` holds, across lists, the words that depend on no
+ * other change: an outbox write makes new views only for the changes it touched (views are
+ * immutable), so every other row keeps its words. A reversal's words name its original from
+ * `operations`, so they are kept for this list only.
+ */
+export function operationWordsOf(
+  operations: readonly OperationView[],
+  kept: WeakMap<OperationView, OperationWords>,
+  t: Messages,
+  format: Format,
+  context: { itemName: (itemId: string) => string | null; now: number },
+): (op: OperationView) => OperationWords {
+  const ofThisList = new WeakMap<OperationView, OperationWords>();
+  let byId: ReadonlyMap<string, OperationView> | null = null;
+  const wordsOf = (op: OperationView): OperationWords => {
+    const known = kept.get(op) ?? ofThisList.get(op);
+    if (known) return known;
+    let namesAnother = false;
+    const words = operationWords(op, t, format, {
+      ...context,
+      summaryOf: (id) => {
+        namesAnother = true;
+        byId ??= new Map(operations.map((o) => [o.id, o]));
+        const original = byId.get(id);
+        return original ? wordsOf(original).summary : null;
+      },
+    });
+    (namesAnother ? ofThisList : kept).set(op, words);
+    return words;
+  };
+  return wordsOf;
+}
+
 /** The item's name, else its id; an operation about no item (a stock-take's own step) has none. */
 function itemNameOf(id: string | null, itemName: (id: string) => string | null): string {
   return id === null ? '' : (itemName(id) ?? id);
