@@ -10,6 +10,7 @@ import type { Format } from './format';
 import type { Messages } from './i18n/en';
 import type { ExplainFacts, ReasonCase } from './i18n/operation-case';
 import { opItemId } from '../protocol/op-item';
+import { reversedIdOf } from '../client/core/fixes';
 import { assertNever } from '../protocol/assert-never';
 
 export interface OperationWords {
@@ -49,15 +50,14 @@ function reasonWords(t: Messages, c: ReasonCase): string {
 }
 
 /**
- * A reversal's original (core/fixes.ts: reason `correction`, a note ending in its id): its id,
- * and the change it undid, an adjustment of the opposite delta; null for any other change.
+ * A reversal's original (core/fixes.ts names it by id): its id, and the change it undid, an
+ * adjustment of the opposite delta; null for any other change.
  */
 function reversalOf(op: Op): { id: string; original: Op } | null {
-  if (op.type !== 'adjust' || op.reason !== 'correction' || !op.note?.startsWith('Reverses “')) {
-    return null;
-  }
-  const id = /\(([^()\s]+)\)$/u.exec(op.note)?.[1];
-  return id === undefined ? null : { id, original: { ...op, delta: -op.delta, reason: 'sold' } };
+  const id = reversedIdOf(op);
+  return id === null || op.type !== 'adjust'
+    ? null
+    : { id, original: { ...op, delta: -op.delta, reason: 'sold' } };
 }
 
 export function operationWords(
