@@ -5,6 +5,7 @@ import type {
   OperationReason,
   OperationReasonKind,
   OperationState,
+  OperationView,
 } from '../client/facade';
 import { operationView } from '../client/core/operation-view';
 import { importedState, type StoredOpState } from '../client/core/operation-state';
@@ -12,7 +13,7 @@ import { sampleRecord } from '../../tests/support/client/sample-record';
 import { makeFormat } from './format';
 import { de } from './i18n/de';
 import { en } from './i18n/en';
-import { operationWords } from './operation-words';
+import { operationWords, operationWordsOf, type OperationWords } from './operation-words';
 import { op } from '../../tests/support/app/operation-fixture';
 
 const NOW = Date.parse('2026-11-29T18:00:00.000Z');
@@ -289,5 +290,48 @@ describe('a reversal', () => {
 
   it('without the original here, German words the undone change itself (not the note’s English)', () => {
     expect(german(reversal).summary).toBe('Macht rückgängig: 2 aus Desk lamp entnehmen');
+  });
+});
+
+describe('the words of a list of operations', () => {
+  const format = makeFormat('en-GB', en.format, 'UTC');
+  const listWords = (operations: OperationView[], kept: WeakMap<OperationView, OperationWords>) =>
+    operationWordsOf(operations, kept, en, format, context);
+
+  it('an outbox write keeps the words of the changes it did not touch', () => {
+    const kept = new WeakMap<OperationView, OperationWords>();
+    const untouched = op('a', 'confirmed');
+    const before = listWords([untouched], kept)(untouched);
+    const after = listWords([untouched, op('b', 'queued')], kept)(untouched);
+    expect(after).toBe(before);
+  });
+
+  it('a reversal names its original from the list it is in, as the list changes', () => {
+    const kept = new WeakMap<OperationView, OperationWords>();
+    // A reversal of a reversal: the original's words ("Reverses: …") differ from the undone
+    // adjustment worded here ("Add 2 to …").
+    const first = op('r1', 'confirmed', {
+      op: {
+        type: 'adjust',
+        itemId: 'lamp-14',
+        delta: 2,
+        reason: 'correction',
+        note: 'Reverses “Remove 2 from Desk lamp” (orig-1.0)',
+      },
+    });
+    const second = op('r2', 'queued', {
+      op: {
+        type: 'adjust',
+        itemId: 'lamp-14',
+        delta: -2,
+        reason: 'correction',
+        note: 'Reverses “Add 2 to Desk lamp” (r1)',
+      },
+    });
+    expect(listWords([second], kept)(second).summary).toBe('Reverses: Add 2 to Desk lamp');
+    expect(listWords([first, second], kept)(second).summary).toBe(
+      'Reverses: Reverses: Remove 2 from Desk lamp',
+    );
+    expect(listWords([second], kept)(second).summary).toBe('Reverses: Add 2 to Desk lamp');
   });
 });

@@ -10,6 +10,7 @@ import type { Format } from './format';
 import type { Messages } from './i18n/en';
 import type { ExplainFacts, ReasonCase } from './i18n/operation-case';
 import { opItemId } from '../protocol/op-item';
+import { reversedIdOf } from '../client/core/fixes';
 import { assertNever } from '../protocol/assert-never';
 
 export interface OperationWords {
@@ -49,15 +50,14 @@ function reasonWords(t: Messages, c: ReasonCase): string {
 }
 
 /**
- * A reversal's original (core/fixes.ts: reason `correction`, a note ending in its id): its id,
- * and the change it undid, an adjustment of the opposite delta; null for any other change.
+ * A reversal's original (core/fixes.ts names it by id): its id, and the change it undid, an
+ * adjustment of the opposite delta; null for any other change.
  */
 function reversalOf(op: Op): { id: string; original: Op } | null {
-  if (op.type !== 'adjust' || op.reason !== 'correction' || !op.note?.startsWith('Reverses “')) {
-    return null;
-  }
-  const id = /\(([^()\s]+)\)$/u.exec(op.note)?.[1];
-  return id === undefined ? null : { id, original: { ...op, delta: -op.delta, reason: 'sold' } };
+  const id = reversedIdOf(op);
+  return id === null || op.type !== 'adjust'
+    ? null
+    : { id, original: { ...op, delta: -op.delta, reason: 'sold' } };
 }
 
 export function operationWords(
@@ -109,6 +109,40 @@ export function operationWords(
             },
           ),
   };
+}
+
+/**
+ * `wordsOf` for one list of operations. `kept` holds, across lists, the words that depend on no
+ * other change: an outbox write makes new views only for the changes it touched (views are
+ * immutable), so every other row keeps its words. A reversal's words name its original from
+ * `operations`, so they are kept for this list only.
+ */
+export function operationWordsOf(
+  operations: readonly OperationView[],
+  kept: WeakMap<OperationView, OperationWords>,
+  t: Messages,
+  format: Format,
+  context: { itemName: (itemId: string) => string | null; now: number },
+): (op: OperationView) => OperationWords {
+  const ofThisList = new WeakMap<OperationView, OperationWords>();
+  let byId: ReadonlyMap<string, OperationView> | null = null;
+  const wordsOf = (op: OperationView): OperationWords => {
+    const known = kept.get(op) ?? ofThisList.get(op);
+    if (known) return known;
+    let namesAnother = false;
+    const words = operationWords(op, t, format, {
+      ...context,
+      summaryOf: (id) => {
+        namesAnother = true;
+        byId ??= new Map(operations.map((o) => [o.id, o]));
+        const original = byId.get(id);
+        return original ? wordsOf(original).summary : null;
+      },
+    });
+    (namesAnother ? ofThisList : kept).set(op, words);
+    return words;
+  };
+  return wordsOf;
 }
 
 /** The item's name, else its id; an operation about no item (a stock-take's own step) has none. */

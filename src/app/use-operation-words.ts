@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ItemView, OperationView } from '../client/facade';
 import { useSnapshot } from './client-context';
 import { useI18n } from './i18n/i18n-context';
-import { operationWords, type OperationWords } from './operation-words';
+import { operationWordsOf, type OperationWords } from './operation-words';
 import { useNow } from './use-now';
 
 /** One name lookup per items snapshot, shared by every row (10,000 items, hundreds of rows). */
@@ -17,31 +17,27 @@ function namesOf(items: readonly ItemView[]): ReadonlyMap<string, string> {
   return names;
 }
 
-/** `words(op)` in the person's language; cached per operation view (views are immutable). */
+/**
+ * `words(op)` in the person's language, cached per operation view (views are immutable). The cache
+ * lasts while the language, the item names and the clock's tick stay, not only one outbox write:
+ * a write words just the changes it touched (operationWordsOf).
+ */
 export function useOperationWords(): (op: OperationView) => OperationWords {
   const { t, format } = useI18n();
   const { items, operations } = useSnapshot();
   const now = useNow();
-  return useMemo(() => {
+  // What the kept words depend on: a new language, item names or tick words every change anew.
+  const base = useMemo(() => {
     const names = namesOf(items);
-    const cache = new WeakMap<OperationView, OperationWords>();
-    const context = {
-      itemName: (id: string) => names.get(id) ?? null,
-      now,
-      // A reversal names its original in the person's language when the original is here.
-      summaryOf: (id: string): string | null => {
-        const original = operations.find((o) => o.id === id);
-        return original ? wordsOf(original).summary : null;
-      },
+    return {
+      kept: new WeakMap<OperationView, OperationWords>(),
+      t,
+      format,
+      context: { itemName: (id: string) => names.get(id) ?? null, now },
     };
-    function wordsOf(op: OperationView): OperationWords {
-      let words = cache.get(op);
-      if (!words) {
-        words = operationWords(op, t, format, context);
-        cache.set(op, words);
-      }
-      return words;
-    }
-    return wordsOf;
-  }, [t, format, items, operations, now]);
+  }, [t, format, items, now]);
+  return useMemo(
+    () => operationWordsOf(operations, base.kept, base.t, base.format, base.context),
+    [operations, base],
+  );
 }

@@ -71,22 +71,12 @@ async function extractPrevious(): Promise<string> {
  * `setHeaders` with the raw response, which 10 no longer does.
  */
 async function installPrevious(dir: string): Promise<void> {
-  await new Promise<void>((done, fail) => {
-    const child = spawn(
-      'npm',
-      ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
-      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('error', fail);
-    child.on('exit', (code) =>
-      code === 0
-        ? done()
-        : fail(new Error(`npm ci of the previous release's lock failed:\n${output}`)),
-    );
-  });
+  await run(
+    'npm',
+    ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
+    dir,
+    "npm ci of the previous release's lock",
+  );
   const driver = join(dir, 'node_modules', 'better-sqlite3');
   await rm(driver, { recursive: true, force: true });
   await symlink(join(ROOT, 'node_modules', 'better-sqlite3'), driver);
@@ -94,18 +84,31 @@ async function installPrevious(dir: string): Promise<void> {
 
 /** The previous release's own build (its scripts/build.ts, its vite config) into `<dir>/dist`. */
 function buildPrevious(dir: string): Promise<void> {
+  return run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts'],
+    dir,
+    "the previous release's build",
+    { ...process.env, NODE_ENV: 'production' },
+  );
+}
+
+/** Runs a command in `cwd` to its end; fails with `what` and everything it printed. */
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  what: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-      cwd: dir,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('error', fail);
     child.on('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`the previous release's build failed:\n${output}`)),
+      code === 0 ? done() : fail(new Error(`${what} failed:\n${output}`)),
     );
   });
 }

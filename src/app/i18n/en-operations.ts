@@ -3,7 +3,7 @@ import type { OperationState } from '../../client/facade';
 import type { ADJUST_REASONS, ReasonCode } from '../../protocol/schemas';
 import type { ExplanationWords, ReasonWords, SummaryCase } from './operation-case';
 import { pluralRules } from './plural';
-import { assertNever } from '../../protocol/assert-never';
+import { summarize } from '../../client/core/summary';
 
 const plural = pluralRules('en');
 
@@ -91,41 +91,12 @@ const explanations: ExplanationWords = {
     `The server's clock had already passed this change's deadline (${f.deadline}), so it was never applied and never will be. This device has taken a new deadline from the server: changes made now go through. It is safe to enter this one again.`,
 };
 
-/** What the person decided: "Remove 2 from Desk lamp" (docs/client.md#states-and-their-words). */
+/**
+ * What the person decided: "Remove 2 from Desk lamp" (docs/client.md#states-and-their-words). The
+ * core's English summary (core/summary.ts), which a reversal's note quotes, so both read the same.
+ */
 function summary(c: SummaryCase): string {
-  const { op, itemName, count } = c;
-  switch (op.type) {
-    case 'adjust':
-      return op.delta < 0
-        ? `Remove ${count(-op.delta)} from ${itemName}`
-        : `Add ${count(op.delta)} to ${itemName}`;
-    case 'count':
-      return `Count ${itemName}: ${count(op.quantity)}`;
-    case 'createItem':
-      return `Create ${op.name} with ${count(op.initialQuantity)} on ${op.location}`;
-    case 'updateItem':
-      return `Edit ${itemName}`;
-    case 'archiveItem':
-      return `Archive ${itemName}`;
-    case 'transfer':
-      return `Move ${count(op.quantity)} of ${itemName} from ${op.fromPlaceId} to ${op.toPlaceId}`;
-    case 'createPlace':
-      return `Create place ${op.name}`;
-    case 'updatePlace':
-      return `Rename place ${op.placeId} to ${op.changes.name}`;
-    case 'archivePlace':
-      return `Archive place ${op.placeId}`;
-    case 'startStocktake':
-      return `Start stock-take ${op.name}`;
-    case 'stocktakeCount':
-      return `Count ${itemName} for the stock-take: ${count(op.counted)}`;
-    case 'applyStocktake':
-      return 'Apply stock-take';
-    case 'cancelStocktake':
-      return 'Cancel stock-take';
-    default:
-      return assertNever(op);
-  }
+  return summarize(c.op, c.itemName, c.count);
 }
 
 export const enOperations = {

@@ -3,7 +3,7 @@
  * cancelled before it was sent, which may be reversed, and how a reversal names its original.
  * Shared by the transactions (transactions/cancel-and-reverse.ts) and the views, so both decide the same way.
  */
-import type { AdjustOp } from '../../protocol/schemas';
+import type { AdjustOp, Op } from '../../protocol/schemas';
 import type { OperationRecord } from './records';
 import { movable } from './rules';
 import { assertNever } from '../../protocol/assert-never';
@@ -34,7 +34,11 @@ export function reverses(record: OperationRecord, originalId: string): boolean {
 
 /** The operation id a reversal names, or null when `record` is no reversal. */
 export function reversedId(record: OperationRecord): string | null {
-  const op = record.op;
+  return reversedIdOf(record.op);
+}
+
+/** The same, from the change alone (the app words a reversal by the original it names). */
+export function reversedIdOf(op: Op): string | null {
   if (op.type !== 'adjust' || op.reason !== 'correction' || !op.note?.startsWith('Reverses “')) {
     return null;
   }
