@@ -8,11 +8,12 @@ export interface Preferences {
 
 const STEP_BY_STEP_KEY = 'stockroom:step-by-step';
 
-export function defaultPreferences(): Preferences | null {
+/** This device's localStorage, or null where the browser blocks it (the delivery list too). */
+export function defaultPreferences(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
-    // Storage blocked by the browser's settings: the switch still works, for this visit.
+    // Storage blocked by the browser's settings: the switch (or list) still works, for this visit.
     return null;
   }
 }

@@ -72,15 +72,6 @@ function isLine(v: unknown): v is DeliveryLine {
   );
 }
 
-/** This device's localStorage (null where the browser blocks it: the list then lasts the visit). */
-export function deviceStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The list kept on this device (empty when there is none, or it cannot be read). */
 export function loadDelivery(storage: Storage | null): DeliveryList {
   try {

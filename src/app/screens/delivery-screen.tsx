@@ -12,7 +12,6 @@ import { Screen } from '../components/screen';
 import {
   addCode,
   changeLine,
-  deviceStorage,
   keepDelivery,
   loadDelivery,
   savable,
@@ -20,6 +19,7 @@ import {
   type DeliveryList,
 } from '../delivery/delivery-list';
 import { useI18n } from '../i18n/i18n-context';
+import { defaultPreferences } from '../../client/preferences';
 import { knownPlaces } from '../places/place-names';
 import { chooseThePlace, useChosenPlace } from '../places/use-chosen-place';
 import { placeLabel, useWedgeTarget } from '../scan/use-wedge-scan';
@@ -33,14 +33,14 @@ export function DeliveryScreen(): ReactNode {
   const { t, format } = useI18n();
   const words = t.delivery;
   const { changesAt } = useChosenPlace();
-  const [list, setList] = useState<DeliveryList>(() => loadDelivery(deviceStorage()));
+  const [list, setList] = useState<DeliveryList>(() => loadDelivery(defaultPreferences()));
   const [typed, setTyped] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const itemsRef = useRef(items);
   itemsRef.current = items;
 
-  useEffect(() => keepDelivery(deviceStorage(), list), [list]);
+  useEffect(() => keepDelivery(defaultPreferences(), list), [list]);
 
   const onCode = useCallback((code: string) => {
     const placeId = placeLabel(code);
