@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StockOverTime } from '../client/core/stock-series';
-import { chartGeometry, PLOT } from './stock-chart-geometry';
+import { chartGeometry, VIEW } from './stock-chart-geometry';
 
 const series = (
   steps: StockOverTime['steps'],
@@ -15,9 +15,6 @@ const series = (
   ...more,
 });
 
-const right = PLOT.left + PLOT.width;
-const bottom = PLOT.top + PLOT.height;
-
 describe('where the chart draws', () => {
   it('a step path per series: along in time, then up or down to the new quantity', () => {
     const g = chartGeometry(
@@ -28,6 +25,9 @@ describe('where the chart draws', () => {
     );
     expect(g.low).toBe(0);
     expect(g.high).toBe(20);
+    const PLOT = g.plot;
+    const right = PLOT.left + PLOT.width;
+    const bottom = PLOT.top + PLOT.height;
     const mid = PLOT.left + PLOT.width / 2;
     const y = (q: number) => Math.round((PLOT.top + ((20 - q) / 20) * PLOT.height) * 10) / 10;
     expect(g.lines).toEqual([
@@ -42,6 +42,15 @@ describe('where the chart draws', () => {
       [50, mid, 'middle'],
       [100, right, 'end'],
     ]);
+  });
+
+  it('room on the left for the longest quantity', () => {
+    const left = (total: number) =>
+      chartGeometry(series([{ at: 0, total, places: {} }], { placeIds: [] })).plot.left;
+    expect(left(3)).toBeLessThan(left(23));
+    expect(left(23)).toBeLessThan(left(12_000));
+    const wide = chartGeometry(series([{ at: 0, total: 12_000, places: {} }], { placeIds: [] }));
+    expect(wide.plot.left + wide.plot.width).toBeLessThan(VIEW.width);
   });
 
   it('round axis tops; below zero when stock went negative', () => {

@@ -4,9 +4,21 @@
  */
 import type { StockOverTime } from '../client/core/stock-series';
 
-/** The view box, and the plot inside it (room on the left for quantities, below for dates). */
+/** The view box; the plot leaves room on the left for quantities and below for dates. */
 export const VIEW = { width: 260, height: 160 };
-export const PLOT = { left: 34, top: 10, width: 218, height: 124 };
+const TOP = 10;
+const RIGHT = 8;
+const BOTTOM = 26;
+/** Room for a quantity label's characters (12 px digits, group separators) and a gap. */
+const CHAR = 7;
+const GAP = 8;
+
+export interface Plot {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export interface ChartLine {
   /** `total`, or a place id. */
@@ -15,6 +27,7 @@ export interface ChartLine {
 }
 
 export interface ChartGeometry {
+  plot: Plot;
   lines: ChartLine[];
   yTicks: { value: number; y: number }[];
   xTicks: { at: number; x: number; anchor: 'start' | 'middle' | 'end' }[];
@@ -39,9 +52,17 @@ export function chartGeometry(series: StockOverTime): ChartGeometry {
   const high = 2 * roundUp(Math.max(...values) / 2);
   const lowest = Math.min(...values);
   const low = lowest < 0 ? -2 * roundUp(-lowest / 2) : 0;
+  const label = (q: number) => Math.abs(q).toLocaleString('en').length + (q < 0 ? 1 : 0);
+  const left = GAP + CHAR * Math.max(label(low), label(high));
+  const plot = {
+    left,
+    top: TOP,
+    width: VIEW.width - left - RIGHT,
+    height: VIEW.height - TOP - BOTTOM,
+  };
   const x = (at: number) =>
-    fixed(PLOT.left + (to === from ? PLOT.width : ((at - from) / (to - from)) * PLOT.width));
-  const y = (q: number) => fixed(PLOT.top + ((high - q) / (high - low)) * PLOT.height);
+    fixed(plot.left + (to === from ? plot.width : ((at - from) / (to - from)) * plot.width));
+  const y = (q: number) => fixed(plot.top + ((high - q) / (high - low)) * plot.height);
 
   const path = (quantity: (i: number) => number): string => {
     const parts = steps.map((s, i) =>
@@ -56,6 +77,7 @@ export function chartGeometry(series: StockOverTime): ChartGeometry {
   const yValues = low < 0 ? [low, 0, high] : [0, high / 2, high];
   const latest = series.latest === null ? null : steps[series.latest];
   return {
+    plot,
     lines,
     yTicks: yValues.map((value) => ({ value, y: y(value) })),
     xTicks: [

@@ -6,13 +6,19 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
-import { stockOverTime, WINDOW_DAYS, type StockOverTime } from '../../client/core/stock-series';
+import {
+  stockOverTime,
+  WINDOW_DAYS,
+  type StockOverTime,
+  type StockStep,
+} from '../../client/core/stock-series';
 import { useSnapshot } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 import { placeName } from '../places/place-names';
-import { chartGeometry, PLOT, VIEW } from '../stock-chart-geometry';
+import { chartGeometry, VIEW } from '../stock-chart-geometry';
 import { useServerNow } from '../use-server-now';
 import { useStockHistory } from '../use-stock-history';
+import './stock-chart.css';
 
 /** Each place's line: one of four colours, each with its own dashes (told apart without colour). */
 const lineClass = (index: number) =>
@@ -39,13 +45,17 @@ export function StockChart({ item }: { item: ItemView }): ReactNode {
 }
 
 function StockOverTimeView({ series }: { series: StockOverTime }): ReactNode {
-  const { places } = useSnapshot();
+  const known = useSnapshot().places;
   const { t, format } = useI18n();
   const words = t.stockChart;
   const [asTable, setAsTable] = useState(false);
-  const names = series.placeIds.map((id) => placeName(places, id));
+  const places = series.placeIds.map((id) => ({ id, name: placeName(known, id) }));
   const latest = series.latest === null ? null : series.steps[series.latest];
-  const now = series.steps.at(-1);
+  const now: StockStep = series.steps.at(-1) ?? { at: series.to, total: 0, places: {} };
+  const legend = [
+    { id: 'total', name: words.total, quantity: now.total },
+    ...places.map((p) => ({ ...p, quantity: now.places[p.id] ?? 0 })),
+  ];
   return (
     <>
       <p className="hint">
@@ -72,9 +82,9 @@ function StockOverTimeView({ series }: { series: StockOverTime }): ReactNode {
             <tr>
               <th scope="col">{words.when}</th>
               <th scope="col">{words.total}</th>
-              {names.map((name, i) => (
-                <th scope="col" key={series.placeIds[i]}>
-                  {name}
+              {places.map((p) => (
+                <th scope="col" key={p.id}>
+                  {p.name}
                 </th>
               ))}
             </tr>
@@ -89,9 +99,9 @@ function StockOverTimeView({ series }: { series: StockOverTime }): ReactNode {
                       : format.dayTime(step.at)}
                   </th>
                   <td data-label={words.total}>{format.count(step.total)}</td>
-                  {series.placeIds.map((id, p) => (
-                    <td key={id} data-label={names[p]}>
-                      {format.count(step.places[id] ?? 0)}
+                  {places.map((p) => (
+                    <td key={p.id} data-label={p.name}>
+                      {format.count(step.places[p.id] ?? 0)}
                     </td>
                   ))}
                 </tr>
@@ -106,24 +116,17 @@ function StockOverTimeView({ series }: { series: StockOverTime }): ReactNode {
             label={words.summary(
               format.day(series.from),
               format.day(series.to),
-              format.count(now?.total ?? 0),
+              format.count(now.total),
             )}
           />
           <figcaption>
             <ul className="stock-legend">
-              {[words.total, ...names].map((name, i) => (
-                <li key={i === 0 ? 'total' : series.placeIds[i - 1]}>
+              {legend.map((entry, i) => (
+                <li key={entry.id}>
                   <svg className="stock-legend__swatch" viewBox="0 0 24 8" aria-hidden="true">
                     <path className={lineClass(i - 1)} d="M0 4 H24" />
                   </svg>
-                  {t.places.stockRow(
-                    name,
-                    format.count(
-                      i === 0
-                        ? (now?.total ?? 0)
-                        : (now?.places[series.placeIds[i - 1] ?? ''] ?? 0),
-                    ),
-                  )}
+                  {t.places.stockRow(entry.name, format.count(entry.quantity))}
                 </li>
               ))}
             </ul>
@@ -141,6 +144,7 @@ function StockOverTimeView({ series }: { series: StockOverTime }): ReactNode {
 function Chart({ series, label }: { series: StockOverTime; label: string }): ReactNode {
   const { format } = useI18n();
   const g = chartGeometry(series);
+  const { plot } = g;
   return (
     <svg
       viewBox={`0 0 ${VIEW.width} ${VIEW.height}`}
@@ -150,18 +154,18 @@ function Chart({ series, label }: { series: StockOverTime; label: string }): Rea
       data-to={series.to}
       data-low={g.low}
       data-high={g.high}
-      data-plot={`${PLOT.left} ${PLOT.top} ${PLOT.width} ${PLOT.height}`}
+      data-plot={`${plot.left} ${plot.top} ${plot.width} ${plot.height}`}
     >
       {g.yTicks.map((tick) => (
         <g key={tick.value}>
           <line
             className="stock-chart__grid"
-            x1={PLOT.left}
-            x2={PLOT.left + PLOT.width}
+            x1={plot.left}
+            x2={plot.left + plot.width}
             y1={tick.y}
             y2={tick.y}
           />
-          <text className="stock-chart__tick" x={PLOT.left - 6} y={tick.y} textAnchor="end">
+          <text className="stock-chart__tick" x={plot.left - 6} y={tick.y} textAnchor="end">
             {format.count(tick.value)}
           </text>
         </g>
