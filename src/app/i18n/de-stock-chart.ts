@@ -2,7 +2,7 @@
 import type { enStockChart } from './en-stock-chart';
 
 export const deStockChart: typeof enStockChart = {
-  heading: 'Bestand im Zeitverlauf',
+  heading: 'Bestandsentwicklung',
   period: (days: string) => `Die letzten ${days} Tage: gesamt und je Ort.`,
   since: (day: string) => `Seit ${day}: ältere Änderungen sind auf dem Server.`,
   unavailable:
