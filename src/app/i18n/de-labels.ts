@@ -11,6 +11,7 @@ export const deLabels: typeof enLabels = {
   placesHeading: 'Ortsetiketten',
   summary: (count: number, shown: string, sheetCount: number, sheets: string) =>
     `${shown} ${plural(count, 'Etikett', 'Etiketten')} auf ${sheets} ${plural(sheetCount, 'Bogen', 'Bögen')} zu 3 × 8.`,
+  sheet: (n: string) => `Bogen ${n}`,
   paper: 'Papier',
   papers: { a4: 'A4', letter: 'US-Letter' },
   scale: 'Im Druckdialog die Skalierung auf 100 % lassen.',

@@ -10,6 +10,7 @@ export const enLabels = {
   placesHeading: 'Place labels',
   summary: (count: number, shown: string, sheetCount: number, sheets: string) =>
     `${shown} ${plural(count, 'label', 'labels')} on ${sheets} ${plural(sheetCount, 'sheet', 'sheets')} of 3 × 8.`,
+  sheet: (n: string) => `Sheet ${n}`,
   paper: 'Paper',
   papers: { a4: 'A4', letter: 'US Letter' },
   scale: 'In the print dialog, keep the scale at 100%.',
