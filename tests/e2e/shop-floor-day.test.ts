@@ -1,13 +1,13 @@
 /**
- * Issue 27's closing story in real Chromium, on the manager's phone and two staff phones, offline:
- * the manager creates the place "Back room" and starts a blind stock-take of it; one staff member
- * counts with a keyboard-wedge scanner (bursts of keys and Enter, outside a text field), the other
- * by typing codes and counts (and recounts); meanwhile the till sells from the back room, a
- * transfer moves stock to the shop floor (`main`), and a delivery of several scanned items (camera
- * and wedge) is received there. The network returns; the manager reviews and applies the
- * stock-take once. Checked on the server: every change confirmed exactly once, each item's journal
- * in order, and each place's quantity as the core's apply rule (stocktake-apply.ts) computes it
- * from the count lines and the journal, which is also worked out by hand below.
+ * A day of places, stock-takes and deliveries in real Chromium, on the manager's phone and two
+ * staff phones, offline: the manager creates the place "Back room" and starts a blind stock-take
+ * of it; one staff member counts with a keyboard-wedge scanner (bursts of keys and Enter, outside a
+ * text field), the other by typing codes and counts (and recounts); meanwhile the till sells from
+ * the back room, a transfer moves stock to the shop floor (`main`), and a delivery of several
+ * scanned items (camera and wedge) is received there. The network returns; the manager reviews and
+ * applies the stock-take once. Checked on the server: every change confirmed exactly once, each
+ * item's journal in order, and each place's quantity as the core's apply rule (stocktake-apply.ts)
+ * computes it from the count lines and the journal, which is also worked out by hand below.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
