@@ -21,6 +21,7 @@ import { collectPageErrors, newPhoneContext } from './support/browser';
 import { browserFilming, cameraContext, cameraTracks } from './support/camera-phone';
 import { useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
+import { wedgeScan } from './support/wedge';
 
 const run = promisify(execFile);
 const scene = useScene();
@@ -306,17 +307,13 @@ describe('scanning a place label', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Scan barcode' }).count()).toBe(0);
     expect((await cameraTracks(page)).live).toBe(0);
 
-    await page.getByRole('heading', { level: 1, name: 'Items' }).click();
-    await page.keyboard.type('PLACE:shop-floor', { delay: 5 });
-    await page.keyboard.press('Enter');
+    await wedgeScan(page, 'PLACE:shop-floor');
     await expect.poll(() => selected(place)).toBe('Shop floor');
 
     await page.getByRole('link', { name: 'Receive delivery' }).click();
     const at = page.getByRole('combobox', { name: 'Place' });
     await expect.poll(() => selected(at)).toBe('Shop floor');
-    await page.getByRole('heading', { level: 1, name: 'Receive delivery' }).click();
-    await page.keyboard.type('PLACE:main', { delay: 5 });
-    await page.keyboard.press('Enter');
+    await wedgeScan(page, 'PLACE:main');
     await expect.poll(() => selected(at)).toBe('Main');
   });
 });
