@@ -14,6 +14,7 @@ import { pluralRules } from './plural';
 import { enScenarios } from './en-scenarios';
 import { enDelivery, enPlaces } from './en-places';
 import { enStockChart } from './en-stock-chart';
+import { enLabels } from './en-labels';
 
 /** A duration's unit, for `tester.fault.duration`. */
 export type DurationUnit = 'day' | 'hour' | 'minute' | 'second' | 'millisecond';
@@ -745,6 +746,7 @@ export const en = {
   places: enPlaces,
   delivery: enDelivery,
   stockChart: enStockChart,
+  labels: enLabels,
   reorder: {
     title: 'Reorder list',
     none: 'No item is at or below its low-stock threshold.',
