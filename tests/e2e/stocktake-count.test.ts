@@ -22,6 +22,7 @@ import {
 } from './support/camera-phone';
 import { useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
+import { wedgeScan } from './support/wedge';
 
 const scene = useScene();
 const LAMP = { id: 'lamp-14', name: 'Desk lamp, brass', barcode: '2000014000148' };
@@ -90,9 +91,8 @@ describe('counting a stock-take', () => {
     expect(await countHeading(FLOOR_LAMP.name).count()).toBe(0);
     await page.getByRole('heading', { level: 1, name: 'Shelf A' }).waitFor();
 
-    // A wedge scanner: a key every 5 ms and Enter. The count opens here, on the stock-take.
-    await page.keyboard.type(FLOOR_LAMP.barcode, { delay: 5 });
-    await page.keyboard.press('Enter');
+    // A wedge scanner's burst: the count opens here, on the stock-take.
+    await wedgeScan(page, FLOOR_LAMP.barcode);
     await countHeading(FLOOR_LAMP.name).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Shelf A' }).waitFor();
     await page.getByLabel('Counted quantity').fill('3');
