@@ -36,6 +36,22 @@ export interface StockHistory {
   more: boolean;
 }
 
+/** A history as fetched at an item revision (kept on the device: transactions/kept-histories.ts). */
+export interface KeptHistory extends StockHistory {
+  revision: number;
+}
+
+/**
+ * Whether pages fetched so far (newest first) reach back a whole window before the newest change:
+ * the window ends at that change or later, so nothing older is drawn.
+ */
+export function coversWindow(entries: readonly HistoryEntry[], days = WINDOW_DAYS): boolean {
+  const newest = entries[0];
+  const oldest = entries.at(-1);
+  if (!newest || !oldest) return false;
+  return Date.parse(newest.recordedAt) - Date.parse(oldest.recordedAt) > days * DAY_MS;
+}
+
 /** The place an entry changed: a server before places sent none, and kept all stock at `main`. */
 function entryPlace(entry: HistoryEntry): string | null {
   if (entry.delta === 0) return null;
