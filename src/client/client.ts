@@ -7,7 +7,6 @@
  * outbox-commands.ts and account-commands.ts (the commands), live-view.ts (the snapshot).
  */
 import type {
-  HistoryEntry,
   HistoryResponse,
   Op,
   StocktakeDetail,
@@ -47,7 +46,7 @@ import {
   keptStocktakes,
 } from './transactions/kept-stocktakes';
 import { keepHistory, keptHistory } from './transactions/kept-histories';
-import { coversWindow, type KeptHistory } from './core/stock-series';
+import { coversWindow, stockEntry, type KeptHistory, type StockEntry } from './core/stock-series';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './connectivity';
@@ -540,12 +539,12 @@ class Client implements StockroomClientCore {
    * most MAX_HISTORY_PAGES), kept on this device; unanswered, what was kept.
    */
   async stockHistory(itemId: string, revision: number): Promise<KeptHistory | null> {
-    const entries: HistoryEntry[] = [];
+    const entries: StockEntry[] = [];
     let next: string | null = null;
     try {
       for (let page = 0; page < MAX_HISTORY_PAGES && !coversWindow(entries); page++) {
         const answer: HistoryResponse = await this.history(itemId, next ?? undefined);
-        entries.push(...answer.entries);
+        entries.push(...answer.entries.map(stockEntry));
         next = answer.next;
         if (next === null) break;
       }

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../protocol/schemas';
+import type { StockEntry } from '../core/stock-series';
 import { openMemoryStore } from '../store/memory-store';
 import { noteEpoch } from './epoch';
 import { setSession } from './meta';
 import { signOutRemovingData } from './sign-out';
 import { KEPT_ITEMS, keepHistory, keptHistory } from './kept-histories';
 
-const entry: HistoryEntry = {
-  operationId: 'L1.0',
-  userName: 'demo',
-  type: 'adjust',
-  delta: -1,
-  resultingQuantity: 9,
-  reason: 'sold',
-  note: null,
-  recordedAt: '2026-12-06T09:00:00.000Z',
-  placeId: 'main',
-  placeQuantity: 9,
-};
+const entry: StockEntry = { delta: -1, placeId: 'main', recordedAt: '2026-12-06T09:00:00.000Z' };
 const history = (revision: number) => ({ revision, entries: [entry], more: false });
 
 describe("items' history kept on the device", () => {
