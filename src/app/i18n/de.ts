@@ -7,6 +7,8 @@ import { deRefusals } from './de-refusals';
 import { pluralRules } from './plural';
 import { deScenarios } from './de-scenarios';
 import { deDelivery, dePlaces } from './de-places';
+import { deStockChart } from './de-stock-chart';
+import { deLabels } from './de-labels';
 import type { DurationUnit, Messages } from './en';
 
 /** Plurals by the language's rules (Intl.PluralRules), never a hand-written test for one. */
@@ -740,6 +742,8 @@ export const de: Messages = {
   },
   places: dePlaces,
   delivery: deDelivery,
+  stockChart: deStockChart,
+  labels: deLabels,
   reorder: {
     title: 'Nachbestellliste',
     none: 'Kein Artikel liegt auf oder unter seiner Schwelle für niedrigen Bestand.',
