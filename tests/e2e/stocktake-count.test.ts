@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Op } from '../../src/protocol/schemas';
 import { LABEL } from './support/app';
+import { seriousViolations } from './support/axe';
 import { collectPageErrors, goOffline } from './support/browser';
 import {
   browserFilming,
@@ -116,6 +117,7 @@ describe('counting a stock-take', () => {
     }));
     expect(layout.bullets).toBe('none');
     expect(new Set(layout.widths).size, JSON.stringify(layout.widths)).toBe(1);
+    expect(await seriousViolations(page), 'stock-take count').toEqual([]);
   });
 
   it('an offline reload keeps the stock-take and the counts saved on the device', async () => {
