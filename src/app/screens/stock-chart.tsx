@@ -28,17 +28,18 @@ export function StockChart({ item }: { item: ItemView }): ReactNode {
   const { t } = useI18n();
   const words = t.stockChart;
   const { serverNow } = useServerNow();
-  const state = useStockHistory(item.id, item.revision);
+  const state = useStockHistory(item);
   const history = state.status === 'ready' ? state.history : null;
   const series = useMemo(
-    () => history && stockOverTime(item, history, serverNow),
-    [item, history, serverNow],
+    () => history && stockOverTime(history.item, history, serverNow),
+    [history, serverNow],
   );
   return (
     <section className="card stack" aria-labelledby="stock-chart-heading">
       <h2 id="stock-chart-heading">{words.heading}</h2>
       {state.status === 'loading' && <p>{t.history.loading}</p>}
       {state.status === 'unavailable' && <p>{words.unavailable}</p>}
+      {history && history.item.revision !== item.revision && <p>{words.behind}</p>}
       {series && <StockOverTimeView series={series} />}
     </section>
   );

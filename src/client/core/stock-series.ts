@@ -46,9 +46,20 @@ export interface StockHistory {
   more: boolean;
 }
 
-/** A history as fetched at an item revision (kept on the device: transactions/kept-histories.ts). */
-export interface KeptHistory extends StockHistory {
+/** An item's confirmed quantities at a revision: where the series go back from. */
+export interface ItemQuantities {
   revision: number;
+  quantity: number;
+  stock?: readonly PlaceStock[] | undefined;
+}
+
+/**
+ * A history as fetched, with the item as it was then (kept on the device:
+ * transactions/kept-histories.ts): drawn from those quantities, never from later ones the history
+ * does not explain.
+ */
+export interface KeptHistory extends StockHistory {
+  item: ItemQuantities;
 }
 
 /**
@@ -69,7 +80,7 @@ function entryPlace(entry: StockEntry): string | null {
 }
 
 export function stockOverTime(
-  item: { quantity: number; stock?: readonly PlaceStock[] | undefined },
+  item: Omit<ItemQuantities, 'revision'>,
   history: StockHistory,
   now: number,
   days = WINDOW_DAYS,

@@ -7,7 +7,11 @@ import { signOutRemovingData } from './sign-out';
 import { KEPT_ITEMS, keepHistory, keptHistory } from './kept-histories';
 
 const entry: StockEntry = { delta: -1, placeId: 'main', recordedAt: '2026-12-06T09:00:00.000Z' };
-const history = (revision: number) => ({ revision, entries: [entry], more: false });
+const history = (revision: number) => ({
+  entries: [entry],
+  more: false,
+  item: { revision, quantity: 9 },
+});
 
 describe("items' history kept on the device", () => {
   it('keeps the latest fetch per item', async () => {
