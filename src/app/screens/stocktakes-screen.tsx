@@ -16,6 +16,7 @@ import { useStocktakes } from '../use-stocktakes';
 import { knownPlaces } from '../places/place-names';
 import { usePlaces } from '../places/use-places';
 import { MAIN_PLACE } from '../../protocol/schemas';
+import { openOnItems, placeLabel, useWedgeTarget } from '../scan/use-wedge-scan';
 
 export function StocktakesScreen(): ReactNode {
   const { user } = useSnapshot();
@@ -57,6 +58,12 @@ function StartStocktake(): ReactNode {
   const places = usePlaces();
   const [placeId, setPlaceId] = useState<string>(MAIN_PLACE);
   const [startedId, setStartedId] = useState<string | null>(null);
+  // A place label (docs/client.md#labels) chooses the Place; any other code opens its item.
+  useWedgeTarget((code) => {
+    const scanned = placeLabel(code);
+    if (scanned === null) openOnItems(code);
+    else if (knownPlaces(places).some((p) => p.id === scanned)) setPlaceId(scanned);
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
