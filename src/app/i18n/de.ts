@@ -279,6 +279,7 @@ export const de: Messages = {
     thisDevice: 'dieses Gerät',
     note: (note) => `„${note}“`,
     operation: (id) => `Vorgang ${id}`,
+    idsShown: 'Solange dies offen ist, zeigt jede Änderung oben ihre Vorgangs-ID.',
     older: 'Ältere Änderungen zeigen',
   },
   adjust: {
@@ -309,8 +310,8 @@ export const de: Messages = {
     countedShort: 'Gezählt',
     difference: 'Differenz',
     none: 'keine',
-    hint: (revision) =>
-      `Beruht auf Revision ${revision}. Ändert sich der Bestand, bevor die Zählung ankommt, kommt sie zur Prüfung zurück, statt neuere Änderungen zu überschreiben.`,
+    hint: (moment) =>
+      `Deine Zählung ersetzt den Bestand, zuletzt geändert ${moment}. Ändert er sich, bevor deine Zählung den Server erreicht, kommt sie zur Prüfung zurück, statt diese Änderung zu überschreiben.`,
     save: 'Zählung speichern',
     what: 'die gezählte Menge',
   },
