@@ -271,6 +271,10 @@ export const de: Messages = {
     deviceChanges: 'Änderungen dieses Geräts',
     noneYet: 'Noch keine.',
   },
+  moreActions: {
+    more: 'Mehr',
+    label: 'Weitere Aktionen',
+  },
   history: {
     heading: 'Verlauf',
     loading: 'Der Verlauf wird vom Server geladen…',

@@ -274,6 +274,11 @@ export const en = {
     deviceChanges: "This device's changes",
     noneYet: 'None yet.',
   },
+  /** A toolbar's further actions behind one button (Items). */
+  moreActions: {
+    more: 'More',
+    label: 'More actions',
+  },
   history: {
     heading: 'History',
     loading: "Loading the server's history…",

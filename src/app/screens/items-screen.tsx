@@ -28,6 +28,7 @@ import { navigate } from '../use-route';
 import { itemsCsv } from '../import/items-csv';
 import { download } from '../download';
 import { FormProblem } from '../components/form-problem';
+import { MoreActions } from '../components/more-actions';
 
 /**
  * The scanner (and its reader) load only when opened: the first screens stay small. Should its
@@ -176,29 +177,6 @@ export function ItemsScreen(): ReactNode {
       title={words.title}
       actions={
         <div className="fix-actions">
-          {manager && (
-            <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
-              {words.newItem}
-            </a>
-          )}
-          {manager && (
-            <a className="button button--small" href={href({ name: 'import' })}>
-              {words.importItems}
-            </a>
-          )}
-          <a className="button button--small" href={href({ name: 'reorder' })}>
-            {words.reorderList}
-          </a>
-          <a className="button button--small" href={href({ name: 'delivery' })}>
-            {t.delivery.receive}
-          </a>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => download('stockroom-items.csv', itemsCsv(all))}
-          >
-            {words.downloadItems}
-          </button>
           <button
             type="button"
             className="button button--small"
@@ -207,6 +185,31 @@ export function ItemsScreen(): ReactNode {
           >
             {words.scan}
           </button>
+          <a className="button button--small" href={href({ name: 'delivery' })}>
+            {t.delivery.receive}
+          </a>
+          <MoreActions>
+            {manager && (
+              <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
+                {words.newItem}
+              </a>
+            )}
+            {manager && (
+              <a className="button button--small" href={href({ name: 'import' })}>
+                {words.importItems}
+              </a>
+            )}
+            <a className="button button--small" href={href({ name: 'reorder' })}>
+              {words.reorderList}
+            </a>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => download('stockroom-items.csv', itemsCsv(all))}
+            >
+              {words.downloadItems}
+            </button>
+          </MoreActions>
         </div>
       }
     >

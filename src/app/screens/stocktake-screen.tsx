@@ -97,7 +97,11 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
           <ul className="list">
             {left.map((r) => (
               <li key={r.itemId}>
-                <button type="button" className="button" onClick={() => setOpen(r.itemId)}>
+                <button
+                  type="button"
+                  className="button button--names"
+                  onClick={() => setOpen(r.itemId)}
+                >
                   {words.countItem(nameOf(r.itemId))}
                 </button>
               </li>
@@ -111,7 +115,11 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
                   .filter((r) => counted.has(r.itemId))
                   .map((r) => (
                     <li key={r.itemId}>
-                      <button type="button" className="button" onClick={() => setOpen(r.itemId)}>
+                      <button
+                        type="button"
+                        className="button button--names"
+                        onClick={() => setOpen(r.itemId)}
+                      >
                         {words.countItem(nameOf(r.itemId))}
                       </button>
                     </li>
@@ -269,7 +277,7 @@ function Review(props: { detail: StocktakeDetail; nameOf: (itemId: string) => st
   return (
     <section className="stack" aria-labelledby="stocktake-review">
       <h2 id="stocktake-review">{words.review}</h2>
-      <table className="table">
+      <table className="table table--names-first">
         <thead>
           <tr>
             <th scope="col">{words.item}</th>
