@@ -20,7 +20,9 @@ function entry(
   };
 }
 
-// The item's journal, newest first: created at revision 1, received at 2, sold at 3 and 4.
+const at = (revision: number) => ({ recordedAt: '2026-12-02T11:00:00Z', revision });
+
+// A journal from a server that sends no revisions, newest first: created at revision 1, received at 2, sold at 3 and 4.
 const journal: HistoryEntry[] = [
   entry(4, { delta: -1, recordedAt: '2026-12-02T11:05:00Z', userName: 'Aylin' }),
   entry(3, { delta: -3, recordedAt: '2026-12-02T11:02:00Z' }),
@@ -41,6 +43,28 @@ describe('what changed since a stale count', () => {
     // More changes than the page holds: the rest are counted, never guessed.
     expect(changesSince(journal.slice(0, 2), 0, 4)).toEqual({
       entries: journal.slice(0, 2),
+      more: 2,
+    });
+  });
+
+  it('reads the revision of each entry: a transfer is one change with two entries', () => {
+    // Revision 3 is a transfer (two entries), revision 5 was a change this list does not show.
+    const withRevisions: HistoryEntry[] = [
+      entry(6, { delta: -1, recordedAt: '2026-12-02T11:20:00Z', revision: 6 }),
+      entry(4, { delta: -2, recordedAt: '2026-12-02T11:10:00Z', revision: 4 }),
+      entry(3, { type: 'transfer', delta: 4, reason: 'transfer', placeId: 'back', ...at(3) }),
+      entry(3, { type: 'transfer', delta: -4, reason: 'transfer', placeId: 'main', ...at(3) }),
+      entry(2, { delta: 5, reason: 'received', recordedAt: '2026-12-02T10:40:00Z', revision: 2 }),
+    ];
+    const ids = (based: number) =>
+      changesSince(withRevisions, based, 6).entries.map((e) => `${e.operationId} ${e.delta}`);
+    expect(ids(2)).toEqual(['op-6 -1', 'op-4 -2', 'op-3 4', 'op-3 -4']);
+    expect(ids(3)).toEqual(['op-6 -1', 'op-4 -2']);
+    expect(ids(4)).toEqual(['op-6 -1']);
+    expect(changesSince(withRevisions, 2, 6).more).toBe(0);
+    // The page ends at revision 4: revisions 3 and 2 are changes not in it.
+    expect(changesSince(withRevisions.slice(0, 2), 1, 6)).toEqual({
+      entries: withRevisions.slice(0, 2),
       more: 2,
     });
   });

@@ -39,6 +39,12 @@ import { ensureFreshLease } from './lease-sync';
 import { LiveView } from './live-view';
 import { ensureDevice, getMeta, markSessionExpired, setDeviceName } from './transactions/meta';
 import { loadView } from './transactions/view';
+import {
+  keepStocktake,
+  keepStocktakes,
+  keptStocktake,
+  keptStocktakes,
+} from './transactions/kept-stocktakes';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './connectivity';
@@ -525,18 +531,42 @@ class Client implements StockroomClientCore {
 
   stocktakeStep = (op: StocktakeOp): Promise<OperationView> => this.outbox.stocktakeStep(op);
 
+  /** Asked of the server and kept on this device; unanswered, what was kept. */
   async stocktakes(): Promise<StocktakesResponse | null> {
     const session = await this.session();
     if (!session) return null;
     const res = await api.listStocktakes(this.http, session.token);
-    return res.kind === 'ok' ? res.value : null;
+    if (res.kind !== 'ok') return this.keptStocktakes();
+    await this.keep((tx) => keepStocktakes(tx, session.user.id, res.value));
+    return res.value;
   }
 
   async stocktake(id: string): Promise<StocktakeDetail | null> {
     const session = await this.session();
     if (!session) return null;
     const res = await api.stocktakeDetail(this.http, session.token, id);
-    return res.kind === 'ok' ? res.value : null;
+    if (res.kind !== 'ok') return this.keptStocktake(id);
+    await this.keep((tx) => keepStocktake(tx, session.user.id, res.value));
+    return res.value;
+  }
+
+  async keptStocktakes(): Promise<StocktakesResponse | null> {
+    const session = await this.session();
+    if (!session) return null;
+    const store = await this.opened;
+    return (await this.storage.read(store, (tx) => keptStocktakes(tx, session.user.id))) ?? null;
+  }
+
+  async keptStocktake(id: string): Promise<StocktakeDetail | null> {
+    const session = await this.session();
+    if (!session) return null;
+    const store = await this.opened;
+    return (await this.storage.read(store, (tx) => keptStocktake(tx, session.user.id, id))) ?? null;
+  }
+
+  /** Keeps a server answer on the device; a storage problem is shown, the answer still used. */
+  private async keep(fn: (tx: Tx) => Promise<void>): Promise<void> {
+    await this.storage.write(await this.opened, fn).catch(() => undefined);
   }
 
   private authorizedFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {

@@ -142,9 +142,15 @@ export interface StockroomClient {
 
   /** A stock-take's step (start, count, apply, cancel): an operation like any other, offline too. */
   stocktakeStep(op: StocktakeOp): Promise<OperationView>;
-  /** What the server says now; null when it cannot be asked (offline, signed out, refused). */
+  /**
+   * What the server says now, kept on this device for this person; when it does not answer, what
+   * was kept; null when there is neither (or nobody is signed in).
+   */
   stocktakes(): Promise<StocktakesResponse | null>;
   stocktake(id: string): Promise<StocktakeDetail | null>;
+  /** What was kept on this device, without asking the server (offline). */
+  keptStocktakes(): Promise<StocktakesResponse | null>;
+  keptStocktake(id: string): Promise<StocktakeDetail | null>;
 
   exportBackup(): Promise<string>;
   importBackup(text: string): Promise<CommandResult>;

@@ -480,6 +480,11 @@ export const HistoryEntry = z.object({
    */
   placeId: z.optional(z.nullable(z.string())),
   placeQuantity: z.optional(z.nullable(int())),
+  /**
+   * The item's revision right after the entry (both entries of a transfer share it). Absent for
+   * entries the server recorded before it kept revisions in the journal, and from older servers.
+   */
+  revision: z.optional(int()),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const HistoryResponse = z.object({

@@ -147,7 +147,8 @@ for (const [kind, open] of DATABASES) {
       const itemId = await manager.newItem(ml, 10);
       const body = sl.body(transfer(itemId, 'main', back, 4, { note: 'for the shelf' }));
       const first = await staff.postOp(body);
-      expect(expectReceipt(first, 201)).toMatchObject({
+      const receipt = expectReceipt(first, 201);
+      expect(receipt).toMatchObject({
         outcome: 'applied',
         itemId,
         delta: 0,
@@ -168,6 +169,7 @@ for (const [kind, open] of DATABASES) {
           placeQuantity: 4,
           resultingQuantity: 10,
           note: 'for the shelf',
+          revision: receipt.itemRevision,
         }),
         expect.objectContaining({
           type: 'transfer',
@@ -176,6 +178,7 @@ for (const [kind, open] of DATABASES) {
           placeId: 'main',
           placeQuantity: 6,
           resultingQuantity: 10,
+          revision: receipt.itemRevision,
         }),
       ]);
     });

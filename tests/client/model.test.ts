@@ -1,9 +1,11 @@
 /**
- * Model-based fault schedules (fast-check `fc.commands`) against the REAL server: enqueue, drain,
+ * Model-based fault schedules (fast-check `fc.commands`) against the REAL server: adjustments,
+ * transfers between main and the back room, count lines and the apply of a stock-take, drain,
  * dropped requests and responses, failures before commit, delays past the timeout, concurrent
  * duplicates from two tabs, server restarts, tabs restarted mid-send or closed before the local
  * commit, offline/online, cleanup and clock jumps. After each schedule the checker verifies
- * nothing lost, nothing doubled, nothing falsely confirmed; the same checker must catch the
+ * nothing lost, nothing doubled, nothing falsely confirmed (a transfer: both sides once or neither;
+ * the stock-take's apply: what the core's apply rule says); the same checker must catch the
  * deliberately broken variants. `TORTURE=1` runs 10,000 schedules; `MODEL_SEED` (and
  * `MODEL_PATH`) replay a run (a schedule). `SETTLE_TICK_MS=1` stands in for a badly loaded machine
  * (nearly every request outlives the device's patience): safety must hold, coverage may not.
@@ -35,6 +37,10 @@ const EXERCISED = [
   'state:confirmed',
   'state:rejected',
   'state:review:receipt',
+  'applied:adjust',
+  'applied:transfer',
+  'applied:stocktakeCount',
+  'applied:applyStocktake',
 ];
 
 let server: ModelServer;

@@ -260,6 +260,8 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     // The fake has no server: stock-takes are known only from its own saved steps.
     stocktakes: async () => null,
     stocktake: async () => null,
+    keptStocktakes: async () => null,
+    keptStocktake: async () => null,
     async importItems(ops) {
       const views: OperationView[] = [];
       for (const op of ops) views.push(await enqueue(op));

@@ -7,6 +7,7 @@ import { deRefusals } from './de-refusals';
 import { pluralRules } from './plural';
 import { deScenarios } from './de-scenarios';
 import { deDelivery, dePlaces } from './de-places';
+import { deLabels } from './de-labels';
 import type { DurationUnit, Messages } from './en';
 
 /** Plurals by the language's rules (Intl.PluralRules), never a hand-written test for one. */
@@ -745,6 +746,7 @@ export const de: Messages = {
   },
   places: dePlaces,
   delivery: deDelivery,
+  labels: deLabels,
   reorder: {
     title: 'Nachbestellliste',
     none: 'Kein Artikel liegt auf oder unter seiner Schwelle für niedrigen Bestand.',

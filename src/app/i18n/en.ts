@@ -13,6 +13,7 @@ import { enRefusals } from './en-refusals';
 import { pluralRules } from './plural';
 import { enScenarios } from './en-scenarios';
 import { enDelivery, enPlaces } from './en-places';
+import { enLabels } from './en-labels';
 
 /** A duration's unit, for `tester.fault.duration`. */
 export type DurationUnit = 'day' | 'hour' | 'minute' | 'second' | 'millisecond';
@@ -750,6 +751,7 @@ export const en = {
   },
   places: enPlaces,
   delivery: enDelivery,
+  labels: enLabels,
   reorder: {
     title: 'Reorder list',
     none: 'No item is at or below its low-stock threshold.',

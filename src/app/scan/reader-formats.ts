@@ -4,8 +4,8 @@
  * module that loads it.
  */
 
-/** What the shop's labels carry: retail EAN-13 and UPC-A, Code 128 shelf labels, QR. */
-export const SCAN_FORMATS = ['ean_13', 'upc_a', 'code_128', 'qr_code'] as const;
+/** What the shop's labels carry: retail EAN-13, EAN-8 and UPC-A, Code 128 shelf labels, QR. */
+export const SCAN_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'code_128', 'qr_code'] as const;
 
 export interface Detected {
   rawValue: string;

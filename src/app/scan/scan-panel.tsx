@@ -1,8 +1,8 @@
 /**
  * The scanner view on Items (loaded only when opened, with its reader): the camera preview, and
- * what a scanned code means: one item opens it; none says so and offers managers a new item with
- * that barcode; several fill Search items so the person picks. Without a camera, a clear message
- * and the typed path.
+ * what a scanned code means: a place label sets the Place; one item opens it; none says so and
+ * offers managers a new item with that barcode; several fill Search items so the person picks.
+ * Without a camera, a clear message and the typed path.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
@@ -10,7 +10,9 @@ import { useI18n } from '../i18n/i18n-context';
 import { href } from '../routes';
 import { navigate } from '../use-route';
 import { assertNever } from '../../protocol/assert-never';
+import { chooseThePlace } from '../places/use-chosen-place';
 import { matchScan } from './scan-match';
+import { placeLabel } from './use-wedge-scan';
 import { useBarcodeScan } from './use-barcode-scan';
 import './scan-panel.css';
 import { FormProblem } from '../components/form-problem';
@@ -35,6 +37,12 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
 
   const onCode = useCallback(
     (code: string) => {
+      const placeId = placeLabel(code);
+      if (placeId !== null) {
+        chooseThePlace(placeId);
+        onClose();
+        return;
+      }
       const match = matchScan(itemsRef.current, code);
       switch (match.kind) {
         case 'one':
@@ -50,7 +58,7 @@ export default function ScanPanel({ manager, onMany, onClose }: ScanPanelProps):
           return assertNever(match);
       }
     },
-    [onMany],
+    [onMany, onClose],
   );
   const state = useBarcodeScan(video, onCode, round);
   const showVideo = missing === null && state.phase !== 'problem';

@@ -40,6 +40,11 @@ export function placeLabel(code: string): string | null {
   return m?.[1] ?? null;
 }
 
+/** What a place's printed label carries (src/app/labels). */
+export function placeLabelText(placeId: string): string {
+  return `PLACE:${placeId}`;
+}
+
 /** While the calling screen is shown, a scan means `handler`. */
 export function useWedgeTarget(handler: Handler): void {
   const ref = useRef(handler);

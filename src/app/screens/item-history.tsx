@@ -39,7 +39,7 @@ export function ItemHistory(props: {
           {state.entries.map((e) => {
             const reason = reasonWords(e.reason, t);
             return (
-              <li key={e.operationId} className="history-entry">
+              <li key={`${e.operationId}@${e.placeId ?? ''}`} className="history-entry">
                 <span className="history-entry__what">
                   {t.entryTypes[e.type]} {format.delta(e.delta)} →{' '}
                   {format.count(e.resultingQuantity)}

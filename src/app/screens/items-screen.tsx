@@ -29,6 +29,7 @@ import { itemsCsv } from '../import/items-csv';
 import { download } from '../download';
 import { FormProblem } from '../components/form-problem';
 import { MoreActions } from '../components/more-actions';
+import { PrintLabels, usePrintView } from '../labels/print-labels';
 
 /**
  * The scanner (and its reader) load only when opened: the first screens stay small. Should its
@@ -149,6 +150,7 @@ export function ItemsScreen(): ReactNode {
   }, [index, deferredQuery, shelf, lowOnly]);
   const manager = user?.role === 'manager';
   const [scanning, setScanning] = useState(false);
+  const labels = usePrintView();
   const closeScanner = useCallback(() => setScanning(false), []);
   const showCode = useCallback((code: string) => {
     setQuery(code);
@@ -198,6 +200,16 @@ export function ItemsScreen(): ReactNode {
               <a className="button button--small" href={href({ name: 'import' })}>
                 {words.importItems}
               </a>
+            )}
+            {manager && (
+              <button
+                ref={labels.button}
+                type="button"
+                className="button button--small"
+                onClick={labels.show}
+              >
+                {t.labels.printLabels}
+              </button>
             )}
             <a className="button button--small" href={href({ name: 'reorder' })}>
               {words.reorderList}
@@ -255,6 +267,9 @@ export function ItemsScreen(): ReactNode {
         <Suspense fallback={<p role="status">{words.openingScanner}</p>}>
           <ScanPanel manager={manager} onMany={showCode} onClose={closeScanner} />
         </Suspense>
+      )}
+      {labels.open && (
+        <PrintLabels source={{ kind: 'items', items: shown }} onClose={labels.close} />
       )}
       <PendingNewItems />
       <p className="result-count" role="status">

@@ -215,7 +215,7 @@ function ChangesSince(props: { itemId: string; based: number; current: number })
       <p>{words.staleSince}</p>
       <ul className="stale-changes">
         {entries.map((e) => (
-          <li key={e.operationId}>
+          <li key={`${e.operationId}@${e.placeId ?? ''}`}>
             <bdi>{changeWords(e, t, format)}</bdi>
           </li>
         ))}

@@ -1,7 +1,8 @@
 /**
  * **Places** in Settings (managers, docs/client.md#places): a form **New place** with a field
  * **Place name** and a button **Create place**; per place **Rename place** and **Archive place**.
- * Each is an operation saved on the device first, like every change (works offline).
+ * Each is an operation saved on the device first, like every change (works offline). **Print place
+ * labels** prints a sheet of their labels (src/app/labels).
  */
 import { FormProblem } from '../components/form-problem';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { SavedIntent } from '../components/saved-intent';
 import { useI18n } from '../i18n/i18n-context';
 import { knownPlaces, placeIdFor } from '../places/place-names';
 import { useIntentForm } from '../use-intent-form';
+import { PrintLabels, usePrintView } from '../labels/print-labels';
 
 function NewPlace(): ReactNode {
   const client = useClient();
@@ -132,14 +134,22 @@ export function PlacesPanel(): ReactNode {
   const { places } = useSnapshot();
   const { t } = useI18n();
   const words = t.places;
+  const labels = usePrintView();
+  const shown = knownPlaces(places);
   return (
     <section className="card stack" aria-labelledby="places-heading">
       <h2 id="places-heading">{words.settingsHeading}</h2>
       <ul className="stack">
-        {knownPlaces(places).map((p) => (
+        {shown.map((p) => (
           <PlaceRow key={p.id} place={p} />
         ))}
       </ul>
+      <button ref={labels.button} type="button" className="button" onClick={labels.show}>
+        {t.labels.printPlaceLabels}
+      </button>
+      {labels.open && (
+        <PrintLabels source={{ kind: 'places', places: shown }} onClose={labels.close} />
+      )}
       <NewPlace />
     </section>
   );

@@ -5,7 +5,16 @@
  * are outbox operations, so counting works offline once the stock-take is on the device. In a
  * blind count staff see no expected quantity (the server does not send them one either).
  */
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import type { ItemView, OperationView } from '../../client/facade';
 import type { StocktakeDetail, StocktakeReviewLine } from '../../protocol/schemas';
 import { useClient, useSnapshot } from '../client-context';
@@ -16,22 +25,31 @@ import { useI18n } from '../i18n/i18n-context';
 import { parseWholeNumber } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { useIntentForm } from '../use-intent-form';
+import { useOperationWords } from '../use-operation-words';
 import { useStocktake } from '../use-stocktakes';
 import { matchScan } from '../scan/scan-match';
+import { useWedgeTarget } from '../scan/use-wedge-scan';
 import { placeName } from '../places/place-names';
 
-/** Items with a count: on the server, or saved on this device and not refused. */
-export function countedItems(detail: StocktakeDetail, operations: readonly OperationView[]) {
-  const counted = new Set(detail.lines.map((l) => l.itemId));
+/** This device's latest count of each item of the stock-take. */
+export function deviceCounts(
+  stocktakeId: string,
+  operations: readonly OperationView[],
+): Map<string, OperationView> {
+  const latest = new Map<string, OperationView>();
   for (const o of operations) {
-    if (
-      o.op.type === 'stocktakeCount' &&
-      o.op.stocktakeId === detail.id &&
-      o.state !== 'rejected' &&
-      o.state !== 'not-applied'
-    ) {
-      counted.add(o.op.itemId);
-    }
+    if (o.op.type !== 'stocktakeCount' || o.op.stocktakeId !== stocktakeId) continue;
+    const known = latest.get(o.op.itemId);
+    if (!known || known.createdAt <= o.createdAt) latest.set(o.op.itemId, o);
+  }
+  return latest;
+}
+
+/** Items with a count: on the server, or saved on this device and not refused. */
+export function countedItems(detail: StocktakeDetail, mine: ReadonlyMap<string, OperationView>) {
+  const counted = new Set(detail.lines.map((l) => l.itemId));
+  for (const [itemId, o] of mine) {
+    if (o.state !== 'rejected' && o.state !== 'not-applied') counted.add(itemId);
   }
   return counted;
 }
@@ -60,7 +78,9 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
   const { t, format } = useI18n();
   const words = t.stocktakes;
   const [open, setOpen] = useState<string | null>(null);
-  const counted = useMemo(() => countedItems(detail, operations), [detail, operations]);
+  const mine = useMemo(() => deviceCounts(detail.id, operations), [detail.id, operations]);
+  const counted = useMemo(() => countedItems(detail, mine), [detail, mine]);
+  const operationWords = useOperationWords();
   const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
   const scope = detail.review;
   const left = scope.filter((r) => !counted.has(r.itemId));
@@ -77,7 +97,7 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
       </p>
       {detail.blind && user?.role !== 'manager' && <p>{words.blindNote}</p>}
       {isOpen && (
-        <OpenByCode
+        <PickItem
           items={scope.flatMap((r) => byId.get(r.itemId) ?? [])}
           onOpen={(itemId) => setOpen(itemId)}
         />
@@ -109,21 +129,25 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
           </ul>
           {counted.size > 0 && (
             <>
-              <h3>{words.countedItems}</h3>
-              <ul className="list">
+              <h3 id="items-counted">{words.countedItems}</h3>
+              <ul className="list" aria-labelledby="items-counted">
                 {scope
                   .filter((r) => counted.has(r.itemId))
-                  .map((r) => (
-                    <li key={r.itemId}>
-                      <button
-                        type="button"
-                        className="button button--names"
-                        onClick={() => setOpen(r.itemId)}
-                      >
-                        {words.countItem(nameOf(r.itemId))}
-                      </button>
-                    </li>
-                  ))}
+                  .map((r) => {
+                    const saved = mine.get(r.itemId);
+                    return (
+                      <li key={r.itemId}>
+                        <button
+                          type="button"
+                          className="button button--names"
+                          onClick={() => setOpen(r.itemId)}
+                        >
+                          {words.countItem(nameOf(r.itemId))}
+                        </button>
+                        {saved && <span className="hint"> {operationWords(saved).label}</span>}
+                      </li>
+                    );
+                  })}
               </ul>
             </>
           )}
@@ -134,8 +158,14 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
   );
 }
 
-/** A scanned or typed code (barcode or SKU) opens that item's count. */
-function OpenByCode(props: {
+/** The camera loads with its reader only when opened, as on Items. */
+const PickCamera = lazy(() => import('../scan/pick-camera'));
+
+/**
+ * A code picks the item to count: typed into **Item code** (barcode or SKU), from a wedge scanner
+ * (anywhere on the screen outside a text field), or read by the camera.
+ */
+function PickItem(props: {
   items: readonly ItemView[];
   onOpen: (itemId: string) => void;
 }): ReactNode {
@@ -143,33 +173,65 @@ function OpenByCode(props: {
   const words = t.stocktakes;
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  // Read through a ref: the camera's handler stays the same while the items refresh.
+  const latest = useRef(props);
+  latest.current = props;
+  const noSuchCode = words.noSuchCode;
+  const pick = useCallback(
+    (scanned: string): boolean => {
+      setScanning(false);
+      const found = matchScan(latest.current.items, scanned);
+      if (found.kind !== 'one') {
+        setProblem(noSuchCode);
+        return false;
+      }
+      setProblem(null);
+      latest.current.onOpen(found.item.id);
+      return true;
+    },
+    [noSuchCode],
+  );
+  useWedgeTarget(pick);
+  const close = useCallback(() => setScanning(false), []);
+
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    const found = matchScan(props.items, code);
-    if (found.kind !== 'one') {
-      setProblem(words.noSuchCode);
-      return;
-    }
-    setProblem(null);
-    setCode('');
-    props.onOpen(found.item.id);
+    if (pick(code)) setCode('');
   }
   return (
-    <form className="stack" aria-label={words.openCode} onSubmit={submit} noValidate>
-      <label className="field">
-        <span>{words.code}</span>
-        <input
-          name="code"
-          value={code}
-          autoComplete="off"
-          onChange={(e) => setCode(e.target.value)}
-        />
-      </label>
-      <FormProblem>{problem}</FormProblem>
-      <button type="submit" className="button">
-        {words.openCode}
-      </button>
-    </form>
+    <>
+      <form className="stack" aria-label={words.openCode} onSubmit={submit} noValidate>
+        <label className="field">
+          <span>{words.code}</span>
+          <input
+            name="code"
+            value={code}
+            autoComplete="off"
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
+        <FormProblem>{problem}</FormProblem>
+        <div className="fix-actions">
+          <button type="submit" className="button">
+            {words.openCode}
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={scanning}
+            onClick={() => setScanning(true)}
+          >
+            {t.items.scan}
+          </button>
+        </div>
+      </form>
+      {scanning && (
+        <Suspense fallback={<p role="status">{t.items.openingScanner}</p>}>
+          <PickCamera onCode={pick} onClose={close} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

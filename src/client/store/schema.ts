@@ -3,7 +3,7 @@
  * their typed schema. One shape for both adapters; the IndexedDB layout is the `DBSchema` below.
  */
 import type { DBSchema } from 'idb';
-import type { Item, Place } from '../../protocol/schemas';
+import type { Item, Place, StocktakeDetail, StocktakesResponse } from '../../protocol/schemas';
 import type {
   OperationRecord,
   AttemptRow,
@@ -36,8 +36,22 @@ export interface PlacesMeta {
   revision: number;
   places: Place[];
 }
+/** The stock-takes as the server last answered `userId` (transactions/kept-stocktakes.ts). */
+export interface StocktakesMeta {
+  key: 'stocktakes';
+  userId: string;
+  list: StocktakesResponse | null;
+  details: Record<string, StocktakeDetail>;
+}
 export type MetaRecord =
-  SessionMeta | DeviceMeta | ItemsMeta | OrderMeta | EndedSessionsMeta | EpochMeta | PlacesMeta;
+  | SessionMeta
+  | DeviceMeta
+  | ItemsMeta
+  | OrderMeta
+  | EndedSessionsMeta
+  | EpochMeta
+  | PlacesMeta
+  | StocktakesMeta;
 export type MetaKey = MetaRecord['key'];
 export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
 

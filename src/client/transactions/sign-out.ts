@@ -5,9 +5,9 @@
  * - **Sign out** keeps this person's work for their next sign-in (another person sees it waiting and
  *   cannot send it as their own: the outbox is per user).
  * - **Sign out and remove data from this device** also removes everything of theirs (operations
- *   with their receipts, attempts, leases) and this device's copy of the items, but only once
- *   nothing of theirs is left to confirm: removing an unconfirmed change would lose it without a
- *   trace.
+ *   with their receipts, attempts, leases, the stock-takes kept for them) and this device's copy of
+ *   the items, but only once nothing of theirs is left to confirm: removing an unconfirmed change
+ *   would lose it without a trace.
  */
 import { withoutOperations } from '../core/attempt-rows';
 import { isOpen } from '../core/rules';
@@ -71,6 +71,7 @@ export async function signOutRemovingData(tx: Tx): Promise<RemoveDataResult> {
   // the next sign-in pulls them whole (signing in needs the server anyway).
   for (const item of await tx.getAll('items')) await tx.delete('items', item.id);
   await tx.delete('meta', 'items');
+  await tx.delete('meta', 'stocktakes');
   await rememberEnded(tx, session.token);
   await clearSession(tx);
   return { kind: 'removed' };

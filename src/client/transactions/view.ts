@@ -89,6 +89,7 @@ function applyEntry(view: WritableView, e: WriteEntry): void {
         case 'order':
         case 'ended-sessions':
         case 'epoch':
+        case 'stocktakes':
           return;
         default:
           return assertNever(e.value);

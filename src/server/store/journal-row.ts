@@ -1,8 +1,8 @@
 /**
- * A journal row's place (docs/api.md#places), as both adapters answer it in history. Rows
- * written before places have none: every stock change then was at `main`, where that quantity was
- * the item's whole quantity, so they read as `main` with `placeQuantity = resultingQuantity`.
- * A catalogue change (edit, archive) has no place.
+ * A journal row's place (docs/api.md#places) and item revision, as both adapters answer them in
+ * history. Rows written before places have no place: every stock change then was at `main`, where
+ * that quantity was the item's whole quantity, so they read as `main` with `placeQuantity =
+ * resultingQuantity`. A catalogue change (edit, archive) has no place.
  */
 import { MAIN_PLACE, type HistoryEntry } from '../../protocol/schemas';
 
@@ -17,4 +17,9 @@ export function historyPlace(row: {
   if (row.placeId !== null) return { placeId: row.placeId, placeQuantity: row.placeQuantity };
   if (!STOCK_TYPES.has(row.type)) return { placeId: null, placeQuantity: null };
   return { placeId: MAIN_PLACE, placeQuantity: row.resultingQuantity };
+}
+
+/** A journal row's item revision, when the row has one (rows older than the column have none). */
+export function historyRevision(itemRevision: number | null): { revision?: number } {
+  return itemRevision === null ? {} : { revision: itemRevision };
 }

@@ -20,7 +20,7 @@ import type {
 import type { ReviewLine } from '../core/stocktake-decide';
 import { listStocktakes, stocktakeDetail } from './postgres-stocktakes';
 import { wireItem, type ItemColumns } from './item-row';
-import { historyPlace } from './journal-row';
+import { historyPlace, historyRevision } from './journal-row';
 import { COMPACTED_SUFFIX, LIVE_SUFFIX } from '../core/receipt';
 import { EXPORT_CLAIM_MS } from '../export/claim-lease';
 import { applyInTransaction, readPlaces } from './postgres-places';
@@ -411,9 +411,11 @@ class PostgresStore implements Store {
       recorded_at: number;
       place_id: string | null;
       place_quantity: number | null;
+      item_revision: number | null;
     }>({
       text: `SELECT j.seq, j.operation_id, u.name AS user_name, j.type, j.delta,
-              j.resulting_quantity, j.reason, j.note, j.recorded_at, j.place_id, j.place_quantity
+              j.resulting_quantity, j.reason, j.note, j.recorded_at, j.place_id, j.place_quantity,
+              j.item_revision
        FROM journal j JOIN users u ON u.id = j.user_id
        WHERE j.item_id = $1 AND j.seq < $2 ORDER BY j.seq DESC LIMIT $3`,
       values: [itemId, cursor, limit + 1],
@@ -435,6 +437,7 @@ class PostgresStore implements Store {
           placeQuantity: row.place_quantity,
           resultingQuantity: row.resulting_quantity,
         }),
+        ...historyRevision(row.item_revision),
       })),
       next: r.rows.length > limit ? String(page[page.length - 1]?.seq) : null,
     };

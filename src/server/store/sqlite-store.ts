@@ -16,7 +16,7 @@ import type {
   StocktakeSummary,
 } from '../../protocol/schemas';
 import { stockOfNewItem } from '../core/place-state';
-import { historyPlace } from './journal-row';
+import { historyPlace, historyRevision } from './journal-row';
 import { listPlaces } from './sqlite-places';
 import { isStocktakeRequest, type ReviewLine } from '../core/stocktake-decide';
 import { SqliteStocktakes } from './sqlite-stocktakes';
@@ -361,6 +361,7 @@ export class SqliteStore implements Store {
           placeQuantity: (r['place_quantity'] as number | null) ?? null,
           resultingQuantity: r['resulting_quantity'] as number,
         }),
+        ...historyRevision((r['item_revision'] as number | null) ?? null),
       })),
       next: rows.length > limit ? String(page[page.length - 1]?.['seq']) : null,
     };

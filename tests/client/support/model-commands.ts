@@ -4,9 +4,9 @@
  * moment: nothing is stored or shown as settled by a receipt without that receipt stored.
  */
 import fc from 'fast-check';
-import { ClientError } from '../../../src/client/client';
-import type { FaultRule } from '../../../src/protocol/schemas';
-import type { World } from './model-world';
+import { ClientError, type StockroomClientCore } from '../../../src/client/client';
+import { MAIN_PLACE, type FaultRule } from '../../../src/protocol/schemas';
+import { BACK_PLACE, type World } from './model-world';
 
 type Model = Record<string, never>;
 
@@ -40,27 +40,108 @@ async function untilSending(w: World): Promise<void> {
   }
 }
 
-class Enqueue extends Step {
-  constructor(
-    readonly tab: number,
-    readonly item: number,
-    readonly delta: number,
-  ) {
+/** A change the person saves on a tab (counted as decided only when it was saved). */
+abstract class Decide extends Step {
+  constructor(readonly tab: number) {
     super();
   }
+  protected abstract save(client: StockroomClientCore, w: World): Promise<unknown>;
   async act(w: World) {
     await w.open(this.tab);
-    const itemId = w.items[this.item] ?? 'no-such-item';
+    const client = w.tabs[this.tab]?.client;
+    if (!client) return;
     try {
-      await w.tabs[this.tab]?.client.adjust({ itemId, delta: this.delta, reason: 'correction' });
+      await this.save(client, w);
       w.decided++;
     } catch (e) {
       // Not saved (no lease yet, storage): the person was told, nothing was decided.
       if (!(e instanceof ClientError)) throw e;
     }
   }
+}
+
+const itemOf = (w: World, item: number) => w.items[item] ?? 'no-such-item';
+
+class Enqueue extends Decide {
+  constructor(
+    tab: number,
+    readonly item: number,
+    readonly delta: number,
+  ) {
+    super(tab);
+  }
+  save(client: StockroomClientCore, w: World) {
+    const itemId = itemOf(w, this.item);
+    return client.adjust({ itemId, delta: this.delta, reason: 'correction' });
+  }
   toString() {
     return `Enqueue(tab ${this.tab}, item ${this.item}, ${this.delta})`;
+  }
+}
+
+/** Stock moved between main and the back room: both sides once, or neither. */
+class Transfer extends Decide {
+  constructor(
+    tab: number,
+    readonly item: number,
+    readonly toBack: boolean,
+    readonly quantity: number,
+  ) {
+    super(tab);
+  }
+  save(client: StockroomClientCore, w: World) {
+    const [fromPlaceId, toPlaceId] = this.toBack
+      ? [MAIN_PLACE, BACK_PLACE]
+      : [BACK_PLACE, MAIN_PLACE];
+    const itemId = itemOf(w, this.item);
+    return client.transfer({ itemId, fromPlaceId, toPlaceId, quantity: this.quantity });
+  }
+  toString() {
+    return `Transfer(tab ${this.tab}, item ${this.item}, ${this.toBack ? 'to back' : 'to main'} ${this.quantity})`;
+  }
+}
+
+/** A count line of the schedule's stock-take, based on the item revision the tab shows. */
+class CountLine extends Decide {
+  constructor(
+    tab: number,
+    readonly item: number,
+    readonly counted: number,
+  ) {
+    super(tab);
+  }
+  save(client: StockroomClientCore, w: World) {
+    const itemId = itemOf(w, this.item);
+    const seen = client.getSnapshot().items.find((i) => i.id === itemId);
+    return client.stocktakeStep({
+      type: 'stocktakeCount',
+      stocktakeId: w.stocktakeId,
+      itemId,
+      counted: this.counted,
+      basedOnRevision: seen?.revision ?? 0,
+    });
+  }
+  toString() {
+    return `CountLine(tab ${this.tab}, item ${this.item}, ${this.counted})`;
+  }
+}
+
+class ApplyStocktake extends Decide {
+  constructor(
+    tab: number,
+    readonly uncounted: 'leave' | 'zero',
+  ) {
+    super(tab);
+  }
+  save(client: StockroomClientCore, w: World) {
+    return client.stocktakeStep({
+      type: 'applyStocktake',
+      stocktakeId: w.stocktakeId,
+      uncounted: this.uncounted,
+    });
+  }
+  toString() {
+    return `ApplyStocktake(tab ${this.tab}, ${this.uncounted})`;
   }
 }
 
@@ -221,6 +302,24 @@ export const COMMANDS: fc.Arbitrary<fc.AsyncCommand<Model, World>>[] = [
           ),
         )
         .map(([t, item, delta]) => new Enqueue(t, item, delta)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(tab, fc.constantFrom(0, 1), fc.boolean(), fc.integer({ min: 1, max: 30 }))
+        .map(([t, item, toBack, quantity]) => new Transfer(t, item, toBack, quantity)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(tab, fc.constantFrom(0, 1), fc.integer({ min: 0, max: 60 }))
+        .map(([t, item, counted]) => new CountLine(t, item, counted)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(tab, fc.constantFrom<'leave' | 'zero'>('leave', 'zero'))
+        .map(([t, uncounted]) => new ApplyStocktake(t, uncounted)),
     },
     { weight: 4, arbitrary: fc.constant(new Drain()) },
     {

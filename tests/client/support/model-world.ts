@@ -14,7 +14,13 @@ import { openIdbStore } from '../../../src/client/store/idb-store';
 import type { LocalStore } from '../../../src/client/store/local-store';
 import { linesOf } from '../../../src/client/core/attempt-rows';
 import type { AttemptRecord, OperationRecord } from '../../../src/client/core/records';
-import type { FaultRule } from '../../../src/protocol/schemas';
+import {
+  LeaseResponse,
+  MAIN_PLACE,
+  Receipt,
+  type FaultRule,
+  type Op,
+} from '../../../src/protocol/schemas';
 import { startServer, type RunningServer } from '../../../src/server/start';
 import { checkSchedule, unearnedVerdicts } from './checker';
 import { faultyStore, type FaultyStore } from './faulty-store';
@@ -32,13 +38,17 @@ const SETTLE_MAX_ADVANCES = 400;
 /** Real time a tab may stay busy with no request in flight: a wake-up that was lost. */
 const SETTLE_WATCHDOG_MS = 120_000;
 
+/** The second place every schedule's transfers use (main is the other). */
+export const BACK_PLACE = 'back';
+
 export class ModelServer {
   private constructor(
     public server: RunningServer,
     private readonly env: Record<string, string>,
     private readonly path: string,
     readonly tester: Session,
-    readonly demo: Session,
+    /** The person on the schedules' device: a manager, who may start and apply stock-takes. */
+    readonly person: Session,
   ) {}
 
   /** The latest server time seen: the tester clock lives in memory and must not go back on restart. */
@@ -59,8 +69,33 @@ export class ModelServer {
     };
     const server = await startServer(env);
     const tester = await signInDirect(server.url, 'manager');
-    const demo = await signInDirect(server.url, 'demo');
-    return new ModelServer(server, env, path, tester, demo);
+    const person = await signInDirect(server.url, 'manager');
+    const ms = new ModelServer(server, env, path, tester, person);
+    await ms.operate({ type: 'createPlace', placeId: BACK_PLACE, name: 'Back room' });
+    return ms;
+  }
+
+  /**
+   * An operation made outside the schedule (by the tester, on no device): it must apply. A lease
+   * of its own each time: the schedules' clock jumps outlive any lease.
+   */
+  async operate(op: Op): Promise<void> {
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${this.server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.tester.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as unknown;
+    };
+    const { lease, token } = LeaseResponse.parse(await post('/api/leases', { deviceId: 'model' }));
+    const receipt = Receipt.parse(
+      await post('/api/operations', { id: `${lease.id}.0`, lease: token, op }),
+    );
+    if (receipt.outcome !== 'applied') throw new Error(`setup ${op.type}: ${receipt.outcome}`);
   }
 
   url = (): string => this.server.url;
@@ -127,6 +162,8 @@ function observe(coverage: Coverage, records: OperationRecord[], attempts: Attem
     );
     if (r.state.kind === 'not-applied' || r.state.kind === 'expired')
       coverage.add('decided by status');
+    if (r.state.kind === 'confirmed' && r.receipt?.receipt.outcome === 'applied')
+      coverage.add(`applied:${r.op.type}`);
   }
   const byOp = new Map<string, AttemptRecord[]>();
   for (const a of attempts) {
@@ -155,6 +192,8 @@ export class World {
   private readonly random: () => number;
   readonly tabs: (Tab | null)[] = [null, null];
   readonly items: string[];
+  /** The schedule's stock-take of its items at main, started before the schedule begins. */
+  readonly stocktakeId: string;
   private start = new Map<string, number>();
   decided = 0;
   private readonly name: string;
@@ -170,6 +209,7 @@ export class World {
     ms.run++;
     this.name = `model-${ms.run}`;
     this.items = [`m${ms.run}-a`, `m${ms.run}-b`];
+    this.stocktakeId = `m${ms.run}-count`;
   }
 
   coverage: Coverage | undefined;
@@ -200,10 +240,18 @@ export class World {
       this.clock.now(),
     );
     for (const id of this.items) this.start.set(id, 50);
+    await this.ms.operate({
+      type: 'startStocktake',
+      stocktakeId: this.stocktakeId,
+      name: `Model ${this.stocktakeId}`,
+      placeId: MAIN_PLACE,
+      blind: false,
+      itemIds: this.items,
+    });
     // Signed in as demo, holding what it had pulled before this schedule's items appeared.
     const db = await this.connect();
     await db.write(async (tx) => {
-      await setSession(tx, this.ms.demo.token, this.ms.demo.user);
+      await setSession(tx, this.ms.person.token, this.ms.person.user);
       await tx.put('meta', { key: 'items', revision });
     });
     db.close();
@@ -347,7 +395,7 @@ export class World {
     const records = new Map(
       await Promise.all(
         device.records.map(
-          async (r) => [r.id, await store.findOperation(this.ms.demo.user.id, r.id)] as const,
+          async (r) => [r.id, await store.findOperation(this.ms.person.user.id, r.id)] as const,
         ),
       ),
     );
@@ -357,15 +405,24 @@ export class World {
       this.items.map((id) => [
         id,
         {
-          start: this.start.get(id) ?? 0,
-          now: serverItems.find((i) => i.id === id)?.quantity ?? NaN,
+          start: { [MAIN_PLACE]: this.start.get(id) ?? 0 },
+          now: Object.fromEntries(
+            (serverItems.find((i) => i.id === id)?.stock ?? []).map((s) => [s.placeId, s.quantity]),
+          ),
+          total: serverItems.find((i) => i.id === id)?.quantity ?? NaN,
           device: projection.find((i) => i.id === id)?.quantity ?? null,
         },
       ]),
     );
+    const stocktake = await store.stocktake(this.stocktakeId);
     return checkSchedule(
       { ...device, decided: this.decided },
-      { journal, records, quantities },
+      {
+        journal,
+        records,
+        quantities,
+        stocktake: { placeId: MAIN_PLACE, lines: stocktake?.lines ?? [] },
+      },
       { drained: true },
     );
   }

@@ -11,9 +11,9 @@ import { READER_CACHE } from '../../../src/sw/reader-files';
 import { launchBrowser, newPhoneContext } from './browser';
 import { writeBarcodeVideo } from './fake-camera';
 
-/** A Chromium whose only camera shows `code` as an EAN-13 barcode (the video is written in `dir`). */
+/** A Chromium whose only camera shows `code` as a barcode (fake-camera.ts; the video is written in `dir`). */
 export async function browserFilming(dir: string, code: string): Promise<Browser> {
-  const video = join(dir, `${code}.y4m`);
+  const video = join(dir, `${code.replace(/[^\w-]/g, '_')}.y4m`);
   await writeBarcodeVideo(video, code);
   return launchBrowser([
     '--use-fake-device-for-media-stream',

@@ -1,6 +1,14 @@
 /** A minimal HTTP client of the API for the multi-process suites (docs/api.md names). */
-import { ItemsResponse, LeaseResponse, SessionResponse } from '../../../src/protocol/schemas';
-import type { FaultRule, Op } from '../../../src/protocol/schemas';
+import {
+  HistoryResponse,
+  ItemsResponse,
+  LeaseResponse,
+  SessionResponse,
+  StocktakeDetail,
+  type FaultRule,
+  type HistoryEntry,
+  type Op,
+} from '../../../src/protocol/schemas';
 
 export interface Reply {
   status: number;
@@ -50,22 +58,29 @@ export async function items(base: string, s: Session) {
   return ItemsResponse.parse(expectOk(await call(base, 'GET', '/api/items', s.token), 'items'));
 }
 
-export async function historyIds(base: string, s: Session, itemId: string): Promise<string[]> {
-  const ids: string[] = [];
+/** Every history entry of an item, newest first, following `next` cursors. */
+export async function history(base: string, s: Session, itemId: string): Promise<HistoryEntry[]> {
+  const entries: HistoryEntry[] = [];
   let cursor: string | null = null;
   do {
     const query: string = `?limit=200${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`;
-    const page = expectOk(
-      await call(base, 'GET', `/api/items/${itemId}/history${query}`, s.token),
-      'history',
-    ) as {
-      entries: { operationId: string }[];
-      next: string | null;
-    };
-    ids.push(...page.entries.map((e) => e.operationId));
+    const page = HistoryResponse.parse(
+      expectOk(await call(base, 'GET', `/api/items/${itemId}/history${query}`, s.token), 'history'),
+    );
+    entries.push(...page.entries);
     cursor = page.next;
   } while (cursor);
-  return ids;
+  return entries;
+}
+
+export async function historyIds(base: string, s: Session, itemId: string): Promise<string[]> {
+  return (await history(base, s, itemId)).map((e) => e.operationId);
+}
+
+/** One stock-take with its lines (null: there is none). */
+export async function stocktake(base: string, s: Session, id: string) {
+  const reply = await call(base, 'GET', `/api/stocktakes/${encodeURIComponent(id)}`, s.token);
+  return reply.status === 404 ? null : StocktakeDetail.parse(expectOk(reply, 'stock-take'));
 }
 
 /** Tester mode only (SIMULATE=1): a fault rule for the next operation requests. */

@@ -55,8 +55,8 @@ export function registerPlacesContract(ctx: ContractContext): void {
     expect(await stockOf(ctx, 'lamp-14')).toEqual({ main: 7, back: 5 });
     const entries = (await ctx.store.history('lamp-14', 10, null))?.entries ?? [];
     expect(entries.filter((e) => e.operationId === request.operationId)).toMatchObject([
-      { delta: 5, placeId: 'back', placeQuantity: 5, resultingQuantity: 12 },
-      { delta: -5, placeId: 'main', placeQuantity: 7, resultingQuantity: 12 },
+      { delta: 5, placeId: 'back', placeQuantity: 5, resultingQuantity: 12, revision: 2 },
+      { delta: -5, placeId: 'main', placeQuantity: 7, resultingQuantity: 12, revision: 2 },
     ]);
     const rows = await ctx.store.claimExports(100, T0);
     expect(rows).toHaveLength(backlog + 1);

@@ -72,6 +72,7 @@ export function registerStocktakeContract(ctx: ContractContext): void {
       resultingQuantity: 8,
       reason: 'stocktake',
       note: 'Stock-take "Back room"',
+      revision: 3,
     });
     expect((await ctx.store.history('bolt-1', 10, null))?.entries).toEqual([]);
     const exports = await ctx.store.claimExports(100, T0 + 3);

@@ -216,6 +216,7 @@ export function runStoreContract(name: string, makeFixture: () => Promise<StoreF
           recordedAt: new Date(T0).toISOString(),
           placeId: 'main',
           placeQuantity: 7,
+          revision: 1,
         },
       ]);
       const receipt = Receipt.parse(JSON.parse(await ctx.receiptOf(request)));
