@@ -109,6 +109,7 @@ describe('Import items', () => {
     await p.getByLabel('Benutzername').fill('manager');
     await p.getByLabel('Passwort').fill('manager');
     await p.getByRole('button', { name: 'Anmelden' }).click();
+    await openMore(p, 'Mehr');
     await p.getByRole('link', { name: 'Artikel importieren' }).click();
     await p.getByLabel('CSV-Datei').setInputFiles({
       name: 'artikel.csv',

@@ -30,9 +30,9 @@ export function nav(page: Page, name: 'Items' | 'Activity' | 'Settings' | 'Teste
     : navigation.getByRole('link', { name, exact: true });
 }
 
-/** Items' further actions (New item, Import items, Reorder list, Download items) under More. */
-export async function openMore(page: Page): Promise<void> {
-  const more = page.getByRole('button', { name: 'More', exact: true });
+/** Items' further actions (New item, Import items, Print labels, …) under More (German: Mehr). */
+export async function openMore(page: Page, name = 'More'): Promise<void> {
+  const more = page.getByRole('button', { name, exact: true });
   if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
 }
 
