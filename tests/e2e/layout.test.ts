@@ -5,8 +5,9 @@
  * and the README's phone screenshots (light, dark, a busy Activity) come from here. No word is
  * broken across two lines on any screen, in English and German, for staff and for a manager (a
  * hyphen is no place to break "Stock-takes" either), and the navigation's labels keep clear of the
- * screen's edges. On a phone, a manager's Items list starts on the first screen, and a notice cuts
- * only the item's name, its ellipsis right after the last letter shown.
+ * screen's edges; staff meet no revision, lease, operation id or HTTP code. On a phone, a
+ * manager's Items list starts on the first screen, and a notice cuts only the item's name, its
+ * ellipsis right after the last letter shown.
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { adjustStock, nav } from './support/app';
 import { seriousViolations } from './support/axe';
 import { brokenWords } from './support/broken-words';
+import { visibleJargon } from './support/jargon';
 import { goOffline, newPhoneContext } from './support/browser';
 import { signInUi } from './support/sign-in';
 import { useScene } from './support/scene';
@@ -241,6 +243,10 @@ describe('no word broken across two lines', () => {
             const at = `${screen.name} at ${width} px`;
             for (const b of await brokenWords(p)) {
               broken.push(`${at}: "${b.word}" in "${b.where}"`);
+            }
+            // Staff read the shop's words (English here; the catalogues say the same in German).
+            if (person.role === 'staff' && locale === 'en-GB' && screen.name !== 'Tester') {
+              for (const words of await visibleJargon(p)) problems.push(`${at} shows "${words}"`);
             }
             for (const label of await navLabelsAtEdge(p)) {
               problems.push(`${at}: the navigation's "${label}" is at the screen's edge`);

@@ -10,6 +10,7 @@ import { adjustStock, deviceChangeLabel, LABEL, openItem } from './support/app';
 import { signInUi } from './support/sign-in';
 import { newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
+import { visibleJargon } from './support/jargon';
 
 const scene = useScene();
 
@@ -65,14 +66,6 @@ describe('Technical details', () => {
     await context.close();
   });
 });
-
-/** Jargon a shop worker should not have to read (Technical details hold it). */
-const JARGON = /\b(revision|lease|operation [A-Za-z0-9_-]{6,}|operation ids?)\b/i;
-
-async function visibleJargon(page: Page): Promise<string[]> {
-  const found = page.getByText(JARGON).filter({ visible: true });
-  return found.allTextContents();
-}
 
 describe("an item and Settings in the shop's words", () => {
   beforeEach(browserScenario);
