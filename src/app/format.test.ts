@@ -69,6 +69,14 @@ describe('format', () => {
     expect(german.time(Date.parse('2026-12-01T14:02:00Z'))).toBe('14:02');
   });
 
+  it('dates a chart by day, its table by day and time, in the locale', () => {
+    const at = Date.parse('2026-09-07T08:05:00.000Z');
+    expect(english.day(at)).toBe('7 Sept');
+    expect(german.day(at)).toBe('7. Sept.');
+    expect(english.dayTime(at)).toBe('7 Sept 08:05');
+    expect(german.dayTime(at)).toBe('7. Sept. 08:05');
+  });
+
   it('lists server phases', () => {
     expect(english.phases({ accept: 0.1, tx: 1.9 })).toBe('accept 0.1 ms, tx 1.9 ms');
     expect(german.phases({ accept: 0.1 })).toBe('accept 0,1 ms');

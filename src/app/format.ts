@@ -50,6 +50,10 @@ export interface Format {
   time: (ms: number) => string;
   /** A deadline within the week: "Tue 14:00". */
   weekdayTime: (ms: number) => string;
+  /** A day on a chart's axis: "3 Dec" (en-GB), "3. Dez." (de). */
+  day: (ms: number) => string;
+  /** A day and time in a table of changes: "3 Dec 14:02". */
+  dayTime: (ms: number) => string;
   /** A precise time for timelines: "14:00:03.120". */
   clockTime: (iso: string) => string;
   /** Server-Timing phases: "accept 0.1 ms, tx 1.9 ms". */
@@ -84,6 +88,7 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
     hourCycle: 'h23',
     ...zone,
   });
+  const dayOnly = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...zone });
   const shortTime = new Intl.DateTimeFormat(locale, {
     hour: '2-digit',
     minute: '2-digit',
@@ -156,6 +161,8 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
     },
     time: (ms) => shortTime.format(new Date(ms)),
     weekdayTime: (ms) => noComma(weekdayTime.format(new Date(ms))),
+    day: (ms) => dayOnly.format(new Date(ms)),
+    dayTime: (ms) => noComma(dayTime.format(new Date(ms))),
     clockTime(iso) {
       const date = new Date(iso);
       if (Number.isNaN(date.getTime())) return iso;

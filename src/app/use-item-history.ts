@@ -7,7 +7,7 @@ import { useClient, useSnapshot } from './client-context';
  * Offline, the history is not asked for: the request could only fail (and the browser's console
  * would report it); the screen says the history is on the server. Asked again when back online.
  */
-function isOffline(connectivity: string): boolean {
+export function isOffline(connectivity: string): boolean {
   return connectivity === 'offline' || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
 

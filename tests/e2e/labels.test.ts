@@ -5,6 +5,7 @@
  * WebAssembly reader (tests/support/barcode-reader.ts): each gives back its item's barcode (in its
  * own symbology: EAN-13, UPC-A, EAN-8, else Code 128), else its SKU, or its place's `PLACE:<id>`.
  * Then a place label, filmed by the camera or typed by a wedge scanner, sets the Place select.
+ * axe checks the sheet's view, light and dark.
  * The sheet's picture goes to docs/screenshots/labels.png.
  */
 import { execFile } from 'node:child_process';
@@ -17,6 +18,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createItem } from '../api/support/ops';
 import { readCodes, type Pixels } from '../support/barcode-reader';
 import { nav, openMore } from './support/app';
+import { seriousViolations } from './support/axe';
 import { collectPageErrors, newPhoneContext } from './support/browser';
 import { browserFilming, cameraContext, cameraTracks } from './support/camera-phone';
 import { useScene } from './support/scene';
@@ -97,8 +99,8 @@ afterAll(async () => {
   expect(errors).toEqual([]);
 });
 
-async function managerPhone(): Promise<Page> {
-  const context = await newPhoneContext(scene.browser, { locale: 'en-US' });
+async function managerPhone(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await newPhoneContext(scene.browser, { locale: 'en-US', colorScheme });
   contexts.push(context);
   // The browser's print dialog cannot be driven: count the calls instead.
   await context.addInitScript(() => {
@@ -230,6 +232,7 @@ describe('printing labels', () => {
     await view.getByText('26 labels on 2 sheets of 3 × 8.').waitFor();
     const paper = view.getByRole('combobox', { name: 'Paper' });
     await expect.poll(() => selected(paper)).toBe('US Letter');
+    expect(await seriousViolations(page)).toEqual([]);
     await view.getByRole('button', { name: 'Print' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed))
@@ -271,13 +274,14 @@ describe('printing labels', () => {
   });
 
   it('prints a PLACE:<id> label per place, each read back as its place', async () => {
-    const page = await managerPhone();
+    const page = await managerPhone('dark');
     await nav(page, 'Settings').click();
     const places = page.getByRole('region', { name: 'Places' });
     await places.getByText('Shop floor', { exact: true }).waitFor();
     await places.getByRole('button', { name: 'Print place labels' }).click();
     const view = page.getByRole('region', { name: 'Place labels' });
     await view.getByText('3 labels on 1 sheet of 3 × 8.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     const names = await sheetNames(page);
     const ids = new Map([['Main', 'main'], ...PLACES.map((p) => [p.name, p.id] as const)]);
     const pdf = join(dir, 'places.pdf');

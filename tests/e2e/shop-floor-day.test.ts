@@ -4,10 +4,11 @@
  * of it; one staff member counts with a keyboard-wedge scanner (bursts of keys and Enter, outside a
  * text field), the other by typing codes and counts (and recounts); meanwhile the till sells from
  * the back room, a transfer moves stock to the shop floor (`main`), and a delivery of several
- * scanned items (camera and wedge) is received there. The network returns; the manager reviews and
- * applies the stock-take once. Checked on the server: every change confirmed exactly once, each
- * item's journal in order, and each place's quantity as the core's apply rule (stocktake-apply.ts)
- * computes it from the count lines and the journal, which is also worked out by hand below.
+ * scanned items (camera and wedge) is received into the back room. The network returns; the
+ * manager reviews and applies the stock-take once. Checked on the server: every change confirmed
+ * exactly once, each item's journal in order, and each place's quantity as the core's apply rule
+ * (stocktake-apply.ts) computes it from the count lines and the journal, which is also worked out
+ * by hand below.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

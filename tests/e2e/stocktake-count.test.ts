@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Op } from '../../src/protocol/schemas';
 import { LABEL } from './support/app';
+import { seriousViolations } from './support/axe';
 import { collectPageErrors, goOffline } from './support/browser';
 import {
   browserFilming,
@@ -104,6 +105,19 @@ describe('counting a stock-take', () => {
     await countHeading(LAMP.name).waitFor({ timeout: 30_000 });
     expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
     expect(await page.getByRole('region', { name: 'Scan barcode' }).count()).toBe(0);
+
+    // On a phone the items left are calm rows: each as wide as the list, no bullets.
+    const left = page.getByRole('list', { name: 'Items left' });
+    await left.getByRole('button', { name: `Count ${BULB.name}` }).waitFor();
+    const layout = await left.evaluate((ul) => ({
+      bullets: getComputedStyle(ul).listStyleType,
+      widths: [ul, ...ul.querySelectorAll('button')].map((e) =>
+        Math.round(e.getBoundingClientRect().width),
+      ),
+    }));
+    expect(layout.bullets).toBe('none');
+    expect(new Set(layout.widths).size, JSON.stringify(layout.widths)).toBe(1);
+    expect(await seriousViolations(page), 'stock-take count').toEqual([]);
   });
 
   it('an offline reload keeps the stock-take and the counts saved on the device', async () => {

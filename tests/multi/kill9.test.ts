@@ -1,12 +1,15 @@
 /**
  * kill -9 of a server process at random moments under load, then a restart on the same database:
  * every acknowledged receipt is still there, byte for byte (a replay returns it); every operation
- * whose answer was lost is then resent and lands exactly once; the quantities add up; and the SQLite
- * file passes `PRAGMA integrity_check`. The kill moments are printed when a check fails.
+ * whose answer was lost is then resent and lands exactly once (every other one is a transfer from
+ * main to a place of the run's own: both sides, or neither); the quantities add up, per place too;
+ * and the SQLite file passes `PRAGMA integrity_check`. The kill moments are printed when a check
+ * fails.
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Op } from '../../src/protocol/schemas';
+import { randomUUID } from 'node:crypto';
+import { MAIN_PLACE, Receipt, type Item, type Op } from '../../src/protocol/schemas';
 import {
   addFault,
   historyIds,
@@ -30,9 +33,15 @@ const SENDERS = 8;
 
 interface Sent {
   body: { id: string; lease: string; op: Op };
-  delta: number;
   /** The receipt text of a 201/200 answer; null while the outcome is unknown. */
   acked: string | null;
+}
+
+/** The n-th operation of a run: an adjustment at main, or every other one a transfer of 1. */
+function nth(n: number, itemId: string, place: string): Op {
+  return n % 2 === 1
+    ? { type: 'transfer', itemId, fromPlaceId: MAIN_PLACE, toPlaceId: place, quantity: 1 }
+    : { type: 'adjust', itemId, delta: 1 + (n % 5), reason: 'received' };
 }
 
 interface KillRun {
@@ -65,6 +74,13 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
     const { lease: l, token } = await lease(server.url, session);
     const item = (await items(server.url, session)).items[0];
     if (!item) throw new Error('no demo item');
+    const place = `k9-${randomUUID().slice(0, 8)}`;
+    const setup = await postOperation(server.url, session, {
+      id: `${l.id}.${l.size - 1}`,
+      lease: token,
+      op: { type: 'createPlace', placeId: place, name: place },
+    });
+    if (setup.status !== 201) throw new Error(`createPlace: HTTP ${setup.status} ${setup.text}`);
     const sent: Sent[] = [];
     const violations: string[] = [];
 
@@ -78,14 +94,12 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
       }
       const senders = Array.from({ length: SENDERS }, async () => {
         while (!dying) {
-          const delta = 1 + (sent.length % 5);
           const entry: Sent = {
             body: {
               id: `${l.id}.${sent.length}`,
               lease: token,
-              op: { type: 'adjust', itemId: item.id, delta, reason: 'received' },
+              op: nth(sent.length, item.id, place),
             },
-            delta,
             acked: null,
           };
           sent.push(entry);
@@ -129,19 +143,7 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
     }
     // And every receipt, old or new, still replays as acknowledged after all the kills.
     violations.push(...(await replayMismatches(server.url, session, sent)));
-    const quantity = (await items(server.url, session)).items.find(
-      (i) => i.id === item.id,
-    )?.quantity;
-    const expected = item.quantity + sent.reduce((sum, s) => sum + s.delta, 0);
-    if (quantity !== expected) violations.push(`quantity ${quantity}, expected ${expected}`);
-    const journal = await historyIds(server.url, session, item.id);
-    const mine = new Set(sent.map((s) => s.body.id));
-    const applied = journal.filter((id) => mine.has(id));
-    if (applied.length !== sent.length || new Set(applied).size !== sent.length) {
-      violations.push(
-        `history holds ${applied.length} entries (${new Set(applied).size} distinct) for ${sent.length} operations`,
-      );
-    }
+    violations.push(...(await effectViolations(server.url, session, item, place, sent)));
     if (!sent.some((s) => s.acked !== null)) violations.push('no operation was ever acknowledged');
     return violations.map((v) => `${v} (kill moments, ms: ${moments.join(', ')})`);
   } finally {
@@ -156,6 +158,52 @@ async function killUnderLoad(run: KillRun): Promise<string[]> {
     }
     await db.dispose();
   }
+}
+
+/** Each applied operation's effects once: the total, each place, and the history entries. */
+async function effectViolations(
+  url: string,
+  session: Session,
+  item: Item,
+  place: string,
+  sent: Sent[],
+): Promise<string[]> {
+  const out: string[] = [];
+  const applied = sent.filter(
+    (s) => s.acked !== null && Receipt.parse(JSON.parse(s.acked)).outcome === 'applied',
+  );
+  const sum = (type: Op['type']) =>
+    applied.reduce((t, s) => {
+      const op = s.body.op;
+      if (op.type !== type) return t;
+      return t + (op.type === 'adjust' ? op.delta : op.type === 'transfer' ? op.quantity : 0);
+    }, 0);
+  const now = (await items(url, session)).items.find((i) => i.id === item.id);
+  const at = (placeId: string) => now?.stock?.find((s) => s.placeId === placeId)?.quantity ?? 0;
+  const startMain = item.stock?.find((s) => s.placeId === MAIN_PLACE)?.quantity ?? item.quantity;
+  const expected = {
+    total: item.quantity + sum('adjust'),
+    main: startMain + sum('adjust') - sum('transfer'),
+    [place]: sum('transfer'),
+  };
+  const actual = { total: now?.quantity, main: at(MAIN_PLACE), [place]: at(place) };
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    out.push(`quantities ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+  const journal = await historyIds(url, session, item.id);
+  const entries = new Map<string, number>();
+  for (const id of journal) entries.set(id, (entries.get(id) ?? 0) + 1);
+  const wrong = sent.filter((s) => {
+    const sides = s.body.op.type === 'transfer' ? 2 : 1;
+    return (entries.get(s.body.id) ?? 0) !== (applied.includes(s) ? sides : 0);
+  });
+  if (wrong.length > 0)
+    out.push(
+      `history entries wrong for ${wrong.length} of ${sent.length} operations: ${wrong
+        .slice(0, 5)
+        .map((s) => `${s.body.id} ${s.body.op.type} ×${entries.get(s.body.id) ?? 0}`)
+        .join(', ')}`,
+    );
+  return out;
 }
 
 async function replayMismatches(url: string, session: Session, sent: Sent[]): Promise<string[]> {

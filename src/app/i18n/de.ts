@@ -7,6 +7,7 @@ import { deRefusals } from './de-refusals';
 import { pluralRules } from './plural';
 import { deScenarios } from './de-scenarios';
 import { deDelivery, dePlaces } from './de-places';
+import { deStockChart } from './de-stock-chart';
 import { deLabels } from './de-labels';
 import type { DurationUnit, Messages } from './en';
 
@@ -746,6 +747,7 @@ export const de: Messages = {
   },
   places: dePlaces,
   delivery: deDelivery,
+  stockChart: deStockChart,
   labels: deLabels,
   reorder: {
     title: 'Nachbestellliste',

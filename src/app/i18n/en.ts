@@ -13,6 +13,7 @@ import { enRefusals } from './en-refusals';
 import { pluralRules } from './plural';
 import { enScenarios } from './en-scenarios';
 import { enDelivery, enPlaces } from './en-places';
+import { enStockChart } from './en-stock-chart';
 import { enLabels } from './en-labels';
 
 /** A duration's unit, for `tester.fault.duration`. */
@@ -751,6 +752,7 @@ export const en = {
   },
   places: enPlaces,
   delivery: enDelivery,
+  stockChart: enStockChart,
   labels: enLabels,
   reorder: {
     title: 'Reorder list',

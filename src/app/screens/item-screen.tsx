@@ -14,6 +14,7 @@ import { ItemHistory } from './item-history';
 import { opItemId } from '../../protocol/op-item';
 import { MoveStockForm } from './move-stock-form';
 import { StockPerPlace } from './stock-per-place';
+import { StockChart } from './stock-chart';
 
 export function ItemScreen({ id }: { id: string }): ReactNode {
   const { items, operations, user } = useSnapshot();
@@ -72,6 +73,7 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
       <AdjustForm item={item} />
       <CountForm item={item} />
       {!item.archived && <MoveStockForm item={item} />}
+      <StockChart item={item} />
       <section className="card stack" aria-labelledby="device-ops-heading">
         <h2 id="device-ops-heading">{words.deviceChanges}</h2>
         {deviceOps.length === 0 ? (

@@ -9,6 +9,7 @@ import {
   Suspense,
   lazy,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -114,47 +115,61 @@ function Stocktake({ detail }: { detail: StocktakeDetail }): ReactNode {
         <section className="stack" aria-labelledby="items-left">
           <h2 id="items-left">{words.itemsLeft}</h2>
           {left.length === 0 && <p>{words.allCounted}</p>}
-          <ul className="list">
-            {left.map((r) => (
-              <li key={r.itemId}>
-                <button
-                  type="button"
-                  className="button button--names"
-                  onClick={() => setOpen(r.itemId)}
-                >
-                  {words.countItem(nameOf(r.itemId))}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <CountList
+            labelledBy="items-left"
+            rows={left.map((r) => ({ itemId: r.itemId, name: nameOf(r.itemId), state: null }))}
+            onOpen={setOpen}
+          />
           {counted.size > 0 && (
             <>
               <h3 id="items-counted">{words.countedItems}</h3>
-              <ul className="list" aria-labelledby="items-counted">
-                {scope
+              <CountList
+                labelledBy="items-counted"
+                rows={scope
                   .filter((r) => counted.has(r.itemId))
                   .map((r) => {
                     const saved = mine.get(r.itemId);
-                    return (
-                      <li key={r.itemId}>
-                        <button
-                          type="button"
-                          className="button button--names"
-                          onClick={() => setOpen(r.itemId)}
-                        >
-                          {words.countItem(nameOf(r.itemId))}
-                        </button>
-                        {saved && <span className="hint"> {operationWords(saved).label}</span>}
-                      </li>
-                    );
+                    const state = saved ? operationWords(saved).label : null;
+                    return { itemId: r.itemId, name: nameOf(r.itemId), state };
                   })}
-              </ul>
+                onOpen={setOpen}
+              />
             </>
           )}
         </section>
       )}
       {user?.role === 'manager' && <Review detail={detail} nameOf={nameOf} />}
     </>
+  );
+}
+
+/**
+ * Items of the stock-take, one row each: the name is the row's button (its spoken name says what
+ * it does, "Count …"), and under it what became of this phone's count of it.
+ */
+function CountList(props: {
+  labelledBy: string;
+  rows: readonly { itemId: string; name: string; state: string | null }[];
+  onOpen: (itemId: string) => void;
+}): ReactNode {
+  const { t } = useI18n();
+  if (props.rows.length === 0) return null;
+  return (
+    <ul className="count-list" aria-labelledby={props.labelledBy}>
+      {props.rows.map((row) => (
+        <li key={row.itemId} className="count-list__row">
+          <button
+            type="button"
+            className="count-list__open"
+            aria-label={t.stocktakes.countItem(row.name)}
+            onClick={() => props.onOpen(row.itemId)}
+          >
+            {row.name}
+          </button>
+          {row.state && <span className="count-list__state">{row.state}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -275,8 +290,16 @@ function StocktakeCountForm(props: {
     });
   }
 
+  // Opened from far down the list of items, the count comes into view.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Braces: Chromium's scrollIntoView returns a promise, which React would call as a cleanup.
+    void form.current?.scrollIntoView({ block: 'center' });
+  }, []);
+
   return (
     <form
+      ref={form}
       className="card stack"
       aria-labelledby="stocktake-count"
       onSubmit={(e) => void submit(e)}

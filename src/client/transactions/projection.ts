@@ -53,7 +53,8 @@ export function project(
 /**
  * The item's stock per place after this receipt, when the receipt follows the revision this
  * device holds (one step: the change is exactly this operation's). Otherwise undefined: the stock
- * list waits for the next pull, which brings it whole.
+ * list waits for the next pull, which brings it whole. An item stored before places has no list:
+ * its whole quantity was at `main`.
  */
 function stockAfter(
   item: Item,
@@ -61,7 +62,8 @@ function stockAfter(
   receipt: Receipt,
 ): Item['stock'] | undefined {
   if (receipt.outcome !== 'applied' || receipt.itemRevision !== item.revision + 1) return undefined;
-  const stock = new Map((item.stock ?? []).map((s) => [s.placeId, s.quantity]));
+  const before = item.stock ?? [{ placeId: MAIN_PLACE, quantity: item.quantity }];
+  const stock = new Map(before.map((s) => [s.placeId, s.quantity]));
   const add = (placeId: string, delta: number) =>
     stock.set(placeId, (stock.get(placeId) ?? 0) + delta);
   const op = record.op;

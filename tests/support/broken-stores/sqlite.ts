@@ -1,9 +1,13 @@
 /**
  * Deliberately broken steps for the real SQLite store (src/server/store/sqlite-store.ts), each
  * passed as its `apply` collaborator, so everything else (group commit, savepoints, faults) is the
- * production path; they prove the safety suites can see what they break. Never used outside tests.
+ * production path; they prove the safety suites can see what they break. They break the item
+ * operations; a place's operation (the setup of a suite) takes the production step. Never used
+ * outside tests.
  */
+import { isPlaceOp } from '../../../src/protocol/op-item';
 import {
+  applyOne,
   find,
   planNew,
   planResult,
@@ -19,6 +23,7 @@ import { SAVEPOINT } from '../../../src/server/store/sqlite-group-commit';
  * receipt replaces the first one (and its export row the first one's), as `INSERT OR REPLACE`.
  */
 export const noDedup: ApplyStep = (tx, request, now) => {
+  if (isPlaceOp(request.op)) return applyOne(tx, request, now);
   const plan = planNew(tx, request, now);
   if (plan.kind === 'write') {
     tx.db
@@ -38,6 +43,7 @@ export const noDedup: ApplyStep = (tx, request, now) => {
  * savepoint opened for the effect.
  */
 export const receiptOutsideTx: ApplyStep = (tx, request, now) => {
+  if (isPlaceOp(request.op)) return applyOne(tx, request, now);
   const existing = find(tx, request.userId, request.operationId);
   if (existing) return { kind: 'existing', record: existing };
   const plan = planNew(tx, request, now);
