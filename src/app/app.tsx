@@ -34,9 +34,7 @@ import { SignInScreen } from './screens/sign-in-screen';
 import type { SimApi } from './sim-api';
 import { useRoute } from './use-route';
 import { assertNever } from '../protocol/assert-never';
-import { href } from './routes';
-import { searchOnItems, useWedgeScanner } from './scan/use-wedge-scan';
-import { navigate } from './use-route';
+import { openOnItems, useWedgeScanner } from './scan/use-wedge-scan';
 
 function CurrentScreen({ route }: { route: Route }): ReactNode {
   const { t } = useI18n();
@@ -91,10 +89,7 @@ function Shell(): ReactNode {
   useWarmUpAfterSignIn(signedIn);
   // A wedge scanner's code on a screen that has no use of its own for it goes to Items, which
   // opens the item it names (or searches for it).
-  useWedgeScanner((code) => {
-    searchOnItems(code);
-    navigate(href({ name: 'items' }));
-  });
+  useWedgeScanner(openOnItems);
   return (
     <div className="app">
       <header className="top-bar">

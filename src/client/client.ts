@@ -45,6 +45,8 @@ import {
   keptStocktake,
   keptStocktakes,
 } from './transactions/kept-stocktakes';
+import { keepHistory, keptHistory } from './transactions/kept-histories';
+import { coversWindow, stockEntry, type KeptHistory, type StockEntry } from './core/stock-series';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './connectivity';
@@ -89,6 +91,9 @@ export interface ClientOptions extends WiringOptions, StoreOptions {
 
 export type { Preferences } from './preferences';
 export { ClientError, refusalOf, type ClientErrorKind } from './client-error';
+
+/** 20 pages of 50 for Stock over time: a thousand changes; beyond, the chart starts where they end. */
+const MAX_HISTORY_PAGES = 20;
 
 /** What tests and the service worker need beyond the facade. */
 export interface StockroomClientCore extends StockroomClient {
@@ -527,6 +532,32 @@ class Client implements StockroomClientCore {
         ? { kind: 'server-problem', status: res.status, detail: res.detail }
         : { kind: 'history-unreachable' },
     );
+  }
+
+  /**
+   * Stock over time's history: the server's pages back to 90 days before the newest change (at
+   * most MAX_HISTORY_PAGES), kept on this device; unanswered, what was kept.
+   */
+  async stockHistory(itemId: string, revision: number): Promise<KeptHistory | null> {
+    const entries: StockEntry[] = [];
+    let next: string | null = null;
+    try {
+      for (let page = 0; page < MAX_HISTORY_PAGES && !coversWindow(entries); page++) {
+        const answer: HistoryResponse = await this.history(itemId, next ?? undefined);
+        entries.push(...answer.entries.map(stockEntry));
+        next = answer.next;
+        if (next === null) break;
+      }
+    } catch {
+      return this.keptStockHistory(itemId);
+    }
+    const history = { entries, more: next !== null, revision };
+    await this.keep((tx) => keepHistory(tx, itemId, history));
+    return history;
+  }
+
+  async keptStockHistory(itemId: string): Promise<KeptHistory | null> {
+    return this.storage.read(await this.opened, (tx) => keptHistory(tx, itemId));
   }
 
   stocktakeStep = (op: StocktakeOp): Promise<OperationView> => this.outbox.stocktakeStep(op);

@@ -22,6 +22,7 @@ import type {
 import type { PeopleClient } from './people-commands';
 export type { PeopleClient, PeopleResult } from './people-commands';
 import type { Refusal } from './core/refusals';
+import type { KeptHistory } from './core/stock-series';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 
@@ -139,6 +140,14 @@ export interface StockroomClient {
 
   refreshItems(): Promise<void>;
   history(itemId: string, before?: string): Promise<HistoryResponse>;
+  /**
+   * Stock over time's history of an item (docs/client.md#stock-over-time): fetched back 90 days,
+   * kept on this device at `revision`; when the server does not answer, what was kept; null when
+   * there is neither.
+   */
+  stockHistory(itemId: string, revision: number): Promise<KeptHistory | null>;
+  /** What was kept on this device, without asking the server (offline). */
+  keptStockHistory(itemId: string): Promise<KeptHistory | null>;
 
   /** A stock-take's step (start, count, apply, cancel): an operation like any other, offline too. */
   stocktakeStep(op: StocktakeOp): Promise<OperationView>;

@@ -297,6 +297,8 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async history(): Promise<HistoryResponse> {
       return { entries: [], next: null };
     },
+    stockHistory: async (_itemId, revision) => ({ entries: [], more: false, revision }),
+    keptStockHistory: async () => null,
     async exportBackup() {
       return JSON.stringify({ operations: snapshot.operations });
     },

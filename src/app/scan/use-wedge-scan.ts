@@ -6,6 +6,8 @@
  * items searches.
  */
 import { useEffect, useRef } from 'react';
+import { href } from '../routes';
+import { navigate } from '../use-route';
 import { WedgeDetector } from './wedge-detector';
 
 type Handler = (code: string) => void;
@@ -27,6 +29,11 @@ function inTextField(target: EventTarget | null): boolean {
 let pendingSearch: string | null = null;
 export function searchOnItems(code: string): void {
   pendingSearch = code;
+}
+/** What a scan means where a screen has no use of its own for it: Items opens its item, or searches. */
+export function openOnItems(code: string): void {
+  searchOnItems(code);
+  navigate(href({ name: 'items' }));
 }
 export function takePendingSearch(): string | null {
   const code = pendingSearch;

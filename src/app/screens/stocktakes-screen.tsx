@@ -15,6 +15,7 @@ import { useIntentForm } from '../use-intent-form';
 import { useStocktakes } from '../use-stocktakes';
 import { knownPlaces } from '../places/place-names';
 import { MAIN_PLACE } from '../../protocol/schemas';
+import { openOnItems, placeLabel, useWedgeTarget } from '../scan/use-wedge-scan';
 
 export function StocktakesScreen(): ReactNode {
   const { user } = useSnapshot();
@@ -56,6 +57,12 @@ function StartStocktake(): ReactNode {
   const { places } = useSnapshot();
   const [placeId, setPlaceId] = useState<string>(MAIN_PLACE);
   const [startedId, setStartedId] = useState<string | null>(null);
+  // A place label (docs/client.md#labels) chooses the Place; any other code opens its item.
+  useWedgeTarget((code) => {
+    const scanned = placeLabel(code);
+    if (scanned === null) openOnItems(code);
+    else if (knownPlaces(places).some((p) => p.id === scanned)) setPlaceId(scanned);
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();

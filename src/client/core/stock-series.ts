@@ -29,15 +29,41 @@ export interface StockOverTime {
   latest: number | null;
 }
 
+/**
+ * What the series need of a history entry: when, how much, where. Only this is kept on the device
+ * (no names, notes or reasons: the journal itself is read live).
+ */
+export type StockEntry = Pick<HistoryEntry, 'delta' | 'placeId' | 'recordedAt'>;
+
+export function stockEntry({ delta, placeId, recordedAt }: HistoryEntry): StockEntry {
+  return { delta, placeId: placeId ?? null, recordedAt };
+}
+
 export interface StockHistory {
   /** Newest first. */
-  entries: readonly HistoryEntry[];
+  entries: readonly StockEntry[];
   /** Whether older entries exist on the server that the device does not have. */
   more: boolean;
 }
 
+/** A history as fetched at an item revision (kept on the device: transactions/kept-histories.ts). */
+export interface KeptHistory extends StockHistory {
+  revision: number;
+}
+
+/**
+ * Whether pages fetched so far (newest first) reach back a whole window before the newest change:
+ * the window ends at that change or later, so nothing older is drawn.
+ */
+export function coversWindow(entries: readonly StockEntry[], days = WINDOW_DAYS): boolean {
+  const newest = entries[0];
+  const oldest = entries.at(-1);
+  if (!newest || !oldest) return false;
+  return Date.parse(newest.recordedAt) - Date.parse(oldest.recordedAt) > days * DAY_MS;
+}
+
 /** The place an entry changed: a server before places sent none, and kept all stock at `main`. */
-function entryPlace(entry: HistoryEntry): string | null {
+function entryPlace(entry: StockEntry): string | null {
   if (entry.delta === 0) return null;
   return entry.placeId ?? MAIN_PLACE;
 }

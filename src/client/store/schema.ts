@@ -4,6 +4,7 @@
  */
 import type { DBSchema } from 'idb';
 import type { Item, Place, StocktakeDetail, StocktakesResponse } from '../../protocol/schemas';
+import type { KeptHistory } from '../core/stock-series';
 import type {
   OperationRecord,
   AttemptRow,
@@ -43,6 +44,12 @@ export interface StocktakesMeta {
   list: StocktakesResponse | null;
   details: Record<string, StocktakeDetail>;
 }
+/** Items' history as last fetched for Stock over time (transactions/kept-histories.ts). */
+export interface HistoriesMeta {
+  key: 'histories';
+  /** By item id, the item opened last at the end. */
+  items: Record<string, KeptHistory>;
+}
 export type MetaRecord =
   | SessionMeta
   | DeviceMeta
@@ -51,7 +58,8 @@ export type MetaRecord =
   | EndedSessionsMeta
   | EpochMeta
   | PlacesMeta
-  | StocktakesMeta;
+  | StocktakesMeta
+  | HistoriesMeta;
 export type MetaKey = MetaRecord['key'];
 export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
 

@@ -1,7 +1,7 @@
 /**
  * Meeting the server's epoch (sign-in and lease answers), in the transaction that stores the
  * answer. Another epoch means another database: its item revisions start elsewhere, so the item
- * projection is dropped (the next pull is a full one); after a restore, every confirmed operation
+ * projection and the items' kept history are dropped (the next pull is a full one); after a restore, every confirmed operation
  * the backup may lack goes to review as `restored`/unchecked, and the sender asks the status
  * endpoint about it (read-only): `processed` makes it confirmed again, anything else leaves it in
  * review for the person (**Send again**). Nothing is sent again by itself.
@@ -26,6 +26,7 @@ export async function noteEpoch(
   await tx.put('meta', { key: 'epoch', epoch: meeting.epoch });
   if (meeting.kind === 'first') return false;
   await tx.delete('meta', 'items');
+  await tx.delete('meta', 'histories');
   await Promise.all((await tx.getAll('items')).map((item) => tx.delete('items', item.id)));
   const takenAt = meeting.takenAt;
   if (takenAt !== null) {

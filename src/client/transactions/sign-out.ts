@@ -6,7 +6,7 @@
  *   cannot send it as their own: the outbox is per user).
  * - **Sign out and remove data from this device** also removes everything of theirs (operations
  *   with their receipts, attempts, leases, the stock-takes kept for them) and this device's copy of
- *   the items, but only once nothing of theirs is left to confirm: removing an unconfirmed change
+ *   the items and their history, but only once nothing of theirs is left to confirm: removing an unconfirmed change
  *   would lose it without a trace.
  */
 import { withoutOperations } from '../core/attempt-rows';
@@ -72,6 +72,7 @@ export async function signOutRemovingData(tx: Tx): Promise<RemoveDataResult> {
   for (const item of await tx.getAll('items')) await tx.delete('items', item.id);
   await tx.delete('meta', 'items');
   await tx.delete('meta', 'stocktakes');
+  await tx.delete('meta', 'histories');
   await rememberEnded(tx, session.token);
   await clearSession(tx);
   return { kind: 'removed' };

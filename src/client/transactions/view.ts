@@ -90,6 +90,7 @@ function applyEntry(view: WritableView, e: WriteEntry): void {
         case 'ended-sessions':
         case 'epoch':
         case 'stocktakes':
+        case 'histories':
           return;
         default:
           return assertNever(e.value);
