@@ -21,6 +21,7 @@ import { PendingNewItems } from './pending-new-items';
 import { MAIN_PLACE } from '../../protocol/schemas';
 import { itemsAtPlace } from '../places/at-place';
 import { knownPlaces, placeName } from '../places/place-names';
+import { usePlaces } from '../places/use-places';
 import { ALL_PLACES, chooseThePlace, useChosenPlace } from '../places/use-chosen-place';
 import { matchScan } from '../scan/scan-match';
 import { placeLabel, takePendingSearch, useWedgeTarget } from '../scan/use-wedge-scan';
@@ -120,7 +121,8 @@ function NoResults(props: {
 }
 
 export function ItemsScreen(): ReactNode {
-  const { items: all, user, places } = useSnapshot();
+  const { items: all, user } = useSnapshot();
+  const places = usePlaces();
   const { t, format } = useI18n();
   const words = t.items;
   const [query, setQuery] = useState('');
