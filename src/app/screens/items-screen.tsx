@@ -29,6 +29,7 @@ import { navigate } from '../use-route';
 import { itemsCsv } from '../import/items-csv';
 import { download } from '../download';
 import { FormProblem } from '../components/form-problem';
+import { MoreActions } from '../components/more-actions';
 import { PrintLabels, usePrintView } from '../labels/print-labels';
 
 /**
@@ -180,39 +181,6 @@ export function ItemsScreen(): ReactNode {
       title={words.title}
       actions={
         <div className="fix-actions">
-          {manager && (
-            <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
-              {words.newItem}
-            </a>
-          )}
-          {manager && (
-            <a className="button button--small" href={href({ name: 'import' })}>
-              {words.importItems}
-            </a>
-          )}
-          {manager && (
-            <button
-              ref={labels.button}
-              type="button"
-              className="button button--small"
-              onClick={labels.show}
-            >
-              {t.labels.printLabels}
-            </button>
-          )}
-          <a className="button button--small" href={href({ name: 'reorder' })}>
-            {words.reorderList}
-          </a>
-          <a className="button button--small" href={href({ name: 'delivery' })}>
-            {t.delivery.receive}
-          </a>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => download('stockroom-items.csv', itemsCsv(all))}
-          >
-            {words.downloadItems}
-          </button>
           <button
             type="button"
             className="button button--small"
@@ -221,6 +189,41 @@ export function ItemsScreen(): ReactNode {
           >
             {words.scan}
           </button>
+          <a className="button button--small" href={href({ name: 'delivery' })}>
+            {t.delivery.receive}
+          </a>
+          <MoreActions>
+            {manager && (
+              <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
+                {words.newItem}
+              </a>
+            )}
+            {manager && (
+              <a className="button button--small" href={href({ name: 'import' })}>
+                {words.importItems}
+              </a>
+            )}
+            {manager && (
+              <button
+                ref={labels.button}
+                type="button"
+                className="button button--small"
+                onClick={labels.show}
+              >
+                {t.labels.printLabels}
+              </button>
+            )}
+            <a className="button button--small" href={href({ name: 'reorder' })}>
+              {words.reorderList}
+            </a>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => download('stockroom-items.csv', itemsCsv(all))}
+            >
+              {words.downloadItems}
+            </button>
+          </MoreActions>
         </div>
       }
     >
