@@ -3,8 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * One runner for every suite. `main`: unit tests beside the code, the black-box API, client,
  * Postgres and multi-process suites in tests/. `browser`: the PWA in real Chromium against the real
- * server serving a fresh build (tests/e2e/global-setup.ts), one file at a time. `npm test` runs them
- * one after the other so the browser suite has the machine to itself.
+ * server serving a fresh build (tests/e2e/global-setup.ts), two files at a time: each file has its
+ * own server and Chromium, and most of a browser test is waiting for the page, so a second file
+ * fills that time (a third only slows the others on two cores). `npm test` runs both projects in
+ * one run (scripts/test.sh). Where the time goes: docs/testing.md#where-the-time-goes.
  */
 const shared = {
   environment: 'node' as const,
@@ -36,7 +38,6 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
         },
       },
     ],

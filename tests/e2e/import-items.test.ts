@@ -7,7 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { eventually } from './support/app';
+import { eventually, openMore } from './support/app';
 import { seriousViolations } from './support/axe';
 import { collectPageErrors, goOffline, newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
@@ -52,6 +52,7 @@ const FILE = [
 describe('Import items', () => {
   it('previews a bad row with its reason, queues the good rows, and they reach the server', async () => {
     await signInUi(page, scene.server.url, 'manager');
+    await openMore(page);
     await page.getByRole('link', { name: 'Import items' }).click();
     await page.getByRole('heading', { level: 1, name: 'Import items' }).waitFor();
     // Offline while choosing and confirming: nothing is sent by the click itself.
@@ -108,6 +109,7 @@ describe('Import items', () => {
     await p.getByLabel('Benutzername').fill('manager');
     await p.getByLabel('Passwort').fill('manager');
     await p.getByRole('button', { name: 'Anmelden' }).click();
+    await openMore(p, 'Mehr');
     await p.getByRole('link', { name: 'Artikel importieren' }).click();
     await p.getByLabel('CSV-Datei').setInputFiles({
       name: 'artikel.csv',
@@ -155,6 +157,7 @@ describe('Import items', () => {
     // The items are on the device (one pull brings them all), then the network goes.
     await s.getByRole('list', { name: 'Items' }).getByRole('link').first().waitFor();
     await goOffline(staff);
+    await openMore(s);
     const [file] = await Promise.all([
       s.waitForEvent('download'),
       s.getByRole('button', { name: 'Download items (CSV)' }).click(),

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createItem } from '../api/support/ops';
 import { readCodes, type Pixels } from '../support/barcode-reader';
-import { nav } from './support/app';
+import { nav, openMore } from './support/app';
 import { seriousViolations } from './support/axe';
 import { collectPageErrors, newPhoneContext } from './support/browser';
 import { browserFilming, cameraContext, cameraTracks } from './support/camera-phone';
@@ -244,6 +244,7 @@ describe('printing labels', () => {
     const sheetChunk = (paths: string[]) =>
       paths.filter((p) => /^\/assets\/print-view-[\w-]+\.js$/.test(p));
     expect(sheetChunk(fetched)).toEqual([]);
+    await openMore(page);
     const print = page.getByRole('button', { name: 'Print labels' });
     await print.click();
     const view = page.getByRole('region', { name: 'Item labels' });

@@ -3,7 +3,11 @@
  * 500 characters without a space, scrolls only up and down, and nothing ends up under the bottom
  * navigation. The same screens are axe-clean (contrast included) in the light and the dark theme,
  * and the README's phone screenshots (light, dark, a busy Activity) come from here. No word is
- * broken across two lines on any screen, in English and German, for staff and for a manager.
+ * broken across two lines on any screen, in English and German, for staff and for a manager (a
+ * hyphen is no place to break "Stock-takes" either), and the navigation's labels keep clear of the
+ * screen's edges; staff meet no revision, lease, operation id or HTTP code. On a phone, a
+ * manager's Items list starts on the first screen, and a notice cuts only the item's name, its
+ * ellipsis right after the last letter shown.
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +15,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { adjustStock, nav } from './support/app';
 import { seriousViolations } from './support/axe';
 import { brokenWords } from './support/broken-words';
+import { visibleJargon } from './support/jargon';
 import { goOffline, newPhoneContext } from './support/browser';
 import { signInUi } from './support/sign-in';
 import { useScene } from './support/scene';
 import { adjust, createItem } from '../api/support/ops';
+import type { Op } from '../../src/protocol/schemas';
 
 const scene = useScene();
 const SHOTS = 'docs/screenshots';
@@ -22,31 +28,69 @@ const ITEM_ID = 'layout-candle-xl';
 const NAME =
   'Scented candle, fig and blackcurrant, hand-poured soy wax, Extralargegiftboxeditionwithmatchingsaucer';
 const NOTE = 'Customerreturnedtheboxunopened'.repeat(17).slice(0, 500);
+const STOCKTAKE_ID = 'layout-take';
+const STOCKTAKE = 'Back room, spring stock-take of the candles';
 const WIDTHS = [320, 390, 1280] as const;
 
 let light: BrowserContext;
 let page: Page;
 let operationId = '';
 
+interface ScreenVisit {
+  name: string;
+  hash: string;
+  heading: string | RegExp;
+  /** What fills in after the heading, or a step on the screen (in any language). */
+  then?: (p: Page) => Promise<void>;
+}
+
 /** Every screen a person can reach, by address, and the heading that says it is open. */
-function screens(): { name: string; hash: string; heading: string | RegExp }[] {
+function screens(): ScreenVisit[] {
   return [
     { name: 'Items', hash: '#/items', heading: 'Items' },
     { name: 'Item', hash: `#/items/${ITEM_ID}`, heading: NAME },
     { name: 'Activity', hash: '#/activity', heading: 'Activity' },
     { name: 'Operation detail', hash: `#/activity/${operationId}`, heading: /^Remove 1 from / },
     { name: 'Review', hash: '#/review', heading: 'Review' },
-    { name: 'Settings', hash: '#/settings', heading: 'Settings' },
+    { name: 'Settings', hash: '#/settings', heading: 'Settings', then: peopleListed },
     { name: 'Tester', hash: '#/tester', heading: 'Tester' },
     { name: 'New item', hash: '#/new-item', heading: 'New item' },
     { name: 'Edit item', hash: `#/items/${ITEM_ID}/edit`, heading: `Edit ${NAME}` },
     { name: 'Reorder list', hash: '#/reorder', heading: 'Reorder list' },
+    { name: 'Stock-takes', hash: '#/stocktakes', heading: 'Stock-takes', then: stocktakesListed },
+    {
+      name: 'Stock-take: count and review',
+      hash: `#/stocktakes/${STOCKTAKE_ID}`,
+      heading: STOCKTAKE,
+      then: countFormOpen,
+    },
   ];
+}
+
+/** Settings → People, for a manager: the list of people once it came from the server. */
+async function peopleListed(p: Page): Promise<void> {
+  const isManager = await p.locator('#people-heading').count();
+  if (isManager > 0) await p.locator('.people-list li').first().waitFor();
+}
+
+async function stocktakesListed(p: Page): Promise<void> {
+  await p.locator(`a[href="#/stocktakes/${STOCKTAKE_ID}"]`).waitFor();
+}
+
+/** The stock-take's count form for the long-named item (its button is the first item left). */
+async function countFormOpen(p: Page): Promise<void> {
+  await p.locator('section[aria-labelledby="items-left"] button').first().click();
+  await p.locator('input[name="counted"]').waitFor();
 }
 
 async function open(p: Page, hash: string, heading: string | RegExp): Promise<void> {
   await p.goto(`${scene.server.url}/${hash}`);
   await p.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+async function visit(p: Page, screen: ScreenVisit): Promise<void> {
+  await open(p, screen.hash, screen.heading);
+  await screen.then?.(p);
 }
 
 /** Horizontal overflow, and how far the end of the content reaches under the navigation. */
@@ -67,7 +111,15 @@ beforeAll(async () => {
   const api = await scene.server.api();
   const lease = await api.lease('layout-setup');
   const create = { ...createItem(ITEM_ID, 60, 'LAYOUT-CANDLE-XL'), name: NAME, location: 'Z9' };
-  for (const op of [create, adjust(ITEM_ID, 5, { note: NOTE })]) {
+  const take: Op = {
+    type: 'startStocktake',
+    stocktakeId: STOCKTAKE_ID,
+    name: STOCKTAKE,
+    placeId: 'main',
+    blind: false,
+    itemIds: [ITEM_ID],
+  };
+  for (const op of [create, adjust(ITEM_ID, 5, { note: NOTE }), take]) {
     const reply = await api.postOp(lease.body(op));
     expect(reply.body, op.type).toMatchObject({ outcome: 'applied' });
   }
@@ -116,7 +168,7 @@ describe('layouts that hold', () => {
     it(`every screen at ${width} px scrolls only up and down and ends above the navigation`, async () => {
       await page.setViewportSize({ width, height: 844 });
       for (const screen of screens()) {
-        await open(page, screen.hash, screen.heading);
+        await visit(page, screen);
         const m = await measure(page);
         expect(
           m.scrollWidth,
@@ -131,6 +183,22 @@ describe('layouts that hold', () => {
   }
 });
 
+/** The navigation's labels closer than 4 px to the screen's edge (or past it), or on two lines. */
+function navLabelsAtEdge(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const found: string[] = [];
+    for (const link of document.querySelectorAll('.nav-bar__link')) {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      const left = Math.min(...rects.map((r) => r.left));
+      const right = Math.max(...rects.map((r) => r.right));
+      if (left < 4 || right > window.innerWidth - 4) found.push(link.textContent ?? '');
+    }
+    return found;
+  });
+}
+
 /** Sign-in words per language (the form is the first thing a phone in that language shows). */
 const SIGN_IN = {
   'en-GB': { user: 'Username', password: 'Password', submit: 'Sign in' },
@@ -142,33 +210,59 @@ const PEOPLE = [
   { username: 'demo', role: 'staff' },
 ] as const;
 
+async function signedIn(
+  locale: keyof typeof SIGN_IN,
+  username: string,
+): Promise<{ context: BrowserContext; p: Page }> {
+  const context = await newPhoneContext(scene.browser, { locale });
+  const p = await context.newPage();
+  const words = SIGN_IN[locale];
+  await p.goto(scene.server.url);
+  await p.getByLabel(words.user).fill(username);
+  await p.getByLabel(words.password).fill(username);
+  await p.getByRole('button', { name: words.submit }).click();
+  await p.getByRole('navigation').first().waitFor();
+  return { context, p };
+}
+
 describe('no word broken across two lines', () => {
   for (const locale of ['en-GB', 'de-DE'] as const) {
     for (const person of PEOPLE) {
       it(`${locale}, ${person.role}: at 320, 390 and 1280 px every word stays on one line`, async () => {
-        const context = await newPhoneContext(scene.browser, { locale });
-        const p = await context.newPage();
-        const words = SIGN_IN[locale];
-        await p.goto(scene.server.url);
-        await p.getByLabel(words.user).fill(person.username);
-        await p.getByLabel(words.password).fill(person.username);
-        await p.getByRole('button', { name: words.submit }).click();
-        await p.getByRole('navigation').first().waitFor();
+        const { context, p } = await signedIn(locale, person.username);
         const broken: string[] = [];
+        const problems: string[] = [];
         for (const width of WIDTHS) {
           await p.setViewportSize({ width, height: 844 });
           for (const screen of screens()) {
             await p.goto(`${scene.server.url}/${screen.hash}`);
             await p.getByRole('heading', { level: 1 }).first().waitFor();
+            await screen.then?.(p);
             // Lists and pages that fill in after the heading (the history, the timeline).
             await p.waitForLoadState('networkidle');
+            const at = `${screen.name} at ${width} px`;
             for (const b of await brokenWords(p)) {
-              broken.push(`${screen.name} at ${width} px: "${b.word}" in "${b.where}"`);
+              broken.push(`${at}: "${b.word}" in "${b.where}"`);
+            }
+            // Staff read the shop's words (English here; the catalogues say the same in German).
+            if (person.role === 'staff' && locale === 'en-GB' && screen.name !== 'Tester') {
+              for (const words of await visibleJargon(p)) problems.push(`${at} shows "${words}"`);
+            }
+            for (const label of await navLabelsAtEdge(p)) {
+              problems.push(`${at}: the navigation's "${label}" is at the screen's edge`);
+            }
+            const m = await measure(p);
+            if (m.scrollWidth > m.width) problems.push(`${at} is wider than the screen`);
+            if (m.underNav > 0) problems.push(`${at} ends under the navigation`);
+            // English is checked in both themes below; German here, at a phone's width.
+            if (locale === 'de-DE' && width === 390) {
+              for (const v of await seriousViolations(p)) problems.push(`${at}: ${v}`);
             }
           }
         }
         await context.close();
         expect(broken).toEqual([]);
+        expect(problems).toEqual([]);
       });
     }
   }
@@ -180,7 +274,7 @@ describe('both themes', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.emulateMedia({ colorScheme: scheme });
       for (const screen of screens()) {
-        await open(page, screen.hash, screen.heading);
+        await visit(page, screen);
         expect(await seriousViolations(page), `${screen.name} (${scheme})`).toEqual([]);
       }
       // The README's picture of a phone in this theme: an item with its stock, its actions and
@@ -210,4 +304,87 @@ describe('the way back', () => {
     // The list comes back as the search clears: wait for that state, not for a moment.
     await expect.poll(() => page.getByText(/^No items match/).count()).toBe(0);
   });
+});
+
+describe('Items on a phone', () => {
+  for (const locale of ['en-GB', 'de-DE'] as const) {
+    it(`${locale}, manager: at 390 × 844 three items show above the navigation without scrolling`, async () => {
+      const { context, p } = await signedIn(locale, 'manager');
+      await p.locator('.item-row').first().waitFor();
+      const shown = await p.evaluate(() => {
+        const navTop = document.querySelector('.nav-bar')?.getBoundingClientRect().top ?? 0;
+        const rows = [...document.querySelectorAll('.item-row')];
+        return rows.filter((r) => r.getBoundingClientRect().bottom <= navTop).length;
+      });
+      await context.close();
+      expect(shown).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
+
+/** How a notice with a cut name lies: the room left between its ellipsis and the state. */
+function noticeFit(p: Page): Promise<{ cut: boolean; gap: number; state: string; whole: boolean }> {
+  return p.evaluate(() => {
+    const name = document.querySelector<HTMLElement>('.notice__name');
+    const state = document.querySelector<HTMLElement>('.notice__state');
+    const link = document.querySelector<HTMLElement>('.notice__text');
+    const text = name?.firstChild;
+    if (!name || !state || !link || !(text instanceof Text))
+      throw new Error('no notice with a name');
+    const box = name.getBoundingClientRect();
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.font = getComputedStyle(name).font;
+    const ellipsis = context.measureText('…').width;
+    // The letters that show: those that end before the ellipsis's room at the box's end.
+    let end = box.left;
+    const range = document.createRange();
+    for (const { index, segment } of new Intl.Segmenter().segment(text.data)) {
+      range.setStart(text, index);
+      range.setEnd(text, index + segment.length);
+      const right = range.getBoundingClientRect().right;
+      if (right > box.right - ellipsis + 0.5) break;
+      end = right;
+    }
+    const linkBox = link.getBoundingClientRect();
+    return {
+      cut: name.scrollWidth > name.clientWidth,
+      gap: box.right - (end + ellipsis),
+      state: state.textContent ?? '',
+      whole:
+        state.scrollWidth <= state.clientWidth &&
+        state.getBoundingClientRect().right <= linkBox.right + 0.5,
+    };
+  });
+}
+
+describe('a notice on a phone', () => {
+  const CONFIRMED = { 'en-GB': 'Confirmed', 'de-DE': 'Bestätigt' } as const;
+  for (const locale of ['en-GB', 'de-DE'] as const) {
+    it(`${locale}: only the name is cut, its ellipsis right after the last letter shown`, async () => {
+      const { context, p } = await signedIn(locale, 'demo');
+      await p.goto(`${scene.server.url}/#/items/${ITEM_ID}`);
+      await p.getByRole('heading', { level: 1, name: NAME }).waitFor();
+      const form = p.locator('form[aria-labelledby="adjust-heading"]');
+      await form.locator('input[name="delta"]').fill('-1');
+      await form.locator('select[name="reason"]').selectOption('sold');
+      await form.locator('button[type="submit"]').click();
+      await p.locator('.notice--confirmed').waitFor({ timeout: 30_000 });
+      const fits = [];
+      for (const width of [390, 320]) {
+        await p.setViewportSize({ width, height: 844 });
+        // The line settles once laid out for the new width.
+        await expect.poll(() => noticeFit(p).then((f) => f.gap <= 1)).toBe(true);
+        fits.push({ width, ...(await noticeFit(p)) });
+      }
+      await context.close();
+      for (const fit of fits) {
+        const at = JSON.stringify(fit);
+        expect(fit.cut, at).toBe(true);
+        expect(fit.gap, at).toBeLessThanOrEqual(1);
+        expect(fit.state, at).toContain(CONFIRMED[locale]);
+        expect(fit.whole, at).toBe(true);
+      }
+    });
+  }
 });

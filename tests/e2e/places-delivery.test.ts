@@ -1,8 +1,8 @@
 /**
  * docs/client.md#places in real Chromium: a manager creates a place in Settings (an operation like
  * any other), then receives a delivery there: the fake camera (filming a demo item's EAN-13) adds
- * one and stays on; a keyboard-wedge scanner's keystrokes (a key every 5 ms, then Enter) add
- * another and list an unknown code; the same code typed at a person's speed adds nothing; the list
+ * one and stays on; a keyboard-wedge scanner's burst of keystrokes (support/wedge.ts) adds
+ * another and lists an unknown code; the same code typed at a person's speed adds nothing; the list
  * survives a reload; Save delivery saves the known line at that place, the unknown stays listed.
  * Then Move stock moves it back, and the Items Place select shows the place's quantities.
  */
@@ -16,6 +16,7 @@ import { collectPageErrors } from './support/browser';
 import { browserFilming, cameraContext, cameraTracks } from './support/camera-phone';
 import { useScene } from './support/scene';
 import { signInUi } from './support/sign-in';
+import { wedgeScan } from './support/wedge';
 
 const scene = useScene();
 const LAMP = { name: 'Desk lamp, brass', barcode: '2000014000148' };
@@ -71,13 +72,10 @@ describe('places and receiving a delivery', () => {
       .toBe('1');
     expect((await cameraTracks(page)).live).toBe(1);
 
-    // A wedge scanner: outside any text field, a key every 5 ms and Enter.
-    await page.getByRole('heading', { level: 1, name: 'Receive delivery' }).click();
-    await page.keyboard.type(LAMP.barcode, { delay: 5 });
-    await page.keyboard.press('Enter');
+    // A wedge scanner: outside any text field, a burst of keys and Enter.
+    await wedgeScan(page, LAMP.barcode);
     await expect.poll(() => quantityOf(page, LAMP.name)).toBe('2');
-    await page.keyboard.type(UNKNOWN, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await wedgeScan(page, UNKNOWN);
     await line(page, `Unknown code ${UNKNOWN}`).waitFor();
     // A person typing the same code (150 ms a key) is no scan: nothing changes.
     await page.keyboard.type(LAMP.barcode, { delay: 150 });

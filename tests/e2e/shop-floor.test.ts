@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adjust } from '../api/support/ops';
-import { LABEL, eventually, nav, openItem } from './support/app';
+import { LABEL, eventually, nav, openItem, openMore } from './support/app';
 import { seriousViolations } from './support/axe';
 import { collectPageErrors, goOffline } from './support/browser';
 import {
@@ -96,6 +96,7 @@ async function saveAdjustment(page: Page, change: string, reason: string): Promi
 describe('the shop floor', () => {
   it('a manager scans a new product’s barcode and creates it offline; it is confirmed once the network returns', async () => {
     await signInUi(m, scene.server.url, 'manager');
+    await openMore(m);
     await m.getByRole('link', { name: 'New item', exact: true }).waitFor();
     // Typed into Search items, a code no item has offers a manager a new item with it too.
     await m.getByLabel('Search items').fill(ITEM.barcode);
@@ -361,6 +362,7 @@ describe('the shop floor', () => {
     const row = m.getByRole('listitem').filter({ hasText: ITEM.name });
     await row.getByText('Low stock').waitFor();
     await screenshot(m, 'low-stock');
+    await openMore(m);
     await m.getByRole('link', { name: 'Reorder list' }).click();
     await m.getByRole('heading', { level: 1, name: 'Reorder list' }).waitFor();
     const [download] = await Promise.all([

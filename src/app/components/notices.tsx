@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
@@ -16,6 +16,7 @@ import {
 import { href, type Route } from '../routes';
 import { useOperationWords } from '../use-operation-words';
 import { opItemId } from '../../protocol/op-item';
+import { useSnugEllipsis } from './use-snug-ellipsis';
 
 /** What the person sees on this screen: Activity and Review show every change, a detail its own. */
 function seenHere(route: Route, needs: OperationView[]): OperationView[] {
@@ -62,6 +63,8 @@ export function Notices({ route }: { route: Route }): ReactNode {
         ? one.op.name
         : (items.find((i) => i.id === opItemId(one.op))?.name ?? null);
   const parts = aroundName(text, itemName);
+  const nameRef = useRef<HTMLSpanElement>(null);
+  useSnugEllipsis(nameRef, text);
   return (
     <section className="notices" aria-label={t.notices.label} aria-live="polite">
       {line && (
@@ -70,7 +73,7 @@ export function Notices({ route }: { route: Route }): ReactNode {
             {parts ? (
               <>
                 <span className="notice__fixed">{parts[0]}</span>
-                <span className="notice__name" dir="auto">
+                <span className="notice__name" dir="auto" ref={nameRef}>
                   {parts[1]}
                 </span>
                 <span className="notice__state">{parts[2]}</span>

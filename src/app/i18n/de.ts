@@ -273,6 +273,10 @@ export const de: Messages = {
     deviceChanges: 'Änderungen dieses Geräts',
     noneYet: 'Noch keine.',
   },
+  moreActions: {
+    more: 'Mehr',
+    label: 'Weitere Aktionen',
+  },
   history: {
     heading: 'Verlauf',
     loading: 'Der Verlauf wird vom Server geladen…',
@@ -281,6 +285,7 @@ export const de: Messages = {
     thisDevice: 'dieses Gerät',
     note: (note) => `„${note}“`,
     operation: (id) => `Vorgang ${id}`,
+    idsShown: 'Solange dies offen ist, zeigt jede Änderung oben ihre Vorgangs-ID.',
     older: 'Ältere Änderungen zeigen',
   },
   adjust: {
@@ -311,8 +316,8 @@ export const de: Messages = {
     countedShort: 'Gezählt',
     difference: 'Differenz',
     none: 'keine',
-    hint: (revision) =>
-      `Beruht auf Revision ${revision}. Ändert sich der Bestand, bevor die Zählung ankommt, kommt sie zur Prüfung zurück, statt neuere Änderungen zu überschreiben.`,
+    hint: (moment) =>
+      `Deine Zählung ersetzt den Bestand, zuletzt geändert ${moment}. Ändert er sich, bevor deine Zählung den Server erreicht, kommt sie zur Prüfung zurück, statt diese Änderung zu überschreiben.`,
     save: 'Zählung speichern',
     what: 'die gezählte Menge',
   },

@@ -276,6 +276,11 @@ export const en = {
     deviceChanges: "This device's changes",
     noneYet: 'None yet.',
   },
+  /** A toolbar's further actions behind one button (Items). */
+  moreActions: {
+    more: 'More',
+    label: 'More actions',
+  },
   history: {
     heading: 'History',
     loading: "Loading the server's history…",
@@ -284,6 +289,7 @@ export const en = {
     thisDevice: 'this device',
     note: (note: string) => `“${note}”`,
     operation: (id: string) => `Operation ${id}`,
+    idsShown: 'While this is open, each change above shows its operation id.',
     older: 'Show older changes',
   },
   adjust: {
@@ -315,8 +321,9 @@ export const en = {
     countedShort: 'Counted',
     difference: 'Difference',
     none: 'none',
-    hint: (revision: string) =>
-      `Based on revision ${revision}. If the stock moves before the count arrives, it comes back for review instead of overwriting newer changes.`,
+    /** `moment`: when the server last changed the item (its updatedAt). */
+    hint: (moment: string) =>
+      `Your count replaces the stock last changed ${moment}. If it changes before your count reaches the server, the count comes back for review instead of overwriting that change.`,
     save: 'Save count',
     what: 'the counted quantity',
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownPlaces, placeIdFor, placeName, quantityAt } from './place-names';
+import { knownPlaces, placeIdFor, placeName, quantityAt, withPlacesBeingMade } from './place-names';
 
 const back = { id: 'back', name: 'Back room', archived: false, revision: 1 };
 const van = { id: 'van', name: 'Van', archived: true, revision: 2 };
@@ -11,6 +11,23 @@ describe('place names', () => {
     expect(knownPlaces([van, back], true).map((p) => p.id)).toEqual(['main', 'back', 'van']);
     expect(placeName([back], 'back')).toBe('Back room');
     expect(placeName([back], 'gone')).toBe('gone');
+  });
+
+  it('offers a place this device is making before it is pulled, never one refused', () => {
+    const making = (placeId: string, state: string) => ({
+      op: { type: 'createPlace' as const, placeId, name: `Place ${placeId}` },
+      state,
+    });
+    const shown = withPlacesBeingMade(
+      [back],
+      [making('van', 'queued'), making('cellar', 'rejected'), making('back', 'confirmed')],
+    );
+    expect(shown).toEqual([back, { id: 'van', name: 'Place van', archived: false, revision: 0 }]);
+    expect(withPlacesBeingMade([back], [making('shed', 'confirmed')]).map((p) => p.id)).toEqual([
+      'back',
+      'shed',
+    ]);
+    expect(withPlacesBeingMade(undefined, [])).toEqual([]);
   });
 
   it('a quantity at a place; an item from before places has all of it at main', () => {

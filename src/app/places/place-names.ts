@@ -3,7 +3,7 @@
  * `main` always among them (a device that has not pulled places yet, or a server before places,
  * still has its stock there), and names by id. Pure.
  */
-import { MAIN_PLACE, type Place } from '../../protocol/schemas';
+import { MAIN_PLACE, type Op, type Place } from '../../protocol/schemas';
 
 const MAIN: Place = { id: MAIN_PLACE, name: 'Main', archived: false, revision: 0 };
 
@@ -16,6 +16,36 @@ export function knownPlaces(places: readonly Place[] | undefined, archived = fal
     .sort((a, b) =>
       a.id === MAIN_PLACE ? -1 : b.id === MAIN_PLACE ? 1 : a.name.localeCompare(b.name),
     );
+}
+
+/** States of a change that may still make, or made, what it says (not refused, not given up). */
+const MAKING = new Set([
+  'queued',
+  'sending',
+  'unknown',
+  'checking',
+  'waiting',
+  'finishing',
+  'confirmed',
+]);
+
+/**
+ * The places as last pulled, and those this device is creating (saved here, not refused; confirmed
+ * but not pulled yet): a place made offline can be chosen at once, and changes there reach the
+ * server after it (the outbox sends in order).
+ */
+export function withPlacesBeingMade(
+  places: readonly Place[] | undefined,
+  operations: readonly { op: Op; state: string }[],
+): readonly Place[] {
+  const known = new Set((places ?? []).map((p) => p.id));
+  const made: Place[] = [];
+  for (const { op, state } of operations) {
+    if (op.type !== 'createPlace' || known.has(op.placeId) || !MAKING.has(state)) continue;
+    known.add(op.placeId);
+    made.push({ id: op.placeId, name: op.name, archived: false, revision: 0 });
+  }
+  return made.length === 0 ? (places ?? []) : [...(places ?? []), ...made];
 }
 
 /** The name of a place by id (its id when this device does not know it). */

@@ -11,6 +11,7 @@ import { MAIN_PLACE } from '../../protocol/schemas';
 import { quantityAt } from '../places/place-names';
 import { useChosenPlace } from '../places/use-chosen-place';
 import { FormProblem } from '../components/form-problem';
+import { useNow } from '../use-now';
 
 const COUNT_RULES = { min: 0, max: 1_000_000_000 };
 
@@ -39,7 +40,7 @@ export function CountComparison(props: { expected: number; counted: number | nul
 
 /**
  * "Stock count": the counted quantity, based on the revision on screen (the server spots stale
- * counts). With `againOf`, it is "Enter again as new" for that count: prefilled, re-based on the
+ * counts); the hint says it in the shop's words, when the stock last changed. With `againOf`, it is "Enter again as new" for that count: prefilled, re-based on the
  * revision on screen now, and sent only when saved.
  */
 export function CountForm(props: {
@@ -53,6 +54,7 @@ export function CountForm(props: {
   const words = t.count;
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
   const { changesAt } = useChosenPlace();
+  const now = useNow();
   const [text, setText] = useState(initial === undefined ? '' : String(initial));
   const parsed = parseWholeNumber(text, {
     ...COUNT_RULES,
@@ -110,7 +112,7 @@ export function CountForm(props: {
         counted={parsed.ok ? parsed.value : null}
       />
       <p id="count-hint" className="hint">
-        {words.hint(format.count(item.revision))}
+        {words.hint(format.moment(item.updatedAt, now))}
       </p>
       <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>

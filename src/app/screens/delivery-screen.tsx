@@ -21,6 +21,7 @@ import {
 import { useI18n } from '../i18n/i18n-context';
 import { defaultPreferences } from '../../client/preferences';
 import { knownPlaces } from '../places/place-names';
+import { usePlaces } from '../places/use-places';
 import { chooseThePlace, useChosenPlace } from '../places/use-chosen-place';
 import { placeLabel, useWedgeTarget } from '../scan/use-wedge-scan';
 
@@ -29,7 +30,8 @@ const DeliveryCamera = lazy(() => import('../scan/delivery-camera'));
 
 export function DeliveryScreen(): ReactNode {
   const client = useClient();
-  const { items, places } = useSnapshot();
+  const { items } = useSnapshot();
+  const places = usePlaces();
   const { t, format } = useI18n();
   const words = t.delivery;
   const { changesAt } = useChosenPlace();

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { HistoryEntry } from '../../protocol/schemas';
 import type { Messages } from '../i18n/en';
 import { useI18n } from '../i18n/i18n-context';
 import { useNow } from '../use-now';
 import { useItemHistory } from '../use-item-history';
+import { TechnicalDetails, useTechnicalOpen } from '../components/technical-details';
 
 /** A journal entry's reason in words: one of ours, or as the server sent it. */
 function reasonWords(reason: HistoryEntry['reason'], t: Messages): string | null {
@@ -11,7 +12,10 @@ function reasonWords(reason: HistoryEntry['reason'], t: Messages): string | null
   return Object.hasOwn(t.reasons, reason) ? t.reasons[reason as keyof Messages['reasons']] : reason;
 }
 
-/** The server's journal of applied changes: where a person checks whether a change exists. */
+/**
+ * The server's journal of applied changes: where a person checks whether a change exists. The
+ * item's revision and each change's operation id sit under Technical details.
+ */
 export function ItemHistory(props: {
   itemId: string;
   revision: number;
@@ -22,6 +26,8 @@ export function ItemHistory(props: {
   const now = useNow();
   const { t, format } = useI18n();
   const words = t.history;
+  const idsByDefault = useTechnicalOpen();
+  const [showIds, setShowIds] = useState(idsByDefault);
   return (
     <section className="card stack" aria-labelledby="history-heading">
       <h2 id="history-heading">{words.heading}</h2>
@@ -49,7 +55,9 @@ export function ItemHistory(props: {
                     </>
                   )}
                 </span>
-                <span className="history-entry__id">{words.operation(e.operationId)}</span>
+                {showIds && (
+                  <span className="history-entry__id">{words.operation(e.operationId)}</span>
+                )}
               </li>
             );
           })}
@@ -60,6 +68,10 @@ export function ItemHistory(props: {
           {words.older}
         </button>
       )}
+      <TechnicalDetails headingId="history-technical-heading" level={3} onToggle={setShowIds}>
+        <p>{t.item.revision(format.count(revision))}</p>
+        <p className="hint">{words.idsShown}</p>
+      </TechnicalDetails>
     </section>
   );
 }

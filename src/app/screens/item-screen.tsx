@@ -67,7 +67,6 @@ export function ItemScreen({ id }: { id: string }): ReactNode {
         {item.pendingCount != null && (
           <p className="quantity__pending">{words.pendingCount(format.count(item.pendingCount))}</p>
         )}
-        <p className="quantity__revision">{words.revision(format.count(item.revision))}</p>
       </div>
       <StockPerPlace item={item} />
       {!item.archived && <QuickAdjust item={item} />}

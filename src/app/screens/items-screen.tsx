@@ -21,6 +21,7 @@ import { PendingNewItems } from './pending-new-items';
 import { MAIN_PLACE } from '../../protocol/schemas';
 import { itemsAtPlace } from '../places/at-place';
 import { knownPlaces, placeName } from '../places/place-names';
+import { usePlaces } from '../places/use-places';
 import { ALL_PLACES, chooseThePlace, useChosenPlace } from '../places/use-chosen-place';
 import { matchScan } from '../scan/scan-match';
 import { placeLabel, takePendingSearch, useWedgeTarget } from '../scan/use-wedge-scan';
@@ -28,6 +29,7 @@ import { navigate } from '../use-route';
 import { itemsCsv } from '../import/items-csv';
 import { download } from '../download';
 import { FormProblem } from '../components/form-problem';
+import { MoreActions } from '../components/more-actions';
 import { PrintLabels, usePrintView } from '../labels/print-labels';
 
 /**
@@ -119,7 +121,8 @@ function NoResults(props: {
 }
 
 export function ItemsScreen(): ReactNode {
-  const { items: all, user, places } = useSnapshot();
+  const { items: all, user } = useSnapshot();
+  const places = usePlaces();
   const { t, format } = useI18n();
   const words = t.items;
   const [query, setQuery] = useState('');
@@ -178,39 +181,6 @@ export function ItemsScreen(): ReactNode {
       title={words.title}
       actions={
         <div className="fix-actions">
-          {manager && (
-            <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
-              {words.newItem}
-            </a>
-          )}
-          {manager && (
-            <a className="button button--small" href={href({ name: 'import' })}>
-              {words.importItems}
-            </a>
-          )}
-          {manager && (
-            <button
-              ref={labels.button}
-              type="button"
-              className="button button--small"
-              onClick={labels.show}
-            >
-              {t.labels.printLabels}
-            </button>
-          )}
-          <a className="button button--small" href={href({ name: 'reorder' })}>
-            {words.reorderList}
-          </a>
-          <a className="button button--small" href={href({ name: 'delivery' })}>
-            {t.delivery.receive}
-          </a>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => download('stockroom-items.csv', itemsCsv(all))}
-          >
-            {words.downloadItems}
-          </button>
           <button
             type="button"
             className="button button--small"
@@ -219,6 +189,41 @@ export function ItemsScreen(): ReactNode {
           >
             {words.scan}
           </button>
+          <a className="button button--small" href={href({ name: 'delivery' })}>
+            {t.delivery.receive}
+          </a>
+          <MoreActions>
+            {manager && (
+              <a className="button button--small" href={href({ name: 'new-item', barcode: null })}>
+                {words.newItem}
+              </a>
+            )}
+            {manager && (
+              <a className="button button--small" href={href({ name: 'import' })}>
+                {words.importItems}
+              </a>
+            )}
+            {manager && (
+              <button
+                ref={labels.button}
+                type="button"
+                className="button button--small"
+                onClick={labels.show}
+              >
+                {t.labels.printLabels}
+              </button>
+            )}
+            <a className="button button--small" href={href({ name: 'reorder' })}>
+              {words.reorderList}
+            </a>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => download('stockroom-items.csv', itemsCsv(all))}
+            >
+              {words.downloadItems}
+            </button>
+          </MoreActions>
         </div>
       }
     >

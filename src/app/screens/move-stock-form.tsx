@@ -7,12 +7,13 @@ import { FormProblem } from '../components/form-problem';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
 import { MAIN_PLACE } from '../../protocol/schemas';
-import { useClient, useSnapshot } from '../client-context';
+import { useClient } from '../client-context';
 import { SavedIntent } from '../components/saved-intent';
 import { useI18n } from '../i18n/i18n-context';
 import { parseWholeNumber } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
 import { knownPlaces } from '../places/place-names';
+import { usePlaces } from '../places/use-places';
 import { useIntentForm } from '../use-intent-form';
 
 const MOVE_RULES = { min: 1, max: 1_000_000 };
@@ -24,7 +25,7 @@ export function MoveStockForm(props: {
 }): ReactNode {
   const { item, againOf, initial } = props;
   const client = useClient();
-  const { places } = useSnapshot();
+  const places = usePlaces();
   const { t, format } = useI18n();
   const words = t.places;
   const choices = knownPlaces(places);

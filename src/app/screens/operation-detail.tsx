@@ -13,6 +13,7 @@ import { useItemHistory } from '../use-item-history';
 import { changeWords, changesSince } from '../stale-count-changes';
 import { useOperationWords } from '../use-operation-words';
 import { expectedQuantity } from '../low-stock';
+import { TechnicalDetails } from '../components/technical-details';
 import { AttemptTimeline } from './attempt-timeline';
 import { CountComparison } from './count-form';
 import { assertNever } from '../../protocol/assert-never';
@@ -149,18 +150,13 @@ function Facts(props: { op: OperationView; itemName: string; now: number }): Rea
 /** What a person checking the system reads: the id, the receipt as stored, every attempt. */
 function Technical({ op, now }: { op: OperationView; now: number }): ReactNode {
   const { receipt } = op;
-  const { user, testerMode, items } = useSnapshot();
+  const { items } = useSnapshot();
   const { t, format } = useI18n();
   const words = t.operations.detail;
   const itemId = opItemId(op.op);
   const revisions = staleRevisions(op, items.find((i) => i.id === itemId)?.revision ?? null);
-  // Managers and testers look here often: open for them; staff get it one tap away.
-  const open = user?.role === 'manager' || testerMode;
   return (
-    <details className="card stack technical" open={open}>
-      <summary>
-        <h2 id="technical-heading">{words.technical}</h2>
-      </summary>
+    <TechnicalDetails className="card" headingId="technical-heading" level={2}>
       <dl className="facts">
         <dt>{words.operationId}</dt>
         <dd className="mono">{op.id}</dd>
@@ -194,7 +190,7 @@ function Technical({ op, now }: { op: OperationView; now: number }): ReactNode {
       </dl>
       <h3 id="attempts-heading">{words.attempts}</h3>
       <AttemptTimeline attempts={op.attempts} />
-    </details>
+    </TechnicalDetails>
   );
 }
 

@@ -11,6 +11,7 @@ import { BackupPanel } from './backup-panel';
 import { PlacesPanel } from './places-panel';
 import { PeoplePanel } from './people-panel';
 import { FormProblem } from '../components/form-problem';
+import { TechnicalDetails } from '../components/technical-details';
 
 function Account(): ReactNode {
   const client = useClient();
@@ -124,6 +125,7 @@ function ServerClock({ serverNow, offsetMs }: { serverNow: number; offsetMs: num
   );
 }
 
+/** The device's deadline in plain words; its lease (ids used of how many) under Technical details. */
 function LeaseStatus(): ReactNode {
   const { lease } = useSnapshot();
   const { serverNow, offsetMs } = useServerNow();
@@ -140,9 +142,9 @@ function LeaseStatus(): ReactNode {
       ) : lease ? (
         <>
           <p>{words.deadline(format.moment(lease.deadline, serverNow))}</p>
-          <p className="hint">
-            {words.leaseUse(format.count(lease.used), format.count(lease.size))}
-          </p>
+          <TechnicalDetails headingId="lease-technical-heading" level={3}>
+            <p>{words.leaseUse(format.count(lease.used), format.count(lease.size))}</p>
+          </TechnicalDetails>
         </>
       ) : (
         <p>{words.noDeadline}</p>

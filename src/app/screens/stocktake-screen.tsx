@@ -362,7 +362,7 @@ function Review(props: { detail: StocktakeDetail; nameOf: (itemId: string) => st
   return (
     <section className="stack" aria-labelledby="stocktake-review">
       <h2 id="stocktake-review">{words.review}</h2>
-      <table className="table">
+      <table className="table table--names-first">
         <thead>
           <tr>
             <th scope="col">{words.item}</th>

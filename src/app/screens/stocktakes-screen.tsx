@@ -14,6 +14,7 @@ import { href } from '../routes';
 import { useIntentForm } from '../use-intent-form';
 import { useStocktakes } from '../use-stocktakes';
 import { knownPlaces } from '../places/place-names';
+import { usePlaces } from '../places/use-places';
 import { MAIN_PLACE } from '../../protocol/schemas';
 import { openOnItems, placeLabel, useWedgeTarget } from '../scan/use-wedge-scan';
 
@@ -54,7 +55,7 @@ function StartStocktake(): ReactNode {
   const { busy, savedId, problem, setProblem, save } = useIntentForm();
   const [name, setName] = useState('');
   const [blind, setBlind] = useState(false);
-  const { places } = useSnapshot();
+  const places = usePlaces();
   const [placeId, setPlaceId] = useState<string>(MAIN_PLACE);
   const [startedId, setStartedId] = useState<string | null>(null);
   // A place label (docs/client.md#labels) chooses the Place; any other code opens its item.

@@ -30,6 +30,12 @@ export function nav(page: Page, name: 'Items' | 'Activity' | 'Settings' | 'Teste
     : navigation.getByRole('link', { name, exact: true });
 }
 
+/** Items' further actions (New item, Import items, Print labels, …) under More (German: Mehr). */
+export async function openMore(page: Page, name = 'More'): Promise<void> {
+  const more = page.getByRole('button', { name, exact: true });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+}
+
 export async function openItem(page: Page, itemName: string): Promise<void> {
   await nav(page, 'Items').click();
   await page.getByLabel('Search items').fill(itemName);

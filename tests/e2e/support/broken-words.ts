@@ -3,8 +3,9 @@
  * ("Item / s", "Ar / tik / el"). A word wider than a card's inside on this screen cannot fit on one
  * line anywhere and may wrap (a 500-character note with no space, a long id); every other word
  * must stay whole, however narrow a table column or flex item squeezed its box.
- * Words are what lies between spaces; a hyphen, a dash or a slash inside one is a place a line
- * may end, so "Low-stock" over two lines after its hyphen is not a broken word.
+ * Words are what lies between spaces; a dash or a slash inside one is a place a line may end, and
+ * so is a hyphen in running text (a sentence, an item's name). A label of one or two words is not
+ * running text: "Stock- / takes" in the navigation reads as two words, so there a hyphen counts.
  */
 import type { Page } from 'playwright-core';
 
@@ -27,7 +28,9 @@ export function brokenWords(page: Page): Promise<BrokenWord[]> {
       if (!parent || !text.trim()) continue;
       // Hidden text (visually-hidden captions, closed disclosures) has no lines to break.
       if (parent.closest('.visually-hidden, [hidden], template, script, style, title')) continue;
-      for (const m of text.matchAll(/[^\s\-‐–—/]+[\-‐–—/]?/gu)) {
+      const label = text.trim().split(/\s+/).length <= 2;
+      const words = label ? /[^\s–—/]+[–—/]?/gu : /[^\s\-‐–—/]+[\-‐–—/]?/gu;
+      for (const m of text.matchAll(words)) {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);
