@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ItemView } from '../client/facade';
-import type { KeptHistory } from '../client/core/stock-series';
+import type { KeptHistory } from '../client/core/stock-history';
 import { useClient, useSnapshot } from './client-context';
 import { isOffline } from './use-item-history';
 

@@ -52,7 +52,7 @@ import {
   type ItemQuantities,
   type KeptHistory,
   type StockEntry,
-} from './core/stock-series';
+} from './core/stock-history';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './connectivity';

@@ -22,7 +22,7 @@ import type {
 import type { PeopleClient } from './people-commands';
 export type { PeopleClient, PeopleResult } from './people-commands';
 import type { Refusal } from './core/refusals';
-import type { ItemQuantities, KeptHistory } from './core/stock-series';
+import type { ItemQuantities, KeptHistory } from './core/stock-history';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 

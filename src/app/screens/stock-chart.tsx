@@ -6,12 +6,8 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
-import {
-  stockOverTime,
-  WINDOW_DAYS,
-  type StockOverTime,
-  type StockStep,
-} from '../../client/core/stock-series';
+import { WINDOW_DAYS } from '../../client/core/stock-history';
+import { stockOverTime, type StockOverTime, type StockStep } from '../../client/core/stock-series';
 import { useSnapshot } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 import { placeName } from '../places/place-names';

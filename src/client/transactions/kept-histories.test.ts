@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StockEntry } from '../core/stock-series';
+import type { StockEntry } from '../core/stock-history';
 import { openMemoryStore } from '../store/memory-store';
 import { noteEpoch } from './epoch';
 import { setSession } from './meta';
