@@ -134,10 +134,11 @@ describe('notices', () => {
     expect(aroundName('Add 2 to Desk lamp, brass: Confirmed', 'Desk lamp, brass')).toEqual([
       'Add 2 to ',
       'Desk lamp, brass',
-      ': Confirmed',
+      ': ',
+      'Confirmed',
     ]);
     expect(aroundName('2 zu Schreibtischlampe hinzufügen: Bestätigt', 'Schreibtischlampe')).toEqual(
-      ['2 zu ', 'Schreibtischlampe', ' hinzufügen: Bestätigt'],
+      ['2 zu ', 'Schreibtischlampe', ' ', 'hinzufügen: Bestätigt'],
     );
     expect(aroundName('3 changes need you', null)).toBeNull();
     expect(aroundName('Add 2 to lamp-9: Confirmed', 'Desk lamp')).toBeNull();

@@ -151,13 +151,20 @@ export function noticeText(
 }
 
 /**
- * A notice's words around the item's name: [before, name, after]. On a phone only the name is cut
- * (ellipsis); the verb and the state around it always show, in any language's word order ("Add 2
- * to Desk lamp…: Confirmed", "2 zu Schreibtisch… hinzufügen: Bestätigt"). null: no name in it.
+ * A notice's words around the item's name: [before, name, joiner, after]. On a phone only the name
+ * is cut (ellipsis); the verb and the state around it always show, in any language's word order
+ * ("Add 2 to Desk lamp…: Confirmed", "2 zu Schreibtisch… hinzufügen: Bestätigt"). The joiner is the
+ * punctuation and space right after the name: it stays on the name's line, so a state that goes
+ * below starts with its word, never with ": ". null: no name in it.
  */
-export function aroundName(text: string, name: string | null): [string, string, string] | null {
+export function aroundName(
+  text: string,
+  name: string | null,
+): [string, string, string, string] | null {
   if (!name) return null;
   const at = text.indexOf(name);
   if (at < 0) return null;
-  return [text.slice(0, at), name, text.slice(at + name.length)];
+  const rest = text.slice(at + name.length);
+  const joiner = /^[^\p{L}\p{N}]*/u.exec(rest)?.[0] ?? '';
+  return [text.slice(0, at), name, joiner, rest.slice(joiner.length)];
 }

@@ -46,7 +46,13 @@ import {
   keptStocktakes,
 } from './transactions/kept-stocktakes';
 import { keepHistory, keptHistory } from './transactions/kept-histories';
-import { coversWindow, stockEntry, type KeptHistory, type StockEntry } from './core/stock-series';
+import {
+  coversWindow,
+  stockEntry,
+  type ItemQuantities,
+  type KeptHistory,
+  type StockEntry,
+} from './core/stock-history';
 import * as api from './net/api';
 import type { HttpDeps } from './net/http';
 import { NetworkWatch, browserNetwork, type NetworkEvents } from './connectivity';
@@ -538,7 +544,7 @@ class Client implements StockroomClientCore {
    * Stock over time's history: the server's pages back to 90 days before the newest change (at
    * most MAX_HISTORY_PAGES), kept on this device; unanswered, what was kept.
    */
-  async stockHistory(itemId: string, revision: number): Promise<KeptHistory | null> {
+  async stockHistory(itemId: string, item: ItemQuantities): Promise<KeptHistory | null> {
     const entries: StockEntry[] = [];
     let next: string | null = null;
     try {
@@ -551,7 +557,8 @@ class Client implements StockroomClientCore {
     } catch {
       return this.keptStockHistory(itemId);
     }
-    const history = { entries, more: next !== null, revision };
+    const { revision, quantity, stock } = item;
+    const history = { entries, more: next !== null, item: { revision, quantity, stock } };
     await this.keep((tx) => keepHistory(tx, itemId, history));
     return history;
   }

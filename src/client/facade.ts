@@ -22,7 +22,7 @@ import type {
 import type { PeopleClient } from './people-commands';
 export type { PeopleClient, PeopleResult } from './people-commands';
 import type { Refusal } from './core/refusals';
-import type { KeptHistory } from './core/stock-series';
+import type { ItemQuantities, KeptHistory } from './core/stock-history';
 import type { ClientSnapshot, OperationView } from './core/views';
 export type { Refusal, RefusalKind, RefusalOf } from './core/refusals';
 
@@ -142,10 +142,10 @@ export interface StockroomClient {
   history(itemId: string, before?: string): Promise<HistoryResponse>;
   /**
    * Stock over time's history of an item (docs/client.md#stock-over-time): fetched back 90 days,
-   * kept on this device at `revision`; when the server does not answer, what was kept; null when
-   * there is neither.
+   * kept on this device with the item's confirmed quantities (`item`, as the screen has them); when
+   * the server does not answer, what was kept; null when there is neither.
    */
-  stockHistory(itemId: string, revision: number): Promise<KeptHistory | null>;
+  stockHistory(itemId: string, item: ItemQuantities): Promise<KeptHistory | null>;
   /** What was kept on this device, without asking the server (offline). */
   keptStockHistory(itemId: string): Promise<KeptHistory | null>;
 

@@ -323,13 +323,16 @@ describe('Items on a phone', () => {
 });
 
 /** How a notice with a cut name lies: the room left between its ellipsis and the state. */
-function noticeFit(p: Page): Promise<{ cut: boolean; gap: number; state: string; whole: boolean }> {
+function noticeFit(
+  p: Page,
+): Promise<{ cut: boolean; gap: number; state: string; whole: boolean; joined: boolean }> {
   return p.evaluate(() => {
     const name = document.querySelector<HTMLElement>('.notice__name');
     const state = document.querySelector<HTMLElement>('.notice__state');
     const link = document.querySelector<HTMLElement>('.notice__text');
+    const joiner = document.querySelector<HTMLElement>('.notice__joiner');
     const text = name?.firstChild;
-    if (!name || !state || !link || !(text instanceof Text))
+    if (!name || !state || !link || !joiner || !(text instanceof Text))
       throw new Error('no notice with a name');
     const box = name.getBoundingClientRect();
     const context = document.createElement('canvas').getContext('2d');
@@ -354,6 +357,7 @@ function noticeFit(p: Page): Promise<{ cut: boolean; gap: number; state: string;
       whole:
         state.scrollWidth <= state.clientWidth &&
         state.getBoundingClientRect().right <= linkBox.right + 0.5,
+      joined: Math.abs(joiner.getBoundingClientRect().top - box.top) < 1,
     };
   });
 }
@@ -383,6 +387,9 @@ describe('a notice on a phone', () => {
         expect(fit.cut, at).toBe(true);
         expect(fit.gap, at).toBeLessThanOrEqual(1);
         expect(fit.state, at).toContain(CONFIRMED[locale]);
+        // A state on a line of its own starts with its word, not with the name's ": ".
+        expect(fit.state, at).toMatch(/^\p{L}/u);
+        expect(fit.joined, at).toBe(true);
         expect(fit.whole, at).toBe(true);
       }
     });

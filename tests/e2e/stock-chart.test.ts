@@ -11,9 +11,8 @@ import { mkdir } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { HistoryEntry, Op } from '../../src/protocol/schemas';
-import type { Api } from '../api/support/api';
 import { adjust } from '../api/support/ops';
-import { LABEL, adjustStock, openItem } from './support/app';
+import { LABEL, adjustStock, nav, openItem } from './support/app';
 import { seriousViolations } from './support/axe';
 import { expectConsole, goOffline, NETWORK_FAULTS, newPhoneContext } from './support/browser';
 import { screensWarmedUp } from './support/camera-phone';
@@ -132,8 +131,7 @@ function expected(history: HistoryEntry[], from: number, places: string[]) {
   };
 }
 
-async function expectDrawnAsJournal(chart: Locator, api: Api, itemId: string): Promise<void> {
-  const history = await api.history(itemId);
+async function expectDrawnAsJournal(chart: Locator, history: HistoryEntry[]): Promise<void> {
   const d = await drawn(chart);
   const want = expected(history, d.from, ['main', 'back']);
   expect(Object.keys(d.series)).toEqual(['total', 'main', 'back']);
@@ -193,7 +191,7 @@ describe('stock over time', () => {
     await signInUi(page, scene.server.url, 'manager');
     await openItem(page, item.name);
     const chart = stockChart(page);
-    await expectDrawnAsJournal(chart, api, item.id);
+    await expectDrawnAsJournal(chart, await api.history(item.id));
     await chart.getByText(/^Latest change: /).waitFor();
 
     await screensWarmedUp(page);
@@ -205,7 +203,7 @@ describe('stock over time', () => {
     expectConsole(...NETWORK_FAULTS);
     await page.reload();
     await openItem(page, item.name);
-    await expectDrawnAsJournal(chart, api, item.id);
+    await expectDrawnAsJournal(chart, await api.history(item.id));
 
     await context.setOffline(false);
     await allConfirmed(page, 2);
@@ -213,7 +211,7 @@ describe('stock over time', () => {
     await expect
       .poll(async () => (await drawn(chart)).series['total']?.quantity.at(-1), { timeout: 30_000 })
       .toBe(confirmed);
-    await expectDrawnAsJournal(chart, api, item.id);
+    await expectDrawnAsJournal(chart, await api.history(item.id));
     await chart.getByText(`Total: ${confirmed}`).waitFor();
     await noSeriousViolations(page, 'chart, light');
     await mkdir(SHOTS, { recursive: true });
@@ -243,7 +241,7 @@ describe('stock over time', () => {
     await signInUi(page, scene.server.url, 'manager');
     await openItem(page, charted.name);
     const chart = stockChart(page);
-    await expectDrawnAsJournal(chart, api, charted.id);
+    await expectDrawnAsJournal(chart, await api.history(charted.id));
     await noSeriousViolations(page, 'chart, dark');
     await chart.screenshot({ path: `${SHOTS}/stock-chart-dark.png` });
     await page.setViewportSize({ width: 320, height: 700 });
@@ -260,5 +258,36 @@ describe('stock over time', () => {
     await chart.getByRole('table').waitFor();
     expect(await overflow()).toBe(0);
     await noSeriousViolations(page, 'table, dark');
+  });
+
+  it('offline, a chart fetched before another phone changed the item says so and draws what it fetched', async () => {
+    if (!charted) throw new Error('the first test makes the item');
+    const context = await newPhoneContext(scene.browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await signInUi(page, scene.server.url, 'manager');
+    const api = await scene.server.api('manager');
+    const fetched = await api.history(charted.id);
+    await openItem(page, charted.name);
+    const chart = stockChart(page);
+    await expectDrawnAsJournal(chart, fetched);
+
+    // Another phone receives 4; this one pulls the items (not the history) and goes offline.
+    const lease = await api.lease('other-phone');
+    expect((await api.postOp(lease.body(adjust(charted.id, 4)))).status).toBe(201);
+    const now = (await api.item(charted.id)).quantity;
+    await screensWarmedUp(page);
+    await nav(page, 'Items').click();
+    await page.reload();
+    await page.getByLabel('Search items').fill(charted.name);
+    const link = page.getByRole('link', { name: charted.name, exact: true });
+    const row = page.locator('.item-row', { has: link });
+    await expect.poll(() => row.locator('.item-row__qty').textContent()).toBe(String(now));
+    await goOffline(context);
+    await link.click();
+    await chart
+      .getByText('Not up to date: the chart shows the stock as last fetched from the server.')
+      .waitFor();
+    await expectDrawnAsJournal(chart, fetched);
   });
 });

@@ -64,19 +64,23 @@ export function Notices({ route }: { route: Route }): ReactNode {
         : (items.find((i) => i.id === opItemId(one.op))?.name ?? null);
   const parts = aroundName(text, itemName);
   const nameRef = useRef<HTMLSpanElement>(null);
-  useSnugEllipsis(nameRef, text);
+  const lineRef = useRef<HTMLAnchorElement>(null);
+  useSnugEllipsis(nameRef, lineRef, text);
   return (
     <section className="notices" aria-label={t.notices.label} aria-live="polite">
       {line && (
         <div className={`notice notice--${line.kind}${one ? ` notice--${one.state}` : ''}`}>
-          <a className="notice__text" href={href(target)} title={text}>
+          <a className="notice__text" href={href(target)} title={text} ref={lineRef}>
             {parts ? (
               <>
                 <span className="notice__fixed">{parts[0]}</span>
-                <span className="notice__name" dir="auto" ref={nameRef}>
-                  {parts[1]}
+                <span className="notice__named">
+                  <span className="notice__name" dir="auto" ref={nameRef}>
+                    {parts[1]}
+                  </span>
+                  <span className="notice__joiner">{parts[2]}</span>
                 </span>
-                <span className="notice__state">{parts[2]}</span>
+                <span className="notice__state">{parts[3]}</span>
               </>
             ) : (
               <span className="notice__state">{text}</span>

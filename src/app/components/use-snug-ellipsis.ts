@@ -4,12 +4,16 @@ import { useLayoutEffect, type RefObject } from 'react';
  * A cut name's ellipsis right after the last letter that shows. CSS cuts at a letter and leaves the
  * rest of the box blank, a gap before the words that follow ("Remove 1 from D…   : Confirmed");
  * this narrows the box to the letters that show plus the ellipsis, again whenever the line's room
- * changes. A name read right to left keeps CSS's cut.
+ * changes (`line`: the element whose width is the room). A name read right to left keeps CSS's cut.
  */
-export function useSnugEllipsis(ref: RefObject<HTMLElement | null>, text: string): void {
+export function useSnugEllipsis(
+  ref: RefObject<HTMLElement | null>,
+  lineRef: RefObject<HTMLElement | null>,
+  text: string,
+): void {
   useLayoutEffect(() => {
     const box = ref.current;
-    const line = box?.parentElement;
+    const line = lineRef.current;
     if (!box || !line) return;
     const snug = (): void => {
       box.style.maxWidth = '';
@@ -33,7 +37,7 @@ export function useSnugEllipsis(ref: RefObject<HTMLElement | null>, text: string
     const observer = new ResizeObserver(snug);
     observer.observe(line);
     return () => observer.disconnect();
-  }, [ref, text]);
+  }, [ref, lineRef, text]);
 }
 
 function ellipsisWidth(box: HTMLElement): number {

@@ -297,7 +297,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
     async history(): Promise<HistoryResponse> {
       return { entries: [], next: null };
     },
-    stockHistory: async (_itemId, revision) => ({ entries: [], more: false, revision }),
+    stockHistory: async (_itemId, item) => ({ entries: [], more: false, item }),
     keptStockHistory: async () => null,
     async exportBackup() {
       return JSON.stringify({ operations: snapshot.operations });

@@ -27,4 +27,12 @@ describe('the message catalogues', () => {
     expect(told).toBe(2);
     unsubscribe();
   });
+
+  it("keep one item's count apart from a stock-take of many: the count's own words never name the stock-take", () => {
+    for (const catalogue of [en, de]) {
+      const stocktake = catalogue.nav.stocktakes.replace(/e?n$|s$/, '');
+      expect(catalogue.count.heading).not.toContain(stocktake);
+      expect(catalogue.entryTypes.count).not.toContain(stocktake);
+    }
+  });
 });

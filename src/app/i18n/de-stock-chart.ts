@@ -7,6 +7,7 @@ export const deStockChart: typeof enStockChart = {
   since: (day: string) => `Seit ${day}: ältere Änderungen sind auf dem Server.`,
   unavailable:
     'Das Diagramm entsteht aus dem Verlauf, und der kommt vom Server: Er ist gerade nicht erreichbar.',
+  behind: 'Nicht aktuell: Das Diagramm zeigt den Bestand, wie er zuletzt vom Server kam.',
   total: 'Gesamt',
   latest: (when: string, total: string) => `Letzte Änderung: ${when}, gesamt ${total}`,
   noChange: 'In dieser Zeit keine Änderung.',

@@ -145,7 +145,7 @@ export const de: Messages = {
   },
   entryTypes: {
     adjust: 'Anpassung',
-    count: 'Inventur',
+    count: 'Zählung',
     createItem: 'Artikel angelegt',
     updateItem: 'Angaben bearbeitet',
     archiveItem: 'Artikel archiviert',
@@ -310,7 +310,7 @@ export const de: Messages = {
     hint: 'Ein Tipp speichert die Änderung, mit dem zuletzt auf diesem Gerät verwendeten Grund. Ein anderer Grund: unten unter Bestand anpassen.',
   },
   count: {
-    heading: 'Inventur',
+    heading: 'Bestand zählen',
     counted: 'Gezählte Menge',
     expected: 'Erwartet',
     countedShort: 'Gezählt',

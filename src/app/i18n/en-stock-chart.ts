@@ -5,6 +5,7 @@ export const enStockChart = {
   since: (day: string) => `Since ${day}: older changes are on the server.`,
   unavailable:
     'The chart is drawn from the history, which comes from the server: it cannot be reached right now.',
+  behind: 'Not up to date: the chart shows the stock as last fetched from the server.',
   total: 'Total',
   latest: (when: string, total: string) => `Latest change: ${when}, total ${total}`,
   noChange: 'No change in this time.',

@@ -6,12 +6,8 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ItemView } from '../../client/facade';
-import {
-  stockOverTime,
-  WINDOW_DAYS,
-  type StockOverTime,
-  type StockStep,
-} from '../../client/core/stock-series';
+import { WINDOW_DAYS } from '../../client/core/stock-history';
+import { stockOverTime, type StockOverTime, type StockStep } from '../../client/core/stock-series';
 import { useSnapshot } from '../client-context';
 import { useI18n } from '../i18n/i18n-context';
 import { placeName } from '../places/place-names';
@@ -28,17 +24,18 @@ export function StockChart({ item }: { item: ItemView }): ReactNode {
   const { t } = useI18n();
   const words = t.stockChart;
   const { serverNow } = useServerNow();
-  const state = useStockHistory(item.id, item.revision);
+  const state = useStockHistory(item);
   const history = state.status === 'ready' ? state.history : null;
   const series = useMemo(
-    () => history && stockOverTime(item, history, serverNow),
-    [item, history, serverNow],
+    () => history && stockOverTime(history.item, history, serverNow),
+    [history, serverNow],
   );
   return (
     <section className="card stack" aria-labelledby="stock-chart-heading">
       <h2 id="stock-chart-heading">{words.heading}</h2>
       {state.status === 'loading' && <p>{t.history.loading}</p>}
       {state.status === 'unavailable' && <p>{words.unavailable}</p>}
+      {history && history.item.revision !== item.revision && <p>{words.behind}</p>}
       {series && <StockOverTimeView series={series} />}
     </section>
   );

@@ -3,10 +3,14 @@
  * as step series over the last days, worked out backwards from the confirmed quantities through
  * the history entries the device has (newest first, as the server pages them). Pure.
  */
-import { MAIN_PLACE, type HistoryEntry, type PlaceStock } from '../../protocol/schemas';
-
-export const WINDOW_DAYS = 90;
-const DAY_MS = 86_400_000;
+import { MAIN_PLACE } from '../../protocol/schemas';
+import {
+  DAY_MS,
+  WINDOW_DAYS,
+  type ItemQuantities,
+  type StockEntry,
+  type StockHistory,
+} from './stock-history';
 
 /** From `at` on, until the next step: the total and the quantity at each place. */
 export interface StockStep {
@@ -29,39 +33,6 @@ export interface StockOverTime {
   latest: number | null;
 }
 
-/**
- * What the series need of a history entry: when, how much, where. Only this is kept on the device
- * (no names, notes or reasons: the journal itself is read live).
- */
-export type StockEntry = Pick<HistoryEntry, 'delta' | 'placeId' | 'recordedAt'>;
-
-export function stockEntry({ delta, placeId, recordedAt }: HistoryEntry): StockEntry {
-  return { delta, placeId: placeId ?? null, recordedAt };
-}
-
-export interface StockHistory {
-  /** Newest first. */
-  entries: readonly StockEntry[];
-  /** Whether older entries exist on the server that the device does not have. */
-  more: boolean;
-}
-
-/** A history as fetched at an item revision (kept on the device: transactions/kept-histories.ts). */
-export interface KeptHistory extends StockHistory {
-  revision: number;
-}
-
-/**
- * Whether pages fetched so far (newest first) reach back a whole window before the newest change:
- * the window ends at that change or later, so nothing older is drawn.
- */
-export function coversWindow(entries: readonly StockEntry[], days = WINDOW_DAYS): boolean {
-  const newest = entries[0];
-  const oldest = entries.at(-1);
-  if (!newest || !oldest) return false;
-  return Date.parse(newest.recordedAt) - Date.parse(oldest.recordedAt) > days * DAY_MS;
-}
-
 /** The place an entry changed: a server before places sent none, and kept all stock at `main`. */
 function entryPlace(entry: StockEntry): string | null {
   if (entry.delta === 0) return null;
@@ -69,7 +40,7 @@ function entryPlace(entry: StockEntry): string | null {
 }
 
 export function stockOverTime(
-  item: { quantity: number; stock?: readonly PlaceStock[] | undefined },
+  item: Omit<ItemQuantities, 'revision'>,
   history: StockHistory,
   now: number,
   days = WINDOW_DAYS,

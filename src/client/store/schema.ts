@@ -4,7 +4,7 @@
  */
 import type { DBSchema } from 'idb';
 import type { Item, Place, StocktakeDetail, StocktakesResponse } from '../../protocol/schemas';
-import type { KeptHistory } from '../core/stock-series';
+import type { KeptHistory } from '../core/stock-history';
 import type {
   OperationRecord,
   AttemptRow,

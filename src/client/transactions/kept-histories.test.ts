@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StockEntry } from '../core/stock-series';
+import type { StockEntry } from '../core/stock-history';
 import { openMemoryStore } from '../store/memory-store';
 import { noteEpoch } from './epoch';
 import { setSession } from './meta';
@@ -7,7 +7,11 @@ import { signOutRemovingData } from './sign-out';
 import { KEPT_ITEMS, keepHistory, keptHistory } from './kept-histories';
 
 const entry: StockEntry = { delta: -1, placeId: 'main', recordedAt: '2026-12-06T09:00:00.000Z' };
-const history = (revision: number) => ({ revision, entries: [entry], more: false });
+const history = (revision: number) => ({
+  entries: [entry],
+  more: false,
+  item: { revision, quantity: 9 },
+});
 
 describe("items' history kept on the device", () => {
   it('keeps the latest fetch per item', async () => {

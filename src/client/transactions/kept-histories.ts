@@ -5,7 +5,7 @@
  * KEPT_ITEMS; the journal is the shop's (any signed-in person reads it), so it is not per person,
  * and it goes with the items (sign-out removing data, another server database).
  */
-import type { KeptHistory } from '../core/stock-series';
+import type { KeptHistory } from '../core/stock-history';
 import type { Tx } from '../store/local-store';
 import { getMeta } from './meta';
 
