@@ -1,12 +1,13 @@
 /**
  * docs/api.md#order-of-checks step 6: a concurrent duplicate loses on the unique constraint, waits
  * for the winner and returns the winner's receipt as a replay, never a 500. 200 ids × 4 concurrent
- * copies (the duplicate race of docs/testing.md#reliability-suites); the same checker must catch the `no-dedup` variant.
+ * copies on one server (the duplicate race of docs/testing.md#reliability-suites, each id an
+ * adjustment, a transfer or a stock-take's count line); the same checker must catch the `no-dedup`
+ * variant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { duplicateRaceViolations } from '../support/duplicate-race';
 import { reliability, scaled } from '../support/reliability';
-import { signIn } from './support/api';
-import { concurrentDuplicateViolations } from './support/scenarios';
 import { startBrokenServer, startTestServer } from './support/server';
 import type { RunningServer } from './support/server';
 
@@ -33,11 +34,11 @@ describe('concurrent duplicates', { timeout: scaled(120_000, 1_800_000) }, () =>
       count: IDS,
       unit: `ids × ${COPIES} copies`,
     });
-    expect(await concurrentDuplicateViolations(await signIn(real.url), IDS, COPIES)).toEqual([]);
+    expect(await duplicateRaceViolations([real.url], IDS, COPIES)).toEqual([]);
   });
 
   it('the same checker sees the duplicates when deduplication is switched off', async () => {
-    const violations = await concurrentDuplicateViolations(await signIn(broken.url), 20, COPIES);
+    const violations = await duplicateRaceViolations([broken.url], 20, COPIES);
     expect(violations.length).toBeGreaterThan(0);
   });
 });

@@ -14,7 +14,7 @@ import {
   type SharedDatabase,
 } from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
-import { duplicateRaceViolations } from './support/race';
+import { duplicateRaceViolations } from '../support/duplicate-race';
 import { routeFailures } from './support/routes';
 
 const IDS = scaled(200, 5000);

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { lease, postOperation, signIn, items } from './support/client';
+import { lease, postOperation, signIn, items } from '../support/api-client';
 import { sqliteDatabase } from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
 import { reliability, runSeed, scaled } from '../support/reliability';

@@ -18,7 +18,7 @@ import {
   postOperation,
   signIn,
   type Session,
-} from './support/client';
+} from '../support/api-client';
 import {
   pgbouncerDatabase,
   postgresDatabase,

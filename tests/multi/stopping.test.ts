@@ -16,7 +16,14 @@ import { describe, expect, it } from 'vitest';
 import type { Op } from '../../src/protocol/schemas';
 import { Connection } from '../api/support/connection';
 import { eventually } from '../support/eventually';
-import { historyIds, items, lease, postOperation, signIn, type Session } from './support/client';
+import {
+  historyIds,
+  items,
+  lease,
+  postOperation,
+  signIn,
+  type Session,
+} from '../support/api-client';
 import { postgresDatabase, sqliteDatabase, type SharedDatabase } from './support/databases';
 import { spawnServer } from './support/process';
 

@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ITEMS } from '../../src/server/demo';
-import { items, lease, signIn, type Session } from './support/client';
+import { items, lease, signIn, type Session } from '../support/api-client';
 import { DATABASES } from './support/databases';
 import { spawnServer, type ServerProcess } from './support/process';
 import { eventually } from '../support/eventually';

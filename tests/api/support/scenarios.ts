@@ -4,8 +4,7 @@
  */
 import { Receipt } from '../../../src/protocol/schemas';
 import type { Api } from './api';
-import { appliedOnceViolations, receiptEffectViolations } from './checks';
-import { attempt } from './http';
+import { receiptEffectViolations } from './checks';
 import type { Attempt, Reply } from './http';
 import { adjust } from './ops';
 import type { LeaseHandle, OpBody } from './ops';
@@ -66,65 +65,6 @@ export function lostResponseViolations(o: LostResponse): string[] {
   if (!receipt.success || receipt.data.recordedAt !== iso(o.firstAt)) {
     violations.push(`the retry did not return the original receipt: ${o.retry.text}`);
   }
-  return violations;
-}
-
-/**
- * The same id posted `copies` times at once, for `ids` ids (in waves, so a small machine is not
- * asked to hold thousands of sockets). Violations: not exactly one effect per id, a dropped
- * connection or a 5xx, not exactly one 201 with the rest 200 replays, bodies that differ.
- */
-export async function concurrentDuplicateViolations(
-  api: Api,
-  ids: number,
-  copies: number,
-): Promise<string[]> {
-  const lease = await api.lease();
-  const items: string[] = [];
-  for (let i = 0; i < Math.min(10, ids); i += 1) items.push(await api.newItem(lease, 0, 'race'));
-  const bodies = Array.from({ length: ids }, (_, i) =>
-    lease.body(adjust(items[i % items.length] ?? '', 1)),
-  );
-  const violations: string[] = [];
-  const WAVE = 25;
-  for (let start = 0; start < bodies.length; start += WAVE) {
-    const wave = bodies.slice(start, start + WAVE);
-    const results = await Promise.all(
-      wave.map((body) =>
-        Promise.all(
-          Array.from({ length: copies }, () =>
-            attempt(api.base, 'POST', '/api/operations', { token: api.token, json: body }),
-          ),
-        ),
-      ),
-    );
-    for (const [i, attempts] of results.entries()) {
-      violations.push(...duplicateAnswerViolations(wave[i]?.id ?? '?', attempts));
-    }
-  }
-  const applied = bodies.map((b) => ({
-    id: b.id,
-    itemId: (b.op as { itemId: string }).itemId,
-    delta: 1,
-  }));
-  violations.push(...(await appliedOnceViolations(api, items, applied)));
-  return violations;
-}
-
-function duplicateAnswerViolations(id: string, attempts: Attempt[]): string[] {
-  const replies: Reply[] = [];
-  for (const a of attempts) {
-    if (a.kind !== 'reply') return [`${id}: connection ${a.kind}`];
-    replies.push(a.reply);
-  }
-  const violations: string[] = [];
-  const statuses = replies.map((r) => r.status).sort();
-  if (statuses.some((s) => s >= 500)) violations.push(`${id}: statuses ${statuses.join(',')}`);
-  const expected = [...replies.slice(1).map(() => 200), 201];
-  if (statuses.join(',') !== expected.join(',')) {
-    violations.push(`${id}: statuses ${statuses.join(',')}, expected ${expected.join(',')}`);
-  }
-  if (new Set(replies.map((r) => r.text)).size !== 1) violations.push(`${id}: bodies differ`);
   return violations;
 }
 

@@ -4,7 +4,7 @@
  * PgBouncer, where each statement kind fails on its own if it relies on a session).
  */
 import type { Op } from '../../../src/protocol/schemas';
-import { call, items, lease, signIn } from './client';
+import { call, items, lease, signIn } from '../../support/api-client';
 
 export async function routeFailures(urls: string[], tag: string): Promise<string[]> {
   const failures: string[] = [];

@@ -1,4 +1,4 @@
-/** A minimal HTTP client of the API for the multi-process suites (docs/api.md names). */
+/** A minimal HTTP client of the API (docs/api.md names): the duplicate race, the multi-process suites. */
 import {
   HistoryResponse,
   ItemsResponse,
@@ -8,7 +8,7 @@ import {
   type FaultRule,
   type HistoryEntry,
   type Op,
-} from '../../../src/protocol/schemas';
+} from '../../src/protocol/schemas';
 
 export interface Reply {
   status: number;

@@ -1,23 +1,23 @@
 /**
- * The duplicate race across server processes: every id sent `copies` times at once, the copies
- * spread over the servers. The ids mix adjustments (at `main` and at a place of the race's own),
- * transfers from `main` to that place, and count lines of a stock-take of it; the place, the
- * stock-take's start and its apply are raced too. Returns the violations (empty when deduplication
- * holds): per id exactly one 201, every other copy a 200 replay with the same bytes, no 5xx; every
- * effect once in history (a transfer as its two sides), every count line once in the stock-take;
- * each place's quantity what the operations say, the stock-taken place's by the apply rule of
- * src/server/core/stocktake-apply.ts.
+ * The duplicate race (docs/testing.md#reliability-suites): every id sent `copies` times at once,
+ * the copies spread over the servers (one in tests/api, two processes in tests/multi). The ids mix
+ * adjustments (at `main` and at a place of the race's own), transfers from `main` to that place,
+ * and count lines of a stock-take of it; the place, the stock-take's start and its apply are raced
+ * too. Returns the violations (empty when deduplication holds): per id exactly one 201, every other
+ * copy a 200 replay with the same bytes, no 5xx; every effect once in history (a transfer as its
+ * two sides), every count line once in the stock-take; each place's quantity what the operations
+ * say, the stock-taken place's by the apply rule of src/server/core/stocktake-apply.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { proposeItem } from '../../../src/server/core/stocktake-apply';
+import { proposeItem } from '../../src/server/core/stocktake-apply';
 import {
   MAIN_PLACE,
   Receipt,
   type HistoryEntry,
   type Item,
   type Op,
-} from '../../../src/protocol/schemas';
-import { history, items, lease, postOperation, signIn, stocktake, type Reply } from './client';
+} from '../../src/protocol/schemas';
+import { history, items, lease, postOperation, signIn, stocktake, type Reply } from './api-client';
 
 const IDS_AT_ONCE = 25;
 
