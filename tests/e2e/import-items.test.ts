@@ -4,24 +4,23 @@
  * reach the server (checked through the API). Staff are not offered the import, but download the
  * items from Items (codes kept as text for spreadsheets).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually, openMore } from './support/app';
 import { seriousViolations } from './support/axe';
 import { collectPageErrors, goOffline, newPhoneContext } from './support/browser';
 import { useScene } from './support/scene';
+import { screenshot } from './support/screenshot';
 import { signInUi } from './support/sign-in';
 
 const scene = useScene();
-const SHOTS = 'docs/screenshots';
 
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   context = await newPhoneContext(scene.browser);
   page = await context.newPage();
   errors.push(...collectPageErrors(page));
@@ -31,15 +30,6 @@ afterAll(async () => {
   await context.close();
   expect(errors).toEqual([]);
 });
-
-/** The whole screen (the viewport grown to it, so the fixed navigation stays at the bottom). */
-async function screenshot(p: Page, name: string): Promise<void> {
-  const viewport = p.viewportSize() ?? { width: 390, height: 844 };
-  const height = await p.evaluate(() => document.documentElement.scrollHeight);
-  await p.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await p.screenshot({ path: `${SHOTS}/${name}.png` });
-  await p.setViewportSize(viewport);
-}
 
 const FILE = [
   '\uFEFFid,sku,barcode,name,location,quantity,lowStockThreshold',

@@ -7,7 +7,7 @@
  * the product's EAN-13 (support/camera-phone.ts); the code typed into Search items is tested too.
  * Screenshots of the new screens go to docs/screenshots/.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +24,10 @@ import {
   workerIsOffline,
 } from './support/camera-phone';
 import { useScene } from './support/scene';
+import { screenshot } from './support/screenshot';
 import { signInUi } from './support/sign-in';
 
 const scene = useScene();
-const SHOTS = 'docs/screenshots';
 /** A new product: no demo item has its barcode (a valid EAN-13). */
 const ITEM = {
   name: 'Oak shelf bracket',
@@ -46,7 +46,6 @@ let s: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
   dir = await mkdtemp(join(tmpdir(), 'stockroom-camera-'));
   camera = await browserFilming(dir, ITEM.barcode);
   manager = await cameraContext(camera, scene.server.url);
@@ -63,14 +62,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
   expect(errors).toEqual([]);
 });
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  await page.setViewportSize(viewport);
-}
 
 async function noSeriousViolations(page: Page, screen: string): Promise<void> {
   expect(await seriousViolations(page), screen).toEqual([]);

@@ -10,19 +10,11 @@ import { adjust } from '../api/support/ops';
 import { LABEL } from './support/app';
 import { goOffline, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
+import { screenshot } from './support/screenshot';
 import { signInUi } from './support/sign-in';
 
 const scene = useScene();
-const SHOTS = 'docs/screenshots';
 
-/** The whole screen at phone width (docs/client.md#stock-takes). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const viewport = page.viewportSize() ?? { width: 390, height: 844 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  await page.setViewportSize(viewport);
-}
 const contexts: BrowserContext[] = [];
 
 afterAll(async () => {

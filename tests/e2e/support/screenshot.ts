@@ -1,4 +1,5 @@
 /** The pictures of docs/screenshots (README, docs/client.md#screens), taken from the real app. */
+import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 
 const SHOTS = 'docs/screenshots';
@@ -19,6 +20,7 @@ export async function screenshot(
   const viewport = page.viewportSize() ?? { width: 390, height: 844 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await mkdir(SHOTS, { recursive: true });
   const path = `${SHOTS}/${name}.png`;
   if (from && to) {
     const top = await from.boundingBox();
