@@ -8,7 +8,7 @@ import { Notices } from './components/notices';
 import { Screen } from './components/screen';
 import { SessionExpired } from './components/session-expired';
 import { UpdatePrompt } from './components/update-prompt';
-import { I18nProvider, useI18n } from './i18n/i18n-context';
+import { I18nProvider, useShellI18n } from './i18n/i18n-context';
 import { useBackgroundDrain } from './pwa/background-sync';
 import { useWarmUpAfterSignIn } from './pwa/warm-up';
 import type { Route } from './routes';
@@ -37,7 +37,7 @@ import { assertNever } from '../protocol/assert-never';
 import { openOnItems, useWedgeScanner } from './scan/use-wedge-scan';
 
 function CurrentScreen({ route }: { route: Route }): ReactNode {
-  const { t } = useI18n();
+  const { t } = useShellI18n();
   switch (route.name) {
     case 'items':
       return <ItemsScreen />;
@@ -83,7 +83,7 @@ function CurrentScreen({ route }: { route: Route }): ReactNode {
 function Shell(): ReactNode {
   const snapshot = useSnapshot();
   const route = useRoute();
-  const { t } = useI18n();
+  const { t } = useShellI18n();
   useBackgroundDrain(snapshot.unconfirmedCount);
   const signedIn = snapshot.user !== null;
   useWarmUpAfterSignIn(signedIn);

@@ -4,7 +4,7 @@
  * few words around them come from the message catalogue (`words`).
  */
 
-import { en } from './i18n/en';
+import { enShell } from './i18n/en-shell';
 
 const MINUS = '\u2212';
 
@@ -184,4 +184,4 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
  * English numbers for code not handed the person's locale: the benchmarks' figures. Screens use
  * `useI18n().format` instead.
  */
-export const formatCount = makeFormat('en-GB', en.format).count;
+export const formatCount = makeFormat('en-GB', enShell.format).count;

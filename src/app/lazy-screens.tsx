@@ -6,14 +6,22 @@
  * install: once someone has signed in it fetches every one into a cache of its own
  * (src/sw/after-sign-in.ts), so they open offline from then on.
  *
- * app.tsx renders these inside `ScreenLoader`: while a chunk arrives the screen area stays empty
+ * app.tsx renders these inside `ScreenLoader`: while a chunk (or English's screen words, i18n/en.ts)
+ * arrives the screen area stays empty
  * (it is a few milliseconds from the worker's cache), and a chunk that cannot be fetched (the
  * network dropped before the worker had fetched it) says so instead of taking the whole app down.
  */
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { useI18n } from './i18n/i18n-context';
+import { catalogueLoad } from './i18n/catalogues';
+import { useShellI18n } from './i18n/i18n-context';
 
-const everyday = () => import('./everyday-screens');
+/** A screen's code, with English's screen words fetched alongside (useI18n waits for them). */
+function withWords<T>(load: () => Promise<T>): Promise<T> {
+  void catalogueLoad('en');
+  return load();
+}
+
+const everyday = () => withWords(() => import('./everyday-screens'));
 
 export const ItemsScreen = lazy(() => everyday().then((m) => ({ default: m.ItemsScreen })));
 export const ItemScreen = lazy(() => everyday().then((m) => ({ default: m.ItemScreen })));
@@ -34,15 +42,15 @@ export const StocktakesScreen = lazy(() =>
 export const StocktakeScreen = lazy(() => everyday().then((m) => ({ default: m.StocktakeScreen })));
 /** Importing a spreadsheet is a manager's occasional work: its own chunk, fetched when opened. */
 export const ImportScreen = lazy(() =>
-  import('./screens/import-screen').then((m) => ({ default: m.ImportScreen })),
+  withWords(() => import('./screens/import-screen')).then((m) => ({ default: m.ImportScreen })),
 );
 /** The tester panel is for testing the app alone: its own chunk, fetched only when opened. */
 export const TesterScreen = lazy(() =>
-  import('./screens/tester-screen').then((m) => ({ default: m.TesterScreen })),
+  withWords(() => import('./screens/tester-screen')).then((m) => ({ default: m.TesterScreen })),
 );
 
 function ScreenUnavailable(): ReactNode {
-  return useI18n().t.app.screenUnavailable;
+  return useShellI18n().t.app.screenUnavailable;
 }
 
 interface LoaderState {

@@ -9,7 +9,7 @@
  */
 import type { OperationState, OperationView } from '../client/facade';
 import { assertNever } from '../protocol/assert-never';
-import type { Messages } from './i18n/en';
+import type { ShellMessages } from './i18n/en-shell';
 
 export const FADE_MS = 5_000;
 
@@ -124,7 +124,7 @@ export function nextFade(
 export function noticeText(
   line: NoticeLine,
   formatCount: (n: number) => string,
-  words: Messages['notices'],
+  words: ShellMessages['notices'],
   wordsOf: (op: OperationView) => { summary: string; label: string },
 ): string {
   const [first] = line.operations;

@@ -7,7 +7,7 @@
 import type { OperationReason, OperationView } from '../client/facade';
 import type { Op } from '../protocol/schemas';
 import type { Format } from './format';
-import type { Messages } from './i18n/en';
+import type { ShellMessages } from './i18n/en-shell';
 import type { ExplainFacts, ReasonCase } from './i18n/operation-case';
 import { opItemId } from '../protocol/op-item';
 import { reversedIdOf } from '../client/core/fixes';
@@ -45,7 +45,7 @@ function reasonCase(
 }
 
 /** The catalogue's words for `c`: each kind takes its own facts (the pairing TypeScript cannot follow). */
-function reasonWords(t: Messages, c: ReasonCase): string {
+function reasonWords(t: ShellMessages, c: ReasonCase): string {
   return (t.operations.reason[c.kind] as (c: ReasonCase) => string)(c);
 }
 
@@ -62,7 +62,7 @@ function reversalOf(op: Op): { id: string; original: Op } | null {
 
 export function operationWords(
   op: OperationView,
-  t: Messages,
+  t: ShellMessages,
   format: Format,
   context: {
     itemName: (itemId: string) => string | null;
@@ -120,7 +120,7 @@ export function operationWords(
 export function operationWordsOf(
   operations: readonly OperationView[],
   kept: WeakMap<OperationView, OperationWords>,
-  t: Messages,
+  t: ShellMessages,
   format: Format,
   context: { itemName: (itemId: string) => string | null; now: number },
 ): (op: OperationView) => OperationWords {

@@ -3,9 +3,13 @@
  * (i18n/*-refusals.ts), filled with its facts. Pure.
  */
 import type { Refusal } from '../client/facade';
-import type { Messages } from './i18n/en';
+import type { ShellMessages } from './i18n/en-shell';
 
-export function refusalWords(t: Messages, refusal: Refusal, count: (n: number) => string): string {
+export function refusalWords(
+  t: ShellMessages,
+  refusal: Refusal,
+  count: (n: number) => string,
+): string {
   // Each kind's words take that kind's facts; TypeScript cannot follow the pairing through an index.
   const words = t.refusals[refusal.kind] as (r: Refusal, count: (n: number) => string) => string;
   return words(refusal, count);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ItemView, OperationView } from '../client/facade';
 import { useSnapshot } from './client-context';
-import { useI18n } from './i18n/i18n-context';
+import { useShellI18n } from './i18n/i18n-context';
 import { operationWordsOf, type OperationWords } from './operation-words';
 import { useNow } from './use-now';
 
@@ -23,7 +23,7 @@ function namesOf(items: readonly ItemView[]): ReadonlyMap<string, string> {
  * a write words just the changes it touched (operationWordsOf).
  */
 export function useOperationWords(): (op: OperationView) => OperationWords {
-  const { t, format } = useI18n();
+  const { t, format } = useShellI18n();
   const { items, operations } = useSnapshot();
   const now = useNow();
   // What the kept words depend on: a new language, item names or tick words every change anew.

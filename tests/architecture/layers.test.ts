@@ -402,7 +402,7 @@ describe('layers', () => {
       ),
     ).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
     const graph = importGraph(SRC);
-    expect(graph.get('app/i18n/en.ts')).toContain('app/i18n/en-operations.ts');
+    expect(graph.get('app/i18n/en-shell.ts')).toContain('app/i18n/en-operations.ts');
     expect(graph.get('client/sender.ts')).toContain('client/transactions/outbox.ts');
     expect(importCircles(graph)).toEqual([]);
   });

@@ -22,8 +22,11 @@ const scene = useScene();
 // Every later screen is opened offline on purpose: Chromium logs what the app still asks the
 // network for there (the item list's refresh, the tester clock, the icon). Known, not yet fixed.
 beforeEach(() => expectConsole(...NETWORK_FAULTS));
-/** The screens behind sign-in, and the German catalogue (an English browser never needs it). */
-const LAZY = /\/assets\/(everyday-screens|tester-screen|import-screen|scan-panel|de)-/;
+/**
+ * The screens behind sign-in, their English words and the German catalogue (an English browser
+ * never needs it).
+ */
+const LAZY = /\/assets\/(everyday-screens|tester-screen|import-screen|scan-panel|en|de)-/;
 
 let context: BrowserContext;
 let page: Page;

@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import type { StorageProblem } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import { assertNever } from '../../protocol/assert-never';
-import type { Messages } from '../i18n/en';
-import { useI18n } from '../i18n/i18n-context';
+import type { ShellMessages } from '../i18n/en-shell';
+import { useShellI18n } from '../i18n/i18n-context';
 
 /** Plain words for local storage trouble; each says that what is already saved stays saved. */
-export function storageProblemText(problem: Exclude<StorageProblem, null>, t: Messages): string {
+export function storageProblemText(
+  problem: Exclude<StorageProblem, null>,
+  t: ShellMessages,
+): string {
   switch (problem) {
     case 'quota-exceeded':
       return t.banners.quotaExceeded;
@@ -22,7 +25,7 @@ export function storageProblemText(problem: Exclude<StorageProblem, null>, t: Me
 /** Things the person should know wherever they are: storage trouble and deadlines close by. */
 export function Banners(): ReactNode {
   const { storageProblem, warnings } = useSnapshot();
-  const { t, format } = useI18n();
+  const { t, format } = useShellI18n();
   if (!storageProblem && warnings.length === 0) return null;
   return (
     <div className="banners">

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import type { ClientSnapshot } from '../../client/facade';
 import { useSnapshot } from '../client-context';
 import type { Format } from '../format';
-import type { Messages } from '../i18n/en';
-import { useI18n } from '../i18n/i18n-context';
+import type { ShellMessages } from '../i18n/en-shell';
+import { useShellI18n } from '../i18n/i18n-context';
 import { assertNever } from '../../protocol/assert-never';
 
 /** "Online", "Offline", "Server unreachable · checking again at 14:02", "Server busy · …". */
 export function connectivityText(
   snapshot: Pick<ClientSnapshot, 'connectivity' | 'nextCheckAt'>,
-  t: Messages,
+  t: ShellMessages,
   format: Format,
 ): string {
   const next = snapshot.nextCheckAt === null ? null : format.time(Date.parse(snapshot.nextCheckAt));
@@ -32,7 +32,7 @@ export function connectivityText(
  * it looks again. */
 export function ConnectivityStatus(): ReactNode {
   const snapshot = useSnapshot();
-  const { t, format } = useI18n();
+  const { t, format } = useShellI18n();
   const { connectivity } = snapshot;
   return (
     <p className={`connectivity connectivity--${connectivity}`} role="status">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
-import { useI18n } from '../i18n/i18n-context';
+import { useShellI18n } from '../i18n/i18n-context';
 import { href, type Route } from '../routes';
 import { VisuallyHidden } from './visually-hidden';
 import { assertNever } from '../../protocol/assert-never';
@@ -54,7 +54,7 @@ function NavLink(props: { to: Section; current: Section | null; children: ReactN
 export function NavBar({ route }: { route: Route }): ReactNode {
   const { unconfirmedCount, testerMode } = useSnapshot();
   const current = sectionOf(route);
-  const { t, format } = useI18n();
+  const { t, format } = useShellI18n();
   return (
     <nav className="nav-bar" aria-label={t.nav.label}>
       <ul>

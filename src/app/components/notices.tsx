@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OperationView } from '../../client/facade';
 import { useSnapshot } from '../client-context';
-import { useI18n } from '../i18n/i18n-context';
+import { useShellI18n } from '../i18n/i18n-context';
 import {
   aroundName,
   markSeen,
@@ -28,7 +28,7 @@ function seenHere(route: Route, needs: OperationView[]): OperationView[] {
 /** One calm line of outcomes that arrived while the app was open (see ../notices.ts). */
 export function Notices({ route }: { route: Route }): ReactNode {
   const { ready, operations, items } = useSnapshot();
-  const { t, format } = useI18n();
+  const { t, format } = useShellI18n();
   const words = useOperationWords();
   const [memory, setMemory] = useState<NoticeMemory | null>(null);
   const [now, setNow] = useState(() => Date.now());

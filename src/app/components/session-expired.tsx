@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from '../client-context';
-import { useI18n } from '../i18n/i18n-context';
+import { useShellI18n } from '../i18n/i18n-context';
 import { SignInForm } from '../screens/sign-in-screen';
 
 /** The server no longer accepts the stored sign-in: changes wait, with their ids, until it is renewed. */
 export function SessionExpired(): ReactNode {
   const { sessionExpired } = useSnapshot();
-  const { t } = useI18n();
+  const { t } = useShellI18n();
   if (!sessionExpired) return null;
   return (
     <section className="card stack session-expired" aria-labelledby="session-expired-heading">

@@ -1,10 +1,10 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { useI18n } from '../i18n/i18n-context';
+import { useShellI18n } from '../i18n/i18n-context';
 import { updateStore } from '../pwa/update-store';
 
 /** Shown when a new version of the app is installed and waiting; the person chooses when. */
 export function UpdatePrompt(): ReactNode {
-  const { t } = useI18n();
+  const { t } = useShellI18n();
   const { ready } = useSyncExternalStore(updateStore.subscribe, updateStore.getSnapshot);
   if (!ready) return null;
   return (

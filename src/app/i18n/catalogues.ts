@@ -1,25 +1,31 @@
 /**
- * The message catalogues by language. English is the source and the fallback, in the main chunk;
- * every other catalogue is a chunk of its own, loaded only when its language is in use (a first
- * visit in English never downloads German: bench figure `first_load_kb`). A tiny store for
- * `useSyncExternalStore`: the loaded catalogues, and a notification when one arrives.
+ * The message catalogues by language. English is the source and the fallback: its shell words
+ * (en-shell.ts: the sign-in screen, navigation, notices) are in the main chunk; the whole English
+ * catalogue (en.ts, the words of the screens behind sign-in) and every other catalogue are chunks
+ * loaded when in use (a cold visit to the sign-in screen downloads neither German nor the screens'
+ * words: bench figure `first_load_kb`). A tiny store for `useSyncExternalStore`: the loaded
+ * catalogues, and a notification when one arrives.
  *
- * Offline: the service worker keeps the catalogue chunks in a cache of their own, fetched when a
- * page speaks that language and after sign-in (src/sw/language-files.ts), so a reload offline finds
- * them; when one still cannot be loaded, the app speaks English until it can.
+ * Offline: the service worker keeps the other languages' chunks in a cache of their own, fetched
+ * when a page speaks that language and after sign-in (src/sw/language-files.ts), and English's
+ * chunk with the screens after sign-in (src/sw/after-sign-in.ts), so a reload offline finds them;
+ * when another language still cannot be loaded, the app speaks English until it can.
  */
-import { en, type Messages } from './en';
+import type { Messages } from './en';
 import type { Language } from './language';
 
-export type Catalogues = Readonly<Partial<Record<Language, Messages>>> & { readonly en: Messages };
+export type Catalogues = Readonly<Partial<Record<Language, Messages>>>;
 
-/** Each catalogue but English, as a chunk of its own. */
-const IMPORTS: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
+/** Each catalogue as a chunk of its own. */
+const IMPORTS: Record<Language, () => Promise<Messages>> = {
+  en: () => import('./en').then((m) => m.en),
   de: () => import('./de').then((m) => m.de),
 };
 
-let loaded: Catalogues = { en };
+let loaded: Catalogues = {};
 const inFlight = new Map<Language, Promise<boolean>>();
+/** The latest load of each language, pending or failed (for a screen waiting on it: `use`). */
+const latest = new Map<Language, Promise<boolean>>();
 const listeners = new Set<() => void>();
 
 /** The catalogues loaded so far (a new object after each load, so it compares by identity). */
@@ -35,7 +41,7 @@ export function subscribeToCatalogues(onChange: () => void): () => void {
  * cached) resolves false and is forgotten, so a later call tries again.
  */
 export function loadCatalogue(language: Language): Promise<boolean> {
-  if (language === 'en' || loaded[language]) return Promise.resolve(true);
+  if (loaded[language]) return Promise.resolve(true);
   const pending = inFlight.get(language);
   if (pending) return pending;
   const load = IMPORTS[language]().then(
@@ -48,5 +54,15 @@ export function loadCatalogue(language: Language): Promise<boolean> {
   );
   const settled = load.finally(() => inFlight.delete(language));
   inFlight.set(language, settled);
+  latest.set(language, settled);
   return settled;
+}
+
+/**
+ * The same promise for every render that waits on `language`'s catalogue: the load in flight, or
+ * the latest one that failed (a reload tries again), else a new load.
+ */
+export function catalogueLoad(language: Language): Promise<boolean> {
+  if (loaded[language]) return Promise.resolve(true);
+  return latest.get(language) ?? loadCatalogue(language);
 }

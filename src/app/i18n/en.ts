@@ -8,8 +8,7 @@ import type { AdjustOp, HistoryEntry, ProblemCode, ReasonCode } from '../../prot
 import type { OperationState } from '../../client/facade';
 import type { CsvProblem } from '../../protocol/csv-read';
 import type { ScanProblem } from '../scan/scan-problems';
-import { enOperations } from './en-operations';
-import { enRefusals } from './en-refusals';
+import { enShell } from './en-shell';
 import { pluralRules } from './plural';
 import { enScenarios } from './en-scenarios';
 import { enDelivery, enPlaces } from './en-places';
@@ -33,27 +32,7 @@ export interface CleanupWords {
 const plural = pluralRules('en');
 
 export const en = {
-  /** Why a command did nothing, one sentence per kind (client/core/refusals.ts). */
-  refusals: enRefusals,
-  app: {
-    brand: 'Stockroom',
-    opening: "Opening this device's data…",
-    notFoundTitle: 'Page not found',
-    notFoundText: 'There is no page at this address.',
-    screenUnavailable:
-      'This screen could not be opened without a connection. Reconnect, then reload the page.',
-    updateReady: 'A new version of Stockroom is ready.',
-    reloadToUpdate: 'Reload to update',
-  },
-  nav: {
-    label: 'Main',
-    items: 'Items',
-    activity: 'Activity',
-    settings: 'Settings',
-    tester: 'Tester',
-    stocktakes: 'Stock-takes',
-    notConfirmed: (count: string) => `, ${count} not yet confirmed`,
-  },
+  ...enShell,
   stocktakes: {
     title: 'Stock-takes',
     startHeading: 'Start stock-take',
@@ -96,50 +75,6 @@ export const en = {
     confirmCancel: 'Cancel this stock-take? Nothing is applied.',
     back: 'Back to stock-takes',
   },
-  connectivity: {
-    online: 'Online',
-    offline: 'Offline',
-    unreachable: 'Server unreachable',
-    unreachableUntil: (time: string) => `Server unreachable · checking again at ${time}`,
-    busy: 'Server busy',
-    busyUntil: (time: string) => `Server busy · trying again at ${time}`,
-  },
-  banners: {
-    quotaExceeded:
-      "This device's storage is full. Changes already saved here are kept; free some space before making new ones.",
-    upgradeBlocked:
-      'Another Stockroom tab is holding the old local storage. Close the other Stockroom tabs to continue; nothing saved here is lost.',
-    localWriteFailed:
-      'Server result found; local storage needs attention. Nothing is lost, and resending is safe.',
-    deadline: (count: number, when: string) =>
-      plural(
-        count,
-        `1 change must reach the server by ${when} or it will need review.`,
-        `${count} changes must reach the server by ${when} or they will need review.`,
-      ),
-  },
-  notices: {
-    label: 'Notices',
-    dismiss: 'Dismiss notice',
-    one: (summary: string, label: string) => `${summary}: ${label}`,
-    needYou: (count: string) => `${count} changes need you`,
-    confirmed: (count: string) => `${count} confirmed`,
-    notApplied: (count: string) => `${count} not applied`,
-    done: (count: string, parts: string) => `${count} changes: ${parts}`,
-  },
-  format: {
-    /** "12 · −2 pending → 10": the confirmed stock, the pending effect, what the stock will be. */
-    withPending: (confirmed: string, pending: string, willBe: string | null) =>
-      `${confirmed} · ${pending} pending${willBe === null ? '' : ` → ${willBe}`}`,
-    pendingCount: (quantity: string) => `count ${quantity}`,
-    drain: (sent: string, total: string) => `Sending ${sent} of ${total}`,
-    underAMinute: 'under a minute',
-    justNow: 'just now',
-    unknownTime: 'at an unknown time',
-    inTheFuture: 'in the future (this device clock may be wrong)',
-    phase: (name: string, ms: string) => `${name} ${ms} ms`,
-    noPhases: 'none reported',
-  },
   reasons: {
     received: 'Received',
     sold: 'Sold',
@@ -163,7 +98,6 @@ export const en = {
     applyStocktake: 'Stock-take applied',
     cancelStocktake: 'Stock-take cancelled',
   } satisfies Record<HistoryEntry['type'], string>,
-  operations: enOperations,
   rows: {
     saved: (age: string) => `Saved ${age}`,
     newestSaved: (age: string) => `Newest saved ${age}`,
@@ -214,25 +148,6 @@ export const en = {
     counter: (used: string, max: string) => `${used} of ${max} characters`,
     tooLong: (used: string, max: string) =>
       `The note has ${used} characters; at most ${max} fit. Shorten it: nothing was saved.`,
-  },
-  session: {
-    expiredHeading: 'Sign in again',
-    expiredText:
-      'The server asks you to sign in again before it takes more changes. Everything saved on this device stays here and is sent, with its same identity, once you have signed in.',
-  },
-  signIn: {
-    title: 'Sign in to Stockroom',
-    form: 'Sign in',
-    username: 'Username',
-    password: 'Password',
-    submit: 'Sign in',
-    missing: 'Enter your username and password.',
-    othersWaiting: (count: number, shown: string, user: string) =>
-      plural(
-        count,
-        `1 change by ${user} is waiting; sign in as ${user} to send it.`,
-        `${shown} changes by ${user} are waiting; sign in as ${user} to send them.`,
-      ),
   },
   items: {
     title: 'Items',

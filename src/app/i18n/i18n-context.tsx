@@ -4,6 +4,12 @@
  * pronounce the words right. Components read `useI18n()`: the catalogue `t` and `format`, the
  * numbers and dates in the same locale.
  *
+ * Shell components (the sign-in screen, navigation, notices: the main chunk) read
+ * `useShellI18n()`, whose `t` holds English's shell words (en-shell.ts) or the whole catalogue of
+ * the language shown. The screens behind sign-in read `useI18n()`: until English's screen words
+ * (en.ts, a chunk of its own) have arrived it suspends, so the screen's ScreenLoader waits for them
+ * as it waits for the screen's own code (src/app/lazy-screens.tsx).
+ *
  * Catalogues other than English load when needed (catalogues.ts). main.tsx awaits
  * `preloadLanguage()` before the first render, so a person whose language is German sees German
  * from the first frame, never English first. A language chosen later shows once its catalogue has
@@ -12,6 +18,7 @@
  */
 import {
   createContext,
+  use,
   useContext,
   useEffect,
   useMemo,
@@ -21,20 +28,36 @@ import {
 } from 'react';
 import { warmLanguages } from '../pwa/warm-up';
 import { makeFormat, type Format } from '../format';
-import { loadCatalogue, loadedCatalogues, subscribeToCatalogues } from './catalogues';
+import {
+  catalogueLoad,
+  loadCatalogue,
+  loadedCatalogues,
+  subscribeToCatalogues,
+} from './catalogues';
 import type { Messages } from './en';
+import { enShell, type ShellMessages } from './en-shell';
 import { chooseLanguage, parseChoice, type Language, type LanguageChoice } from './language';
 
 /** Per device, not per person: the phone's language choice outlives sign-ins. */
 const STORAGE_KEY = 'stockroom.language';
 
-export interface I18n {
+export interface ShellI18n {
   language: Language;
   locale: string;
-  t: Messages;
+  t: ShellMessages;
   format: Format;
   choice: LanguageChoice;
   setChoice: (choice: LanguageChoice) => void;
+}
+
+export interface I18n extends ShellI18n {
+  t: Messages;
+}
+
+/** The shell's words, and the whole catalogue once it is here. */
+interface Words {
+  shell: ShellI18n;
+  full: I18n | null;
 }
 
 function readChoice(): LanguageChoice {
@@ -55,7 +78,7 @@ function subscribeToBrowserLanguages(onChange: () => void): () => void {
 const browserLanguages = (): string => navigator.languages.join(',');
 const splitLanguages = (joined: string): string[] => (joined ? joined.split(',') : []);
 
-const I18nContext = createContext<I18n | null>(null);
+const I18nContext = createContext<Words | null>(null);
 
 /**
  * Before the first render: loads the catalogue of the language this device will speak. Never
@@ -63,7 +86,8 @@ const I18nContext = createContext<I18n | null>(null);
  */
 export async function preloadLanguage(): Promise<void> {
   const { language } = chooseLanguage(readChoice(), splitLanguages(browserLanguages()));
-  await loadCatalogue(language);
+  // English's shell words are in the main chunk; its screens' words load with the screens.
+  if (language !== 'en') await loadCatalogue(language);
 }
 
 export function I18nProvider({ children }: { children: ReactNode }): ReactNode {
@@ -71,7 +95,8 @@ export function I18nProvider({ children }: { children: ReactNode }): ReactNode {
   const languages = useSyncExternalStore(subscribeToBrowserLanguages, browserLanguages);
   const catalogues = useSyncExternalStore(subscribeToCatalogues, loadedCatalogues);
   const wanted = chooseLanguage(choice, splitLanguages(languages));
-  const missing = catalogues[wanted.language] ? null : wanted.language;
+  // English's shell words are always here; its screens' words load with the screens (useI18n).
+  const missing = wanted.language === 'en' || catalogues[wanted.language] ? null : wanted.language;
 
   // The wanted catalogue is not here yet: load it, and again whenever the browser is back online.
   useEffect(() => {
@@ -91,14 +116,16 @@ export function I18nProvider({ children }: { children: ReactNode }): ReactNode {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const value = useMemo((): I18n => {
+  const value = useMemo((): Words => {
     const chosen = chooseLanguage(choice, splitLanguages(languages));
     // Until the chosen catalogue has arrived: English (always loaded), in the browser's variant.
-    const shown = catalogues[chosen.language]
-      ? chosen
-      : chooseLanguage('en', splitLanguages(languages));
+    const shown =
+      chosen.language === 'en' || catalogues[chosen.language]
+        ? chosen
+        : chooseLanguage('en', splitLanguages(languages));
     const { language, locale } = shown;
-    const t = catalogues[language] ?? catalogues.en;
+    const full = catalogues[language];
+    const t = full ?? enShell;
     const setChoice = (next: LanguageChoice): void => {
       try {
         if (next === 'auto') localStorage.removeItem(STORAGE_KEY);
@@ -108,23 +135,42 @@ export function I18nProvider({ children }: { children: ReactNode }): ReactNode {
       }
       setChoiceState(next);
     };
-    return { language, locale, t, format: makeFormat(locale, t.format), choice, setChoice };
+    const shell = { language, locale, t, format: makeFormat(locale, t.format), choice, setChoice };
+    return { shell, full: full ? { ...shell, t: full } : null };
   }, [choice, languages, catalogues]);
+  const { language, locale } = value.shell;
 
   useEffect(() => {
-    document.documentElement.lang = value.locale;
-  }, [value.locale]);
+    document.documentElement.lang = locale;
+  }, [locale]);
 
   // A language other than English in use: the service worker keeps its catalogue for offline use.
   useEffect(() => {
-    if (value.language !== 'en') void warmLanguages();
-  }, [value.language]);
+    if (language !== 'en') void warmLanguages();
+  }, [language]);
 
   return <I18nContext value={value}>{children}</I18nContext>;
 }
 
+function useWords(): Words {
+  const words = useContext(I18nContext);
+  if (!words) throw new Error('I18nProvider is missing');
+  return words;
+}
+
+/** The words of the app shell and the sign-in screen, always at hand. */
+export function useShellI18n(): ShellI18n {
+  return useWords().shell;
+}
+
+/**
+ * The whole catalogue, for the screens behind sign-in: suspends until English's screen words have
+ * arrived, and throws (the ScreenLoader says the screen cannot be opened) if they cannot be fetched.
+ */
 export function useI18n(): I18n {
-  const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error('I18nProvider is missing');
-  return i18n;
+  const { shell, full } = useWords();
+  if (full) return full;
+  const en = use(catalogueLoad('en')) ? loadedCatalogues().en : undefined;
+  if (!en) throw new Error('The words of the screens could not be loaded');
+  return { ...shell, t: en };
 }

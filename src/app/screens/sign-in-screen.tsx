@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useClient, useSnapshot } from '../client-context';
-import type { Messages } from '../i18n/en';
-import { useI18n } from '../i18n/i18n-context';
+import type { ShellMessages } from '../i18n/en-shell';
+import { useShellI18n } from '../i18n/i18n-context';
 import { Screen } from '../components/screen';
 import { refusalWords } from '../refusal-words';
 import { FormProblem } from '../components/form-problem';
@@ -9,7 +9,7 @@ import { FormProblem } from '../components/form-problem';
 /** "3 changes by alex are waiting; sign in as alex to send them." */
 export function waitingText(
   w: { userName: string; count: number },
-  t: Messages,
+  t: ShellMessages,
   count: (n: number) => string,
 ): string {
   return t.signIn.othersWaiting(w.count, count(w.count), w.userName);
@@ -17,7 +17,7 @@ export function waitingText(
 
 export function OtherUsersWaiting(): ReactNode {
   const { otherUsersWaiting } = useSnapshot();
-  const { t, format } = useI18n();
+  const { t, format } = useShellI18n();
   if (otherUsersWaiting.length === 0) return null;
   return (
     <ul className="waiting-list">
@@ -30,7 +30,7 @@ export function OtherUsersWaiting(): ReactNode {
 
 export function SignInForm(): ReactNode {
   const client = useClient();
-  const { t, format } = useI18n();
+  const { t, format } = useShellI18n();
   const words = t.signIn;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -68,7 +68,7 @@ export function SignInForm(): ReactNode {
 }
 
 export function SignInScreen(): ReactNode {
-  const { t } = useI18n();
+  const { t } = useShellI18n();
   return (
     <Screen title={t.signIn.title}>
       <OtherUsersWaiting />

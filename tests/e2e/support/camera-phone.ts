@@ -103,15 +103,27 @@ export async function screenFiles(page: Page): Promise<string[]> {
 }
 
 /**
+ * English's words of the screens behind sign-in (src/app/i18n/en.ts): a catalogue chunk of its own
+ * when nothing imports it statically, else a chunk the screens share; cached either way.
+ */
+const SCREEN_WORDS = /^\/assets\/en-[\w-]+\.js$/;
+
+/**
  * Waits for the screens' warm-up after sign-in: every later screen's chunk in the worker's cache
- * (shared chunks such as attempt-words may be there too).
+ * (shared chunks such as attempt-words may be there too), and their English words.
  */
 export async function screensWarmedUp(page: Page): Promise<void> {
   await expect
     .poll(
       async () => {
         const files = await screenFiles(page);
-        return SCREENS.every((r) => files.some((f) => r.test(f)));
+        const words = Object.values(await cachedUrls(page))
+          .flat()
+          .map((u) => new URL(u).pathname);
+        return (
+          SCREENS.every((r) => files.some((f) => r.test(f))) &&
+          words.some((f) => SCREEN_WORDS.test(f))
+        );
       },
       { message: 'the screens behind sign-in in the service worker’s cache' },
     )
