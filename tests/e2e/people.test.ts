@@ -12,6 +12,7 @@ import { LABEL, adjustStock, deviceChangeLabel, nav, openItem } from './support/
 import { signInUi } from './support/sign-in';
 import { expectConsole, goOffline, NETWORK_FAULTS, newPhoneContext } from './support/browser';
 import { demoItem, useScene } from './support/scene';
+import { screenshot } from './support/screenshot';
 
 const scene = useScene();
 // Phones go offline and sessions end on purpose: Chromium logs the requests that meet them.
@@ -51,7 +52,7 @@ describe('people', () => {
   beforeEach(browserScenario);
 
   it('a manager adds a person, who then signs in on another phone', async () => {
-    const name = `ana-${randomUUID().slice(0, 8)}`;
+    const name = 'sofia';
     const office = await newPhoneContext(scene.browser);
     const desk = await office.newPage();
     await signInUi(desk, scene.server.url, 'manager');
@@ -66,12 +67,7 @@ describe('people', () => {
       .toContain(`${name} can sign in now.`);
     expect(await personRow(desk, name).textContent()).toMatch(/Staff · Active.*Never signed in/);
     // The picture in docs/client.md#people and the README, from the real app.
-    // (A screen as tall as the page, so the sticky bars do not cover part of the panel.)
-    const viewport = desk.viewportSize() ?? { width: 390, height: 844 };
-    const height = await desk.evaluate(() => document.documentElement.scrollHeight);
-    await desk.setViewportSize({ width: viewport.width, height });
-    await people(desk).screenshot({ path: 'docs/screenshots/people.png' });
-    await desk.setViewportSize(viewport);
+    await screenshot(desk, 'people', people(desk));
 
     const floor = await newPhoneContext(scene.browser);
     const phone = await floor.newPage();

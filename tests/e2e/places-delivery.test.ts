@@ -5,6 +5,7 @@
  * another and lists an unknown code; the same code typed at a person's speed adds nothing; the list
  * survives a reload; Save delivery saves the known line at that place, the unknown stays listed.
  * Then Move stock moves it back, and the Items Place select shows the place's quantities.
+ * Pictures for docs/client.md#places: places.png, receive-delivery.png, move-stock.png.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,11 +16,13 @@ import { nav } from './support/app';
 import { collectPageErrors } from './support/browser';
 import { browserFilming, cameraContext, cameraTracks } from './support/camera-phone';
 import { useScene } from './support/scene';
+import { screenshot } from './support/screenshot';
 import { signInUi } from './support/sign-in';
 import { wedgeScan } from './support/wedge';
 
 const scene = useScene();
 const LAMP = { name: 'Desk lamp, brass', barcode: '2000014000148' };
+const BULB = { name: 'LED bulb E27 8 W', barcode: '2000002700081' };
 const UNKNOWN = '4006381333931';
 
 let dir: string;
@@ -57,6 +60,9 @@ describe('places and receiving a delivery', () => {
     await newPlace.getByLabel('Place name').fill('Back room');
     await newPlace.getByRole('button', { name: 'Create place' }).click();
     await newPlace.getByText('Confirmed').waitFor({ timeout: 30_000 });
+    const places = page.getByRole('region', { name: 'Places' });
+    await places.getByRole('button', { name: 'Rename place' }).nth(1).waitFor();
+    await screenshot(page, 'places', places);
 
     await nav(page, 'Items').click();
     await page.getByRole('link', { name: 'Receive delivery' }).click();
@@ -93,9 +99,13 @@ describe('places and receiving a delivery', () => {
     // The list came back at 2; the camera, on again, reads the label still in front of it once.
     await expect.poll(() => quantityOf(page, LAMP.name), { timeout: 30_000 }).toBe('3');
     await line(page, `Unknown code ${UNKNOWN}`).waitFor();
+    await wedgeScan(page, BULB.barcode);
+    await wedgeScan(page, BULB.barcode);
+    await expect.poll(() => quantityOf(page, BULB.name)).toBe('2');
+    await screenshot(page, 'receive-delivery');
 
     await page.getByRole('button', { name: 'Save delivery' }).click();
-    await page.getByRole('status').filter({ hasText: 'Delivery saved: 1' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Delivery saved: 2' }).waitFor();
     await line(page, `Unknown code ${UNKNOWN}`).waitFor();
     expect(await line(page, LAMP.name).count()).toBe(0);
     await expect
@@ -111,6 +121,11 @@ describe('places and receiving a delivery', () => {
     await move.getByRole('combobox', { name: 'From' }).selectOption({ label: 'Back room' });
     await move.getByRole('combobox', { name: 'To' }).selectOption({ label: 'Main' });
     await move.getByLabel('Quantity to move').fill('3');
+    // The hint under the field says what the From place holds.
+    await move.getByText('In stock at Back room: 3').waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Stock per place' }).getByText('Back room: 3').waitFor();
+    await move.getByLabel('Quantity to move').blur();
+    await screenshot(page, 'move-stock', page.getByRole('heading', { level: 1 }), move);
     await move.getByRole('button', { name: 'Move' }).click();
     await move.getByText('Confirmed').waitFor({ timeout: 30_000 });
     await expect

@@ -15,6 +15,7 @@ export const dePlaces: typeof enPlaces = {
   to: 'Nach',
   quantityToMove: 'Menge zum Umlagern',
   move: 'Umlagern',
+  inStockAt: (name: string, quantity: string) => `Bestand in ${name}: ${quantity}`,
   what: 'die Menge zum Umlagern',
   samePlace: 'Wähle zwei verschiedene Orte.',
   settingsHeading: 'Orte',

@@ -13,6 +13,7 @@ export const enPlaces = {
   to: 'To',
   quantityToMove: 'Quantity to move',
   move: 'Move',
+  inStockAt: (name: string, quantity: string) => `In stock at ${name}: ${quantity}`,
   what: 'the quantity to move',
   samePlace: 'Choose two different places.',
   settingsHeading: 'Places',

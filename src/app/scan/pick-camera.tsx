@@ -5,8 +5,8 @@
  * scanner still work.
  */
 import { useRef, type ReactNode } from 'react';
-import { FormProblem } from '../components/form-problem';
 import { useI18n } from '../i18n/i18n-context';
+import { CameraView } from './camera-view';
 import { useBarcodeScan } from './use-barcode-scan';
 import './scan-panel.css';
 
@@ -18,29 +18,15 @@ export interface PickCameraProps {
 
 export default function PickCamera({ onCode, onClose }: PickCameraProps): ReactNode {
   const { t } = useI18n();
-  const words = t.scan;
   const video = useRef<HTMLVideoElement>(null);
   const state = useBarcodeScan(video, onCode, 0);
   return (
-    <section className="scan-panel" aria-label={words.panel}>
-      <video
-        ref={video}
-        className="scan-panel__video"
-        hidden={state.phase === 'problem'}
-        muted
-        playsInline
-        aria-label={words.preview}
-      />
-      {state.phase === 'problem' ? (
-        <FormProblem>{words.problems[state.problem]}</FormProblem>
-      ) : (
-        <p role="status">{state.phase === 'starting' ? words.starting : words.point}</p>
-      )}
+    <CameraView video={video} state={state}>
       <div className="fix-actions">
         <button type="button" className="button" onClick={onClose}>
-          {state.phase === 'problem' ? words.close : words.stop}
+          {state.phase === 'problem' ? t.scan.close : t.scan.stop}
         </button>
       </div>
-    </section>
+    </CameraView>
   );
 }

@@ -113,7 +113,7 @@ export function DeliveryScreen(): ReactNode {
         {list.length === 0 ? (
           <p>{words.empty}</p>
         ) : (
-          <ul aria-labelledby="delivery-lines-heading" className="stack">
+          <ul aria-labelledby="delivery-lines-heading" className="stack plain-list delivery-lines">
             {list.map((line, index) => {
               const name = line.itemId === null ? words.unknown(line.code) : nameOf(line.itemId);
               return (

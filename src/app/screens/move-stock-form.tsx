@@ -12,7 +12,7 @@ import { SavedIntent } from '../components/saved-intent';
 import { useI18n } from '../i18n/i18n-context';
 import { parseWholeNumber } from '../input/whole-number';
 import { WholeNumberInput } from '../input/whole-number-input';
-import { knownPlaces } from '../places/place-names';
+import { knownPlaces, placeName, quantityAt } from '../places/place-names';
 import { usePlaces } from '../places/use-places';
 import { useIntentForm } from '../use-intent-form';
 
@@ -96,7 +96,7 @@ export function MoveStockForm(props: {
         />
       </label>
       <p id="move-hint" className="hint">
-        {words.stockHeading}
+        {words.inStockAt(placeName(places, from), format.count(quantityAt(item, from)))}
       </p>
       <FormProblem>{problem}</FormProblem>
       <button type="submit" className="button button--primary" disabled={busy}>

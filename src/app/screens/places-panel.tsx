@@ -139,7 +139,7 @@ export function PlacesPanel(): ReactNode {
   return (
     <section className="card stack" aria-labelledby="places-heading">
       <h2 id="places-heading">{words.settingsHeading}</h2>
-      <ul className="stack">
+      <ul className="stack plain-list places-list">
         {shown.map((p) => (
           <PlaceRow key={p.id} place={p} />
         ))}
