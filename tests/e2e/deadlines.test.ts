@@ -107,7 +107,7 @@ describe('deadlines', () => {
     await detail.evaluate((hash) => {
       location.hash = hash;
     }, link);
-    await detail.getByText(LABEL.queued, { exact: true }).waitFor();
+    await detail.locator('#main').getByText(LABEL.queued, { exact: true }).waitFor();
     const firstId = await operationIdOnDetail(detail);
 
     // Its lease runs out before the device is back online: the change never left, so it moves.
@@ -120,7 +120,10 @@ describe('deadlines', () => {
     );
     await context.setOffline(false);
 
-    await detail.getByText(LABEL.confirmed, { exact: true }).waitFor({ timeout: 60_000 });
+    await detail
+      .locator('#main')
+      .getByText(LABEL.confirmed, { exact: true })
+      .waitFor({ timeout: 60_000 });
     const movedId = await operationIdOnDetail(detail);
     expect(movedId).not.toBe(firstId);
     await expect.poll(() => saved.textContent()).toMatch(new RegExp(`: ${LABEL.confirmed}$`));

@@ -101,7 +101,10 @@ describe('screens', () => {
       .getByRole('link')
       .first()
       .click();
-    await page.getByText(LABEL.unknown, { exact: true }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('#main')
+      .getByText(LABEL.unknown, { exact: true })
+      .waitFor({ timeout: 30_000 });
     await page
       .getByText(
         /^No result was received for ".+"\. The change may already be confirmed\. Stockroom uses the same operation identity, so checking again cannot apply it twice\.$/,
