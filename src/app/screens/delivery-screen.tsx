@@ -119,23 +119,25 @@ export function DeliveryScreen(): ReactNode {
               return (
                 <li key={line.itemId ?? `code:${line.code}`} aria-label={name} className="row">
                   <span className="field--grow">{name}</span>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={words.removeOne}
-                    onClick={() => setList((l) => changeLine(l, index, -1))}
-                  >
-                    −
-                  </button>
-                  <output aria-label={words.quantity}>{format.count(line.quantity)}</output>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={words.addOne}
-                    onClick={() => setList((l) => changeLine(l, index, 1))}
-                  >
-                    +
-                  </button>
+                  <span className="delivery-lines__count">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={words.removeOne}
+                      onClick={() => setList((l) => changeLine(l, index, -1))}
+                    >
+                      −
+                    </button>
+                    <output aria-label={words.quantity}>{format.count(line.quantity)}</output>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={words.addOne}
+                      onClick={() => setList((l) => changeLine(l, index, 1))}
+                    >
+                      +
+                    </button>
+                  </span>
                   {line.itemId === null && <p className="hint">{words.unknownHint}</p>}
                 </li>
               );
