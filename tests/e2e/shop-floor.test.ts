@@ -274,6 +274,7 @@ describe('the shop floor', () => {
     await saveAdjustment(s, '-500', 'Sold');
     await openChange(s, `Remove 500 from ${ITEM.name}`);
     await s
+      .locator('#main')
       .getByText('Needs review: stock would go below zero', { exact: true })
       .waitFor({ timeout: 30_000 });
     const before = (await api.history(ITEM.id)).length;
@@ -305,6 +306,7 @@ describe('the shop floor', () => {
     await staff.setOffline(false);
     await openChange(s, `Count ${ITEM.name}: 6`);
     await s
+      .locator('#main')
       .getByText('Needs review: the count was based on old stock', { exact: true })
       .waitFor({ timeout: 30_000 });
     const stale = s.getByRole('region', { name: 'Counted against newer stock' });

@@ -25,6 +25,7 @@ async function changeInReview(page: Page, itemName: string, delta: number): Prom
     .first()
     .click();
   await page
+    .locator('#main')
     .getByText('Needs review: stock would go below zero', { exact: true })
     .waitFor({ timeout: 30_000 });
 }
