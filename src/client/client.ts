@@ -528,7 +528,19 @@ class Client implements StockroomClientCore {
     await pullItemChanges(deps, session.token);
   }
 
-  async history(itemId: string, before?: string): Promise<HistoryResponse> {
+  /** History pages being read, by item and page: a screen's two readers share one request. */
+  private readonly historyReads = new Map<string, Promise<HistoryResponse>>();
+
+  history(itemId: string, before?: string): Promise<HistoryResponse> {
+    const key = `${itemId}\u0000${before ?? ''}`;
+    const reading = this.historyReads.get(key);
+    if (reading) return reading;
+    const read = this.readHistory(itemId, before).finally(() => this.historyReads.delete(key));
+    this.historyReads.set(key, read);
+    return read;
+  }
+
+  private async readHistory(itemId: string, before?: string): Promise<HistoryResponse> {
     const session = await this.session();
     if (!session) throw new ClientError({ kind: 'signed-out-history' });
     const res = await api.itemHistory(this.http, session.token, itemId, before);
