@@ -1,29 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../protocol/schemas';
+import { daysAgo, historyEntry, NOW } from '../../../tests/support/client/sample-history';
 import { stockOverTime } from './stock-series';
-
-const DAY = 86_400_000;
-const NOW = Date.parse('2026-12-06T12:00:00Z');
-const daysAgo = (n: number) => NOW - n * DAY;
-
-let seq = 0;
-/** A history entry `n` days ago (newest first is the caller's order, as the server pages). */
-function entry(ago: number, delta: number, more: Partial<HistoryEntry> = {}): HistoryEntry {
-  seq += 1;
-  return {
-    operationId: `L1.${seq}`,
-    userName: 'demo',
-    type: 'adjust',
-    delta,
-    resultingQuantity: 0,
-    reason: 'sold',
-    note: null,
-    recordedAt: new Date(daysAgo(ago)).toISOString(),
-    placeId: 'main',
-    placeQuantity: 0,
-    ...more,
-  };
-}
 
 const item = (main: number, back = 0) => ({
   quantity: main + back,
@@ -35,7 +12,11 @@ const item = (main: number, back = 0) => ({
 
 describe('stock over time, backwards from the confirmed quantities', () => {
   it('steps back through each change: the total and each place', () => {
-    const entries = [entry(1, -2), entry(5, 3, { placeId: 'back' }), entry(30, 10)];
+    const entries = [
+      historyEntry(1, -2),
+      historyEntry(5, 3, { placeId: 'back' }),
+      historyEntry(30, 10),
+    ];
     const series = stockOverTime(item(18, 3), { entries, more: false }, NOW);
     expect(series.complete).toBe(true);
     expect(series.from).toBe(daysAgo(90));
@@ -53,8 +34,8 @@ describe('stock over time, backwards from the confirmed quantities', () => {
   it('a transfer is one step: both places move, the total does not', () => {
     const at = { recordedAt: new Date(daysAgo(2)).toISOString(), reason: 'transfer' };
     const entries = [
-      entry(2, 4, { ...at, placeId: 'back' }),
-      entry(2, -4, { ...at, placeId: 'main' }),
+      historyEntry(2, 4, { ...at, placeId: 'back' }),
+      historyEntry(2, -4, { ...at, placeId: 'main' }),
     ];
     const series = stockOverTime(item(6, 4), { entries, more: false }, NOW);
     expect(series.steps.map((s) => [s.total, s.places])).toEqual([
@@ -65,8 +46,8 @@ describe('stock over time, backwards from the confirmed quantities', () => {
 
   it('leaves out changes before the window and catalogue entries; a place never stocked is not drawn', () => {
     const entries = [
-      entry(3, 0, { type: 'updateItem', placeId: null, placeQuantity: null }),
-      entry(100, 5),
+      historyEntry(3, 0, { type: 'updateItem', placeId: null, placeQuantity: null }),
+      historyEntry(100, 5),
     ];
     const series = stockOverTime(item(7), { entries, more: true }, NOW);
     expect(series.complete).toBe(true);
@@ -76,7 +57,7 @@ describe('stock over time, backwards from the confirmed quantities', () => {
   });
 
   it('without the whole window on the device, starts at the oldest change it has', () => {
-    const entries = [entry(2, -1), entry(20, 4)];
+    const entries = [historyEntry(2, -1), historyEntry(20, 4)];
     const series = stockOverTime(item(9), { entries, more: true }, NOW);
     expect(series.complete).toBe(false);
     expect(series.from).toBe(daysAgo(20));
@@ -87,20 +68,20 @@ describe('stock over time, backwards from the confirmed quantities', () => {
   });
 
   it('an entry without a place is at main (a server before places); a count counts its delta', () => {
-    const { placeId: _p, placeQuantity: _q, ...old } = entry(4, -3, { type: 'count' });
+    const { placeId: _p, placeQuantity: _q, ...old } = historyEntry(4, -3, { type: 'count' });
     const series = stockOverTime({ quantity: 5 }, { entries: [old], more: false }, NOW);
     expect(series.steps.map((s) => s.places)).toEqual([{ main: 8 }, { main: 5 }]);
   });
 
   it('a change stamped after the device clock moves the end, never drops it', () => {
-    const ahead = entry(0, 1, { recordedAt: new Date(NOW + 60_000).toISOString() });
+    const ahead = historyEntry(0, 1, { recordedAt: new Date(NOW + 60_000).toISOString() });
     const series = stockOverTime(item(1), { entries: [ahead], more: false }, NOW);
     expect(series.to).toBe(NOW + 60_000);
     expect(series.steps.map((s) => s.total)).toEqual([0, 1]);
   });
 
   it('a place emptied in the window stays drawn; one holding stock without changes too', () => {
-    const entries = [entry(10, -2, { placeId: 'van' })];
+    const entries = [historyEntry(10, -2, { placeId: 'van' })];
     const series = stockOverTime(
       { quantity: 5, stock: [{ placeId: 'back', quantity: 5 }] },
       { entries, more: false },
