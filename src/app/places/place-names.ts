@@ -3,6 +3,7 @@
  * `main` always among them (a device that has not pulled places yet, or a server before places,
  * still has its stock there), and names by id. Pure.
  */
+import { PENDING_KINDS } from '../../client/core/operation-state';
 import { MAIN_PLACE, type Op, type Place } from '../../protocol/schemas';
 
 const MAIN: Place = { id: MAIN_PLACE, name: 'Main', archived: false, revision: 0 };
@@ -19,15 +20,7 @@ export function knownPlaces(places: readonly Place[] | undefined, archived = fal
 }
 
 /** States of a change that may still make, or made, what it says (not refused, not given up). */
-const MAKING = new Set([
-  'queued',
-  'sending',
-  'unknown',
-  'checking',
-  'waiting',
-  'finishing',
-  'confirmed',
-]);
+const MAKING = new Set<string>([...PENDING_KINDS, 'confirmed']);
 
 /**
  * The places as last pulled, and those this device is creating (saved here, not refused; confirmed
