@@ -33,7 +33,7 @@ import { useWedgeTarget } from '../scan/use-wedge-scan';
 import { placeName } from '../places/place-names';
 
 /** This device's latest count of each item of the stock-take. */
-export function deviceCounts(
+function deviceCounts(
   stocktakeId: string,
   operations: readonly OperationView[],
 ): Map<string, OperationView> {
@@ -47,7 +47,7 @@ export function deviceCounts(
 }
 
 /** Items with a count: on the server, or saved on this device and not refused. */
-export function countedItems(detail: StocktakeDetail, mine: ReadonlyMap<string, OperationView>) {
+function countedItems(detail: StocktakeDetail, mine: ReadonlyMap<string, OperationView>) {
   const counted = new Set(detail.lines.map((l) => l.itemId));
   for (const [itemId, o] of mine) {
     if (o.state !== 'rejected' && o.state !== 'not-applied') counted.add(itemId);
