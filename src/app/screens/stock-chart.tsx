@@ -25,7 +25,7 @@ export function StockChart({ item }: { item: ItemView }): ReactNode {
   const words = t.stockChart;
   const { serverNow } = useServerNow();
   const state = useStockHistory(item);
-  const history = state.status === 'ready' ? state.history : null;
+  const history = state.status === 'ready' ? state.value : null;
   const series = useMemo(
     () => history && stockOverTime(history.item, history, serverNow),
     [history, serverNow],
