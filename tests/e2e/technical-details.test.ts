@@ -14,6 +14,18 @@ import { visibleJargon } from './support/jargon';
 
 const scene = useScene();
 
+/** Signs `username` in on a phone, opens the demo item and removes one from its stock. */
+async function removeOneAs(username: 'demo' | 'manager') {
+  const api = await scene.server.api();
+  const item = await demoItem(api);
+  const context = await newPhoneContext(scene.browser);
+  const page = await context.newPage();
+  await signInUi(page, scene.server.url, username);
+  await openItem(page, item.name);
+  await adjustStock(page, -1);
+  return { item, context, page };
+}
+
 async function openChange(page: Page): Promise<void> {
   await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);
   await page
@@ -27,13 +39,7 @@ async function openChange(page: Page): Promise<void> {
 describe('Technical details', () => {
   beforeEach(browserScenario);
   it('staff see the change in plain words; ids and HTTP codes are one tap away', async () => {
-    const api = await scene.server.api();
-    const item = await demoItem(api);
-    const context = await newPhoneContext(scene.browser);
-    const page = await context.newPage();
-    await signInUi(page, scene.server.url, 'demo');
-    await openItem(page, item.name);
-    await adjustStock(page, -1);
+    const { context, page } = await removeOneAs('demo');
     await openChange(page);
 
     const id = page.locator('dt:text-is("Operation id") + dd');
@@ -54,13 +60,7 @@ describe('Technical details', () => {
   });
 
   it('managers find them open', async () => {
-    const api = await scene.server.api();
-    const item = await demoItem(api);
-    const context = await newPhoneContext(scene.browser);
-    const page = await context.newPage();
-    await signInUi(page, scene.server.url, 'manager');
-    await openItem(page, item.name);
-    await adjustStock(page, -1);
+    const { context, page } = await removeOneAs('manager');
     await openChange(page);
     await page.locator('dt:text-is("Operation id") + dd').waitFor();
     await context.close();
@@ -70,13 +70,7 @@ describe('Technical details', () => {
 describe("an item and Settings in the shop's words", () => {
   beforeEach(browserScenario);
   it('staff read no revision, operation id or lease; one tap on Technical details shows them', async () => {
-    const api = await scene.server.api();
-    const item = await demoItem(api);
-    const context = await newPhoneContext(scene.browser);
-    const page = await context.newPage();
-    await signInUi(page, scene.server.url, 'demo');
-    await openItem(page, item.name);
-    await adjustStock(page, -1);
+    const { item, context, page } = await removeOneAs('demo');
     await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);
     const history = page.getByRole('region', { name: 'History' });
     await history.locator('.history-entry').first().waitFor();
@@ -102,13 +96,7 @@ describe("an item and Settings in the shop's words", () => {
   });
 
   it('managers find the revision, the ids and the lease open', async () => {
-    const api = await scene.server.api();
-    const item = await demoItem(api);
-    const context = await newPhoneContext(scene.browser);
-    const page = await context.newPage();
-    await signInUi(page, scene.server.url, 'manager');
-    await openItem(page, item.name);
-    await adjustStock(page, -1);
+    const { item, context, page } = await removeOneAs('manager');
     await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.confirmed);
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText(`Revision ${item.revision + 1}`, { exact: true }).waitFor();
