@@ -390,9 +390,14 @@ export class SqliteStore implements Store {
        WHERE (user_id, id) IN
          (SELECT user_id, id FROM operations WHERE compacted = 0 AND recorded_at < ? LIMIT ${CLEANUP_CHUNK})`,
     );
+    // Tombstones by the removal index; a live record (RECEIPT_TTL longer than the grace) by the
+    // compaction index: recorded no later than its deadline, its recorded_at is before the cut too.
     const removeChunk = this.db.prepare(
-      `DELETE FROM operations WHERE (user_id, id) IN
-       (SELECT user_id, id FROM operations WHERE deadline < ? LIMIT ${CLEANUP_CHUNK})`,
+      `DELETE FROM operations WHERE rowid IN
+       (SELECT rowid FROM operations WHERE compacted = 1 AND deadline < @cut
+        UNION ALL
+        SELECT rowid FROM operations WHERE compacted = 0 AND recorded_at < @cut AND deadline < @cut
+        LIMIT ${CLEANUP_CHUNK})`,
     );
     const cut = cleanupCutoffs(now, policy);
     let compacted = 0;
@@ -404,7 +409,7 @@ export class SqliteStore implements Store {
       await new Promise((r) => setImmediate(r));
     }
     for (;;) {
-      const n = removeChunk.run(cut.removeDeadlineBefore).changes;
+      const n = removeChunk.run({ cut: cut.removeDeadlineBefore }).changes;
       removed += n;
       if (n < CLEANUP_CHUNK) break;
       await new Promise((r) => setImmediate(r));
