@@ -137,9 +137,11 @@ export class SqliteStore implements Store {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
       sessionByHash: db.prepare('SELECT * FROM sessions WHERE token_hash = ?'),
+      // Every request reads this. Two point lookups of the session in one statement cost a
+      // third of the JOIN's time in better-sqlite3 (~5 against ~15 µs, bench/README.md).
       sessionUser: db.prepare(
-        `SELECT s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = ?`,
+        `SELECT (SELECT expires_at FROM sessions WHERE token_hash = @hash) AS expires_at, u.*
+         FROM users u WHERE u.id = (SELECT user_id FROM sessions WHERE token_hash = @hash)`,
       ),
       insertSession: db.prepare(
         'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
@@ -255,7 +257,7 @@ export class SqliteStore implements Store {
   }
 
   async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
-    const row = this.sql.sessionUser.get(tokenHash) as Row | undefined;
+    const row = this.sql.sessionUser.get({ hash: tokenHash }) as Row | undefined;
     if (!row) return null;
     const user = toUser(row);
     return {
