@@ -49,5 +49,5 @@ function measure({ quick, workDir, profileDir }: FigureOptions): Promise<Measure
 
 export const pgScalingFigures = figuresOfOneMeasurement(measure, [
   { name: 'pg_two_vs_one', target: 'report', pick: (m) => m.throughput },
-  { name: 'pg_cpu_two_vs_one', target: '≤ 1.15', pick: (m) => m.cpu },
+  { name: 'pg_cpu_two_vs_one', target: 'report', pick: (m) => m.cpu },
 ]);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { StockroomClient } from '../client/facade';
 import { ServicesProvider, useSnapshot } from './client-context';
 import { Banners } from './components/banners';
@@ -85,7 +85,11 @@ function Shell(): ReactNode {
   const route = useRoute();
   const { t } = useShellI18n();
   useBackgroundDrain(snapshot.unconfirmedCount);
-  const signedIn = snapshot.user !== null;
+  // The client's snapshot is an external store, and React re-renders for its changes at once, in
+  // one task. The first screen replacing "Opening…" is the largest of those renders: deferred, it
+  // renders in slices that yield to the browser (Lighthouse's total blocking time on a slow phone).
+  const opened = useDeferredValue(snapshot.ready);
+  const signedIn = opened && snapshot.user !== null;
   useWarmUpAfterSignIn(signedIn);
   // A wedge scanner's code on a screen that has no use of its own for it goes to Items, which
   // opens the item it names (or searches for it).
@@ -101,7 +105,7 @@ function Shell(): ReactNode {
       {signedIn && <Notices route={route} />}
       <main className="content" id="main">
         {signedIn && <SessionExpired />}
-        {!snapshot.ready ? (
+        {!opened ? (
           <p role="status">{t.app.opening}</p>
         ) : signedIn ? (
           <ScreenLoader key={route.name}>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeFormat } from './format';
 import { de } from './i18n/de';
 import { en } from './i18n/en';
@@ -81,5 +81,23 @@ describe('format', () => {
     expect(english.phases({ accept: 0.1, tx: 1.9 })).toBe('accept 0.1 ms, tx 1.9 ms');
     expect(german.phases({ accept: 0.1 })).toBe('accept 0,1 ms');
     expect(english.phases({})).toBe('none reported');
+  });
+});
+
+describe('format on a cold start', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('builds an Intl formatter only when a format needs it (a first screen pays for none)', () => {
+    const built = [
+      vi.spyOn(Intl, 'NumberFormat'),
+      vi.spyOn(Intl, 'DateTimeFormat'),
+      vi.spyOn(Intl, 'RelativeTimeFormat'),
+    ];
+    const calls = () => built.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    const format = makeFormat('en-GB', en.format, 'UTC');
+    expect(calls()).toBe(0);
+    expect(format.count(3000)).toBe('3,000');
+    expect(format.count(-2)).toBe('−2');
+    expect(calls()).toBe(1);
   });
 });

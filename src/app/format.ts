@@ -73,44 +73,63 @@ const WEEKDAY_TIME: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
+/** `make()` when first asked, the same value after. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** `timeZone`: only tests fix it; the app shows the device's own. */
 export function makeFormat(locale: string, words: FormatWords, timeZone?: string): Format {
   const zone: Intl.DateTimeFormatOptions = timeZone === undefined ? {} : { timeZone };
-  const numbers = new Intl.NumberFormat(locale);
-  const decimals = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-  const weekdayTime = new Intl.DateTimeFormat(locale, { ...WEEKDAY_TIME, ...zone });
-  const dayTime = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...zone,
-  });
-  const dayOnly = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...zone });
-  const shortTime = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...zone,
-  });
-  const clock = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    ...zone,
-  });
+  // Each formatter is built when first used: building one costs about a millisecond on a slow
+  // phone, and the sign-in screen shows no number or time at all.
+  const numbers = lazily(() => new Intl.NumberFormat(locale));
+  const decimals = lazily(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }));
+  const relative = lazily(() => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }));
+  const weekdayTime = lazily(() => new Intl.DateTimeFormat(locale, { ...WEEKDAY_TIME, ...zone }));
+  const dayTime = lazily(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        ...zone,
+      }),
+  );
+  const dayOnly = lazily(
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...zone }),
+  );
+  const shortTime = lazily(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        ...zone,
+      }),
+  );
+  const clock = lazily(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        ...zone,
+      }),
+  );
   const unitFormats = new Map(
     UNITS.map(([, unit]) => [
       unit,
-      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }),
+      lazily(() => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })),
     ]),
   );
 
   const count = (n: number): string => {
-    const text = numbers.format(Math.abs(n));
+    const text = numbers().format(Math.abs(n));
     return n < 0 ? `${MINUS}${text}` : text;
   };
   const delta = (d: number): string => (d > 0 ? `+${count(d)}` : count(d));
@@ -138,7 +157,7 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
     duration(ms) {
       for (const [size, unit] of UNITS) {
         const n = Math.floor(ms / size);
-        if (n >= 1) return unitFormats.get(unit)?.format(n) ?? String(n);
+        if (n >= 1) return unitFormats.get(unit)?.().format(n) ?? String(n);
       }
       return words.underAMinute;
     },
@@ -149,7 +168,7 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
       if (elapsed < -60_000) return words.inTheFuture;
       for (const [size, unit] of UNITS) {
         const n = Math.floor(elapsed / size);
-        if (n >= 1) return relative.format(-n, unit);
+        if (n >= 1) return relative().format(-n, unit);
       }
       return words.justNow;
     },
@@ -157,23 +176,23 @@ export function makeFormat(locale: string, words: FormatWords, timeZone?: string
       const date = new Date(iso);
       if (Number.isNaN(date.getTime())) return iso;
       const withinWeek = Math.abs(date.getTime() - nowMs) < 6 * 86_400_000;
-      return noComma((withinWeek ? weekdayTime : dayTime).format(date));
+      return noComma((withinWeek ? weekdayTime : dayTime)().format(date));
     },
-    time: (ms) => shortTime.format(new Date(ms)),
-    weekdayTime: (ms) => noComma(weekdayTime.format(new Date(ms))),
-    day: (ms) => dayOnly.format(new Date(ms)),
-    dayTime: (ms) => noComma(dayTime.format(new Date(ms))),
+    time: (ms) => shortTime().format(new Date(ms)),
+    weekdayTime: (ms) => noComma(weekdayTime().format(new Date(ms))),
+    day: (ms) => dayOnly().format(new Date(ms)),
+    dayTime: (ms) => noComma(dayTime().format(new Date(ms))),
     clockTime(iso) {
       const date = new Date(iso);
       if (Number.isNaN(date.getTime())) return iso;
       const ms = String(date.getMilliseconds()).padStart(3, '0');
       // The fraction separator follows the locale ("14:00:03.120", "14:00:03,120").
-      const separator = decimals.format(1.5).charAt(1);
-      return `${clock.format(date)}${separator}${ms}`;
+      const separator = decimals().format(1.5).charAt(1);
+      return `${clock().format(date)}${separator}${ms}`;
     },
     phases(phases) {
       const parts = Object.entries(phases).map(([name, ms]) =>
-        words.phase(name, decimals.format(ms)),
+        words.phase(name, decimals().format(ms)),
       );
       return parts.length === 0 ? words.noPhases : parts.join(', ');
     },

@@ -24,9 +24,11 @@ import { ok, signIn } from './support/api';
 import { expectReceipt } from './support/problem';
 import { startTestServer } from './support/server';
 
-/** The places migration is the last one of each list. */
-const BEFORE_SQLITE = SQLITE_MIGRATIONS.length - 1;
-const BEFORE_POSTGRES = POSTGRES_MIGRATIONS.length - 1;
+/** How many migrations come before the one that brings places, in each list. */
+const placesMigration = (list: readonly string[]) =>
+  list.findIndex((sql) => sql.includes('CREATE TABLE places ('));
+const BEFORE_SQLITE = placesMigration(SQLITE_MIGRATIONS);
+const BEFORE_POSTGRES = placesMigration(POSTGRES_MIGRATIONS);
 const T = Date.parse('2026-12-01T10:00:00.000Z');
 
 /** What the previous version left: a manager, two items, two journal entries, a receipt. */

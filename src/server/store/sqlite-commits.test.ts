@@ -46,6 +46,17 @@ function commitsInWal(): number {
   return commits;
 }
 
+/** The page number of every frame in the WAL. */
+function framePages(): number[] {
+  const wal = readFileSync(`${path}-wal`);
+  const pageSize = wal.readUInt32BE(8);
+  const pages: number[] = [];
+  for (let offset = 32; offset + 24 <= wal.length; offset += 24 + pageSize) {
+    pages.push(wal.readUInt32BE(offset));
+  }
+  return pages;
+}
+
 /** A store on the file with Alice, the seed items and one applied adjustment (L.0). */
 async function withStore(run: (store: Store) => Promise<void>): Promise<void> {
   const store = await openSqliteStore(`sqlite:${path}`);
@@ -79,6 +90,27 @@ it('records export deliveries durably on their own when no operation is waiting'
 
     expect(commitsInWal()).toBe(1);
     expect(await store.claimExports(10, T0)).toEqual([]);
+  });
+});
+
+it('writes a new receipt without an entry in the removal index (it holds tombstones only)', async () => {
+  await withStore(async (store) => {
+    emptyWal();
+    await store.apply([adjust('L.1')], at(T0));
+    const db = new Database(path, { readonly: true });
+    try {
+      const removalIndex = new Set(
+        db
+          .prepare("SELECT pageno FROM dbstat WHERE name = 'operations_by_deadline'")
+          .pluck()
+          .all() as number[],
+      );
+      const written = framePages().filter((page) => removalIndex.has(page));
+      expect(framePages().length).toBeGreaterThan(0);
+      expect(written).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -255,6 +255,14 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE journal ADD COLUMN place_id TEXT;
   ALTER TABLE journal ADD COLUMN place_quantity INTEGER;
   `,
+  `
+  -- The removal index holds tombstones only: a new receipt is written without an entry there, one
+  -- page fewer for every apply's COMMIT (bench/README.md, store_vs_raw). A receipt is recorded
+  -- no later than its deadline, so the cleanup finds a live record past deadline + grace among
+  -- the receipts to compact (operations_to_compact) by its recorded_at (sqlite-store.ts).
+  DROP INDEX operations_by_deadline;
+  CREATE INDEX operations_by_deadline ON operations (deadline) WHERE compacted = 1;
+  `,
 ];
 
 /** How many migrations the database has applied (0 for a new one). */

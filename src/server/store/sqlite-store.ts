@@ -137,9 +137,11 @@ export class SqliteStore implements Store {
       userByName: db.prepare('SELECT * FROM users WHERE name = ?'),
       userById: db.prepare('SELECT * FROM users WHERE id = ?'),
       sessionByHash: db.prepare('SELECT * FROM sessions WHERE token_hash = ?'),
+      // Every request reads this. Two point lookups of the session in one statement cost a
+      // third of the JOIN's time in better-sqlite3 (~5 against ~15 µs, bench/README.md).
       sessionUser: db.prepare(
-        `SELECT s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = ?`,
+        `SELECT (SELECT expires_at FROM sessions WHERE token_hash = @hash) AS expires_at, u.*
+         FROM users u WHERE u.id = (SELECT user_id FROM sessions WHERE token_hash = @hash)`,
       ),
       insertSession: db.prepare(
         'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
@@ -255,7 +257,7 @@ export class SqliteStore implements Store {
   }
 
   async sessionUser(tokenHash: string): Promise<{ session: SessionRow; user: StoredUser } | null> {
-    const row = this.sql.sessionUser.get(tokenHash) as Row | undefined;
+    const row = this.sql.sessionUser.get({ hash: tokenHash }) as Row | undefined;
     if (!row) return null;
     const user = toUser(row);
     return {
@@ -390,9 +392,14 @@ export class SqliteStore implements Store {
        WHERE (user_id, id) IN
          (SELECT user_id, id FROM operations WHERE compacted = 0 AND recorded_at < ? LIMIT ${CLEANUP_CHUNK})`,
     );
+    // Tombstones by the removal index; a live record (RECEIPT_TTL longer than the grace) by the
+    // compaction index: recorded no later than its deadline, its recorded_at is before the cut too.
     const removeChunk = this.db.prepare(
-      `DELETE FROM operations WHERE (user_id, id) IN
-       (SELECT user_id, id FROM operations WHERE deadline < ? LIMIT ${CLEANUP_CHUNK})`,
+      `DELETE FROM operations WHERE rowid IN
+       (SELECT rowid FROM operations WHERE compacted = 1 AND deadline < @cut
+        UNION ALL
+        SELECT rowid FROM operations WHERE compacted = 0 AND recorded_at < @cut AND deadline < @cut
+        LIMIT ${CLEANUP_CHUNK})`,
     );
     const cut = cleanupCutoffs(now, policy);
     let compacted = 0;
@@ -404,7 +411,7 @@ export class SqliteStore implements Store {
       await new Promise((r) => setImmediate(r));
     }
     for (;;) {
-      const n = removeChunk.run(cut.removeDeadlineBefore).changes;
+      const n = removeChunk.run({ cut: cut.removeDeadlineBefore }).changes;
       removed += n;
       if (n < CLEANUP_CHUNK) break;
       await new Promise((r) => setImmediate(r));

@@ -67,4 +67,22 @@ export function registerRetentionContract(ctx: ContractContext): void {
     ]);
     expect(await ctx.quantity('lamp-14')).toBe(9);
   });
+
+  it('removes a receipt not compacted yet once past deadline + grace (receipt TTL longer than the grace)', async () => {
+    await ctx.seed();
+    const policy = { receiptTtlMs: 1000, tombstoneGraceMs: 100 };
+    const deadline = T0 + 50;
+    const { request } = await ctx.apply(
+      { type: 'adjust', itemId: 'lamp-14', delta: 1, reason: 'received' },
+      { deadline },
+    );
+    const younger = await ctx.apply(
+      { type: 'adjust', itemId: 'lamp-14', delta: 1, reason: 'received' },
+      { at: T0 + 10, deadline: T0 + 50 * DAY },
+    );
+    expect(await ctx.store.cleanup(deadline + 100, policy)).toEqual({ compacted: 0, removed: 0 });
+    expect(await ctx.store.cleanup(deadline + 101, policy)).toEqual({ compacted: 0, removed: 1 });
+    expect(await ctx.store.findOperation(ALICE.id, request.operationId)).toBeNull();
+    expect(await ctx.receiptOf(younger.request)).toBe(younger.receipt);
+  });
 }
