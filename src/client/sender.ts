@@ -4,7 +4,8 @@
  *
  * One round, under the sender lock:
  *
- *   begin (orphans → unknown; a new round restarts retries)
+ *   begin (orphans → unknown; a new round restarts retries: the queue read a page per
+ *          transaction, what changes written a chunk per transaction)
  *     → lease fresh enough? (else fetch one; movable operations move onto it)
  *     → loop: plan from IndexedDB → claim (attempt recorded, tx) → network (no tx open)
  *             → settle (each operation's receipt, projection and state in ONE tx) → until the
@@ -44,8 +45,11 @@ import { freshestLease } from './core/rules';
 import { getMeta, markSessionExpired } from './transactions/meta';
 import {
   beginRound,
+  changedByRoundStart,
   OUTBOX_WRITES,
+  readQueuePage,
   readWork,
+  type RoundRestart,
   unclaim,
   type OutboxWrites,
   type Settlement,
@@ -159,6 +163,9 @@ export interface RoundStart {
   recheck?: boolean;
 }
 
+/** Operations per read transaction of a round's start (reads cost less than writes). */
+const ROUND_START_PAGE = 100;
+
 /** Safety net against a plan that never settles (each step changes a state, so it is not reached). */
 const MAX_STEPS = 100_000;
 
@@ -263,10 +270,7 @@ class Round {
       resendId: start.resendId ?? null,
       recheck: start.recheck ?? false,
     };
-    const begun = await this.commit((tx) =>
-      beginRound(tx, userId, this.now(), deps.policy, restart),
-    );
-    if (!begun.ok) return this.report('storage-problem');
+    if (!(await this.begin(userId, restart))) return this.report('storage-problem');
     if (!deps.isOnline()) return this.report('offline');
 
     const lease = await this.refreshLease(session);
@@ -322,6 +326,41 @@ class Round {
       if (!deps.isOnline()) return this.report('offline');
     }
     return this.report('idle');
+  }
+
+  /**
+   * The round's start (outbox.ts `beginRound`): the queue read a page per read transaction, what
+   * changes written `chunkSize` operations per write transaction, a task turn between two of them,
+   * so a person's change never waits behind a transaction over the whole queue. False: storage
+   * failed.
+   */
+  private async begin(userId: string, restart: RoundRestart): Promise<boolean> {
+    const { deps } = this;
+    const at = this.now();
+    const changed = new Set<string>(restart.resendId === null ? [] : [restart.resendId]);
+    for (const index of restart.all ? (['queue', 'checks'] as const) : (['queue'] as const)) {
+      for (let from = -Infinity; ;) {
+        const page = await deps.store.read((tx) =>
+          readQueuePage(tx, userId, index, from, ROUND_START_PAGE),
+        );
+        for (const id of changedByRoundStart(page, at, deps.policy, restart)) changed.add(id);
+        const last = page.at(-1);
+        if (page.length < ROUND_START_PAGE || last === undefined) break;
+        from = last.order + 1;
+        await nextTask();
+      }
+    }
+    const ids = [...changed];
+    const size = Math.max(1, deps.policy.chunkSize);
+    for (let i = 0; i < ids.length; i += size) {
+      if (i > 0) await nextTask();
+      const chunk = ids.slice(i, i + size);
+      const begun = await this.commit((tx) =>
+        beginRound(tx, userId, chunk, at, deps.policy, restart),
+      );
+      if (!begun.ok) return false;
+    }
+    return true;
   }
 
   private async refreshLease(session: SessionMeta): Promise<StepEnd> {

@@ -5,6 +5,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_WRITES, type OutboxWrites } from '../../src/client/transactions/outbox';
+import { DEFAULT_BACKOFF } from '../../src/client/core/retry-policy';
 import type { OperationRecord } from '../../src/client/core/records';
 import { StorageFailure, type LocalStore } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
@@ -120,6 +121,57 @@ describe('the device side', () => {
     // Both attempts are through on the server (the delayed first one too): one effect.
     await untilServer(h, op.id, (a) => serverIdle(a) && a.received === 2, 'both attempts done');
     expect(await effectsOf(h, 'bulb-e27', op.id)).toBe(1);
+  });
+
+  it('a round’s start reads the queue a page per read transaction and writes chunkSize operations per write', async () => {
+    const indexedDB = new IDBFactory();
+    const policy = { chunkSize: 3 };
+    const first = await signedIn(h, { indexedDB, policy });
+    h.network.set(false);
+    const ids: string[] = [];
+    for (let i = 0; i < 130; i++)
+      ids.push((await first.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
+    await first.whenIdle();
+    const userId = first.getSnapshot().user?.id ?? '';
+    first.close();
+    // A sender claimed four of them and its tab closed: one of them past the first page.
+    const orphans = [ids[0], ids[1], ids[2], ids[120]].map((id) => id ?? '');
+    const raw = await openIdbStore({ indexedDB });
+    const attempt = { attemptId: 'gone', kind: 'send', at: 1 } as const;
+    await raw.write((tx) => OUTBOX_WRITES.claim(tx, userId, orphans, attempt, DEFAULT_BACKOFF));
+    // Operation records each write transaction read or wrote.
+    const touched: number[] = [];
+    const store: LocalStore = {
+      read: (fn) => raw.read(fn),
+      async write(fn, options) {
+        let n = 0;
+        const value = await raw.write(
+          (tx) =>
+            fn({
+              ...tx,
+              get: async (name, key) => {
+                const v = await tx.get(name, key);
+                if (name === 'operations' && v) n++;
+                return v;
+              },
+              getAllFromIndex: async (name, index, query, count) => {
+                const vs = await tx.getAllFromIndex(name, index, query, count);
+                if (name === 'operations') n += vs.length;
+                return vs;
+              },
+            }),
+          options,
+        );
+        touched.push(n);
+        return value;
+      },
+      close: () => raw.close(),
+    };
+    const second = h.client({ store, policy });
+    await second.whenIdle();
+    expect(orphans.map((id) => opById(second, id).state)).toEqual(Array(4).fill('unknown'));
+    expect(Math.max(...touched)).toBeLessThanOrEqual(3);
+    second.close();
   });
 
   it('a tab closed between two chunks of a batch’s receipts: the stored ones stay; the rest resend with the same ids', async () => {

@@ -123,39 +123,82 @@ export async function readWork(
   return { queue, checks, leases };
 }
 
+/** What starts a round: see `beginRound`. */
+export interface RoundRestart {
+  all: boolean;
+  resendId: string | null;
+  recheck?: boolean;
+}
+
 /**
- * The start of a sender round, under the sender lock: anything still marked in flight was left by
- * a sender that is gone (closed tab), so its outcome is unknown; a new round (online again, app
- * start, "Check and resend safely") restarts the automatic attempts; a recheck gives resting work
- * one more.
+ * Up to `limit` of the user's operations in the `queue` or `checks` index, from creation order
+ * `from` on: a round's start reads them a page per transaction (`changedByRoundStart`), so no
+ * transaction of it spans the whole queue.
+ */
+export function readQueuePage(
+  tx: Tx,
+  userId: string,
+  index: 'queue' | 'checks',
+  from: number,
+  limit: number,
+): Promise<OperationRecord[]> {
+  return tx.getAllFromIndex(
+    'operations',
+    index,
+    { lower: [userId, from], upper: [userId, Infinity] },
+    limit,
+  );
+}
+
+/** The state a round's start gives an operation (the same state: unchanged). */
+function restarted(
+  record: OperationRecord,
+  at: number,
+  policy: BackoffPolicy,
+  restart: RoundRestart,
+): OpState {
+  let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
+  if (restart.all) state = next(state, { type: 'new-round', at }, policy);
+  else if (restart.recheck) state = next(state, { type: 'recheck', at }, policy);
+  if (record.id === restart.resendId) {
+    state = next(state, { type: 'resend-requested', at }, policy);
+  }
+  return state;
+}
+
+/** The ids of these operations whose state a round's start changes. */
+export function changedByRoundStart(
+  records: readonly OperationRecord[],
+  at: number,
+  policy: BackoffPolicy,
+  restart: RoundRestart,
+): string[] {
+  return records.filter((r) => restarted(r, at, policy, restart) !== r.state).map((r) => r.id);
+}
+
+/**
+ * The start of a sender round for these operations, under the sender lock: anything still marked
+ * in flight was left by a sender that is gone (closed tab), so its outcome is unknown; a new round
+ * (online again, app start, "Check and resend safely") restarts the automatic attempts; a recheck
+ * gives resting work one more. Each is read again here: a person's change since the page was read
+ * (a discard) counts.
  */
 export async function beginRound(
   tx: Tx,
   userId: string,
+  ids: readonly string[],
   at: number,
   policy: BackoffPolicy,
-  restart: { all: boolean; resendId: string | null; recheck?: boolean },
+  restart: RoundRestart,
 ): Promise<void> {
-  const [queue, checks] = await Promise.all([
-    tx.getAllFromIndex('operations', 'queue', queueRange(userId)),
-    restart.all ? tx.getAllFromIndex('operations', 'checks', queueRange(userId)) : [],
-  ]);
-  const targets = [...queue, ...checks];
-  if (restart.resendId !== null && !targets.some((r) => r.id === restart.resendId)) {
-    const one = await tx.get('operations', restart.resendId);
-    if (one && one.userId === userId && one.resolution === null) targets.push(one);
-  }
+  const records = await Promise.all(ids.map((id) => tx.get('operations', id)));
   // Their sender is gone (tab closed): for the timeline, the connection dropped with it, unless
   // the attempt's end was stored already (a batch settled part-way).
   const dropped: AttemptEnd = { ...PENDING_END, endedAt: at, result: 'network-error' };
   const orphans: AttemptEnding[] = [];
-  const writes = targets.flatMap((record) => {
-    let state: OpState = next(record.state, { type: 'orphaned', at }, policy);
-    if (restart.all) state = next(state, { type: 'new-round', at }, policy);
-    else if (restart.recheck) state = next(state, { type: 'recheck', at }, policy);
-    if (record.id === restart.resendId) {
-      state = next(state, { type: 'resend-requested', at }, policy);
-    }
+  const writes = records.flatMap((record) => {
+    if (!record || record.userId !== userId || record.resolution !== null) return [];
+    const state = restarted(record, at, policy, restart);
     if (state === record.state) return [];
     const s = record.state;
     if (s.kind === 'sending' || s.kind === 'checking') {

@@ -374,7 +374,9 @@ export const STORE_CONTRACT: ContractCase[] = [
       // The first two settle in two chunks; the tab closes before the third's.
       await store.write((tx) => settle(tx, 'u1', [settlement(ids[0] ?? '')], 6, policy));
       await store.write((tx) => settle(tx, 'u1', [settlement(ids[1] ?? '')], 6, policy));
-      await store.write((tx) => beginRound(tx, 'u1', 9, policy, { all: false, resendId: null }));
+      await store.write((tx) =>
+        beginRound(tx, 'u1', ids, 9, policy, { all: false, resendId: null }),
+      );
       const rows = await store.read((tx) => tx.getAll('attempts'));
       same(rows.length, 1, 'one row for the batch');
       same(rows[0]?.operationIds, ids, 'its operations');
