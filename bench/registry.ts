@@ -1,7 +1,7 @@
 /** Every figure `npm run bench` runs, in order. Add one by dropping a module in figures/ and a line here. */
 import type { Figure } from './figure';
 import { batchVsSingle } from './figures/batch-vs-single';
-import { clientDrainVsServer } from './figures/client-drain-vs-server';
+import { clientDrainFigures } from './figures/client-drain-vs-server';
 import { clientEnqueueMs } from './figures/client-enqueue-ms';
 import { firstLoadKb } from './figures/first-load-kb';
 import { fsyncMs } from './figures/fsync-ms';
@@ -28,7 +28,7 @@ export const FIGURES: readonly Figure[] = [
   ...pgScalingFigures,
   ...pgPoolerFigures,
   ...stormFigures,
-  clientDrainVsServer,
+  ...clientDrainFigures,
   clientEnqueueMs,
   ui10kVs100,
   firstLoadKb,

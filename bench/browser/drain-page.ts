@@ -104,7 +104,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
         stages.transaction(READS, t0);
       }
     },
-    async write(fn) {
+    async write(fn, options) {
       const stores = new Set<StoreName | typeof RECEIPT>();
       const t0 = performance.now();
       try {
@@ -118,7 +118,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
             },
           };
           return fn(seen);
-        });
+        }, options);
       } finally {
         stages.transaction(writeKind(stores), t0);
       }

@@ -237,7 +237,12 @@ class Client implements StockroomClientCore {
   /** A write of a command: tells the other tabs, and clears a storage problem it proves gone. */
   private async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     this.personWrites++;
-    return this.storage.write(await this.opened, fn);
+    try {
+      return await this.storage.write(await this.opened, fn);
+    } finally {
+      // The person waits for it: shown at once, not at the background's pace (live-view.ts).
+      this.live.changed();
+    }
   }
 
   private async readView(): Promise<LocalView | null> {
@@ -294,11 +299,11 @@ class Client implements StockroomClientCore {
           this.finishing.delete(id);
           this.storage.recovered();
         }
-        this.live.changed();
+        this.live.progressed();
       },
       progress: (settled) => {
         this.settledThisRound = settled;
-        this.live.changed();
+        this.live.progressed();
       },
       storageFailed: this.storage.failed,
       pace: this.pace,

@@ -13,7 +13,8 @@
  * A batch's claim and settle are split into transactions with a task turn between them, so a
  * person's change during a long drain waits behind one small transaction: `chunkSize` operations
  * while a person works, growing to `maxChunkSize` while nobody does. The next batch's claim starts
- * in the last settling transaction.
+ * in the last settling transaction. A settling transaction that only stores receipts is relaxed
+ * (core/write-durability.ts); the claims and every other write stay strict.
  *     → pull item changes when receipts arrived
  */
 import {
@@ -34,6 +35,7 @@ import {
   type PacingPolicy,
 } from './core/pacing';
 import { ChunkSizer } from './core/chunk-size';
+import { settleDurability } from './core/write-durability';
 import { randomId } from './core/clock';
 import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
@@ -482,12 +484,17 @@ class Round {
           withReceipt.length === settlements.length &&
           (deps.pace?.policy().holdMs ?? 0) <= 0 &&
           deps.isOnline();
-        this.next = await deps.store.write(async (tx) => {
-          // The attempt's timeline row is written once, whole, with the first chunk.
-          const ends = stored === 0 ? settlements : [];
-          await this.outbox.settle(tx, userId, chunk, at, deps.policy, ends);
-          return claimNext ? this.claimNext(tx, userId) : null;
-        });
+        // Receipts alone may be relaxed (the server gives them again); a claim never is.
+        const durability = settleDurability(chunk, claimNext);
+        this.next = await deps.store.write(
+          async (tx) => {
+            // The attempt's timeline row is written once, whole, with the first chunk.
+            const ends = stored === 0 ? settlements : [];
+            await this.outbox.settle(tx, userId, chunk, at, deps.policy, ends);
+            return claimNext ? this.claimNext(tx, userId) : null;
+          },
+          { durability },
+        );
         stored += chunk.length;
         this.settledChunk(chunk);
       }

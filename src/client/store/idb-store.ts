@@ -10,7 +10,7 @@
  *   so the upgrade is not blocked by us; a connection that does not close (an old tab) makes ours
  *   wait, reported through `onBlocked` (shown as storageProblem 'upgrade-blocked').
  * - Writes use `durability: 'strict'`: the operation survives a crash of the machine once the
- *   write resolved (Chromium's default is relaxed).
+ *   write resolved (Chromium's default is relaxed); a write that asks for 'relaxed' gets it.
  */
 import { unwrap, wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import {
@@ -20,6 +20,7 @@ import {
   type KeyRange,
   type LocalStore,
   type Tx,
+  type WriteOptions,
 } from './local-store';
 import { STORE_NAMES, type StockroomSchema, type StoreName } from './schema';
 import type { AttemptRecord, AttemptRow, OperationRecord, ReceiptRecord } from '../core/records';
@@ -169,13 +170,19 @@ export async function openIdbStore(options: IdbStoreOptions): Promise<LocalStore
     closed = true;
   });
 
-  async function run<T>(mode: IDBTransactionMode, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(
+    mode: IDBTransactionMode,
+    fn: (tx: Tx) => Promise<T>,
+    write?: WriteOptions,
+  ): Promise<T> {
     if (closed) throw new StorageFailure('closed', 'the local database is closed');
+    const durability =
+      write?.durability === 'relaxed' ? 'relaxed' : (options.durability ?? 'strict');
     let tx;
     try {
       tx =
         mode === 'readwrite'
-          ? db.transaction(STORE_NAMES, 'readwrite', { durability: options.durability ?? 'strict' })
+          ? db.transaction(STORE_NAMES, 'readwrite', { durability })
           : db.transaction(STORE_NAMES, 'readonly');
     } catch (e) {
       throw toStorageFailure(e);
@@ -198,7 +205,7 @@ export async function openIdbStore(options: IdbStoreOptions): Promise<LocalStore
 
   return {
     read: (fn) => run('readonly', fn),
-    write: (fn) => run('readwrite', fn),
+    write: (fn, write) => run('readwrite', fn, write),
     close: () => {
       closed = true;
       db.close();

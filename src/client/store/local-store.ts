@@ -7,7 +7,9 @@
  * - `write(fn)` is atomic and serializable with every other transaction on the same database
  *   (also from other connections: tabs). It resolves only after the commit completed (the data
  *   is durable); if `fn` throws or any request fails, nothing of it is kept and it rejects with a
- *   `StorageFailure`.
+ *   `StorageFailure`. With `{ durability: 'relaxed' }` it is just as atomic and ordered, but a
+ *   crash of the machine (not of the browser) before a later strict write may lose it: only for
+ *   writes the device can make again by asking the server (docs/architecture.md#durability).
  * - Inside `fn`, await ONLY the `tx` methods. Awaiting anything else (network, timers, WebCrypto)
  *   lets IndexedDB auto-commit the transaction half-way (idb README, "Transaction lifetime").
  * - Values are copies: mutating a value read or written afterwards changes nothing stored.
@@ -35,9 +37,14 @@ export interface Tx {
   delete<S extends StoreName>(store: S, key: Key<S>): Promise<void>;
 }
 
+/** How durable a write is once it resolves (default: strict). */
+export interface WriteOptions {
+  durability?: 'strict' | 'relaxed';
+}
+
 export interface LocalStore {
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: Tx) => Promise<T>, options?: WriteOptions): Promise<T>;
   close(): void;
 }
 

@@ -17,7 +17,7 @@ export function recordingStore(
 ): LocalStore {
   return {
     read: (fn) => inner.read(fn),
-    async write(fn) {
+    async write(fn, options) {
       const log: WriteEntry[] = [];
       const value = await inner.write((tx) => {
         const recording: Tx = {
@@ -35,7 +35,7 @@ export function recordingStore(
           },
         };
         return fn(recording);
-      });
+      }, options);
       committed(log);
       return value;
     },

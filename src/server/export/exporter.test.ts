@@ -6,7 +6,7 @@ import { eventually } from '../../../tests/support/eventually';
 import { openSqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { fillOutbox } from '../../../tests/support/server/export-fixture';
-import { startExporter } from './exporter';
+import { EXPORT_BATCH, startExporter } from './exporter';
 import { ledgerEffectIds } from './ledger';
 
 describe('startExporter', () => {
@@ -42,6 +42,39 @@ describe('startExporter', () => {
       'the export backlog',
     );
     await exporter.stop();
+    expect(await ledgerEffectIds(exportFile)).toEqual(ids);
+  });
+
+  it('delivers a backlog of 500 to the ledger in one round (one append, one fsync)', async () => {
+    const now = Date.UTC(2026, 10, 29, 17);
+    const ids = await fillOutbox(store, EXPORT_BATCH.file, now);
+    const claims: number[] = [];
+    const claimExports = store.claimExports.bind(store);
+    const counted: Store = Object.assign(Object.create(store) as Store, {
+      claimExports: async (limit: number, at: number) => {
+        const rows = await claimExports(limit, at);
+        if (rows.length > 0) claims.push(rows.length);
+        return rows;
+      },
+    });
+    const exportFile = join(dir, 'export.jsonl');
+    const exporter = await startExporter({
+      store: counted,
+      clock: { now: () => now + 1 },
+      exportFile,
+      exportWebhookUrl: null,
+      idleMs: 60_000,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    await eventually(
+      () => store.exportBacklog(),
+      (backlog) => backlog.pending === 0,
+      'the export backlog',
+    );
+    await exporter.stop();
+    expect(claims).toEqual([EXPORT_BATCH.file]);
     expect(await ledgerEffectIds(exportFile)).toEqual(ids);
   });
 });

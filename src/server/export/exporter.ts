@@ -21,6 +21,14 @@ export interface Exporter {
   stop(): Promise<void>;
 }
 
+/**
+ * Export rows per round. The ledger takes a whole batch as one append (one lock, one open, one
+ * fsync), so a round of 500 costs the server's thread about what a round of 100 does; at thousands
+ * of operations a second, rounds of 100 took ~8% of its time (bench/README.md, ops_vs_minimal).
+ * The webhook sends effect by effect, so its rounds stay short: a claim lapses after 60 s.
+ */
+export const EXPORT_BATCH = { file: 500, webhook: 100 } as const;
+
 export async function startExporter(options: ExporterOptions): Promise<Exporter> {
   const sink = await openExportSink(options);
   const worker = createExportWorker({
@@ -28,6 +36,7 @@ export async function startExporter(options: ExporterOptions): Promise<Exporter>
     sink,
     clock: options.clock,
     random: options.random ?? Math.random,
+    batchSize: EXPORT_BATCH[sink.kind],
     ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

@@ -30,12 +30,12 @@ export function faultyStore(inner: LocalStore): FaultyStore {
   let crashed = false;
   return {
     read: (fn) => inner.read(fn),
-    write(fn) {
+    write(fn, options) {
       if (failures > 0) {
         failures--;
         return Promise.reject(new StorageFailure(kind, `simulated ${kind}`));
       }
-      if (!armed) return inner.write(fn);
+      if (!armed) return inner.write(fn, options);
       return inner.write(async (tx) => {
         let receipts = false;
         const spy: Tx = {
@@ -57,7 +57,7 @@ export function faultyStore(inner: LocalStore): FaultyStore {
           throw new StorageFailure('closed', 'the tab closed before the local commit');
         }
         return value;
-      });
+      }, options);
     },
     close: () => inner.close(),
     failWrites(n, k) {
