@@ -42,11 +42,11 @@ function nextTask(): Promise<void> {
 }
 
 // A cold start in short tasks (Lighthouse's total blocking time on a slow phone): the modules
-// evaluate in one task, the client core is made in another. The language's catalogue loads
-// beside the client, so the first frame is already in its words.
-void Promise.all([nextTask().then(chooseClient), preloadLanguage()]).then(([client]) =>
-  render(client),
-);
+// evaluate in one task, the client core is made in the next. The language's catalogue loads beside
+// the client, so the first frame is already in its words.
+void nextTask()
+  .then(() => Promise.all([chooseClient(), preloadLanguage()]))
+  .then(([client]) => render(client));
 // After the page's load event, so on a first visit the worker's script and precache do not compete
 // with the sign-in screen's own download, nor its registration with the first screen's work.
 if (import.meta.env.PROD) {
