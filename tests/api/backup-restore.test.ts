@@ -7,7 +7,8 @@
  * - a restore refuses while a server uses the database, and refuses a backup of a newer schema;
  * - after a restore the server answers a new epoch and `restoredFrom.takenAt`; every receipt of
  *   the backup replays byte for byte; work under a lease issued after the backup still applies;
- * - the export ledger, which dedupes by effect id, holds every effect once across the restore.
+ * - the export ledger, which dedupes by effect id, holds every effect once across the restore;
+ * - export rows a worker had claimed when the backup was taken are free after the restore.
  *
  * The devices' side of the drill (finding what the backup lacks) is tests/client/restore-drill.test.ts.
  */
@@ -389,3 +390,57 @@ async function makeNewer(t: Target, file: string, out: string, version: number):
     await dropSchema(schema);
   }
 }
+
+describe('backup and restore: postgres, the export outbox', () => {
+  let target: Target | null = null;
+  afterEach(async () => {
+    await target?.dispose();
+    target = null;
+  });
+
+  it('rows an export worker had claimed when the backup was taken go out at once after a restore', async () => {
+    const t = (target = await postgresTarget());
+    // No export sink: the rows stay pending, as they are while a worker delivers them.
+    const { EXPORT_FILE: _sink, ...env } = t.env;
+    const server = await startServer(env);
+    try {
+      const api = await signIn(server.url, 'demo');
+      await confirmed(api, await api.lease(), 5);
+    } finally {
+      await server.close();
+    }
+    const schema = new URL(t.env['DATABASE_URL']!).searchParams.get('schema')!;
+    const claimedRows = async (): Promise<number> => {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      try {
+        const r = await c.query<{ n: string }>(
+          `SELECT count(*) AS n FROM "${schema}".export_outbox
+           WHERE delivered_at IS NULL AND claimed_until > $1`,
+          [Date.now()],
+        );
+        return Number(r.rows[0]?.n);
+      } finally {
+        await c.end();
+      }
+    };
+    // A worker's claim for the next ten minutes, caught by the backup.
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`UPDATE "${schema}".export_outbox SET claimed_until = $1`, [
+      Date.now() + 600_000,
+    ]);
+    await c.end();
+    expect(await claimedRows()).toBe(5);
+    const file = join(t.dir, 'claimed.backup');
+    written(await backup(t, file), file);
+
+    const done = await restore(t, file);
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    // No process holds a claim after a restore (it refuses while a server runs): the rows are
+    // pending and free, so the next worker delivers them now rather than when the claim lapses.
+    expect((await t.counts()).exports).toBe(5);
+    expect(await claimedRows()).toBe(0);
+  });
+});

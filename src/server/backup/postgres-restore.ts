@@ -83,6 +83,9 @@ async function* script(
   // The schema was made just above (pg_dump names it for every schema but public).
   yield stdout.replace(new RegExp(`^CREATE SCHEMA ${s.replace(/"/g, '"?')};$`, 'm'), '');
   yield `\nUPDATE ${s}.database_identity SET epoch = '${epoch}', restored_from_taken_at = '${takenAt}', backup_taken_at = NULL WHERE id = 1;\n`;
+  // A claim the backup caught belongs to a worker of a process that is gone (a restore refuses
+  // while a server runs): freed, the next worker delivers those rows now, not when it lapses.
+  yield `UPDATE ${s}.export_outbox SET claimed_until = 0 WHERE delivered_at IS NULL;\n`;
 }
 
 export async function restorePostgres(databaseUrl: string, file: string): Promise<RestoreResult> {
