@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test (docs/testing.md#where-the-time-goes): both vitest projects in one run, so a browser
+# npm test (docs/testing.md#where-the-time-goes): the vitest projects in one run, so a browser
 # file waiting for its page leaves the core to a main file; the type check and the lint run beside
 # them at a lower priority and fill the moments the tests wait. Their output follows the tests'.
 set -uo pipefail

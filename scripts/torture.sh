@@ -14,7 +14,7 @@ BROWSER_FILES=(
   tests/e2e/background-sync.test.ts
 )
 start=$SECONDS
-npx vitest run --project main
+npx vitest run --project main --project isolated
 for round in $(seq 1 "$BROWSER_ROUNDS"); do
   echo "== browser reliability scenarios, round $round of $BROWSER_ROUNDS"
   npx vitest run --project browser "${BROWSER_FILES[@]}"
