@@ -25,23 +25,7 @@ describe('startExporter', () => {
     const now = Date.UTC(2026, 10, 29, 17);
     const ids = await fillOutbox(store, 5, now);
     const exportFile = join(dir, 'data', 'export.jsonl');
-    const exporter = await startExporter({
-      store,
-      clock: { now: () => now + 1 },
-      exportFile,
-      exportWebhookUrl: null,
-      idleMs: 60_000,
-      onError: (error) => {
-        throw error;
-      },
-    });
-    // Wait for the outcome, not for a time: the backlog empties when the worker has recorded all.
-    await eventually(
-      () => store.exportBacklog(),
-      (backlog) => backlog.pending === 0,
-      'the export backlog',
-    );
-    await exporter.stop();
+    await exportAll(store, store, exportFile, now);
     expect(await ledgerEffectIds(exportFile)).toEqual(ids);
   });
 
@@ -58,23 +42,29 @@ describe('startExporter', () => {
       },
     });
     const exportFile = join(dir, 'export.jsonl');
-    const exporter = await startExporter({
-      store: counted,
-      clock: { now: () => now + 1 },
-      exportFile,
-      exportWebhookUrl: null,
-      idleMs: 60_000,
-      onError: (error) => {
-        throw error;
-      },
-    });
-    await eventually(
-      () => store.exportBacklog(),
-      (backlog) => backlog.pending === 0,
-      'the export backlog',
-    );
-    await exporter.stop();
+    await exportAll(counted, store, exportFile, now);
     expect(claims).toEqual([EXPORT_BATCH.file]);
     expect(await ledgerEffectIds(exportFile)).toEqual(ids);
   });
 });
+
+/** Runs the exporter on `through` (the store, or a wrapper of it) until `store`'s backlog is empty. */
+async function exportAll(through: Store, store: Store, exportFile: string, now: number) {
+  const exporter = await startExporter({
+    store: through,
+    clock: { now: () => now + 1 },
+    exportFile,
+    exportWebhookUrl: null,
+    idleMs: 60_000,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  // Wait for the outcome, not for a time: the backlog empties when the worker has recorded all.
+  await eventually(
+    () => store.exportBacklog(),
+    (backlog) => backlog.pending === 0,
+    'the export backlog',
+  );
+  await exporter.stop();
+}
