@@ -4,9 +4,9 @@
  * committed writes in between. The snapshot is rebuilt lazily, a new object after every change
  * (React compares by identity); listeners hear once per burst of changes. A change the person
  * waits for is told at once; the background's (the sender's writes and progress, item pulls) as
- * soon as the snapshot's builds would take at most `BUILD_SHARE` of the time: at once while the
- * outbox is small (every state of a few changes is shown), paced while a drain of thousands
- * commits some 30 transactions a second and each build visits every operation (~9 ms at 10,000).
+ * soon as the snapshot's builds would take at most `BUILD_SHARE` of the time: at once while
+ * builds are quick (a build visits only what changed, core/snapshot.ts), paced when they are not
+ * (a whole re-read, many views changing with time).
  */
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
 import type { ClientSnapshot } from './facade';
@@ -152,12 +152,18 @@ export class LiveView {
   }
 }
 
-/** The operations a committed write put or deleted. */
-function operationIds(log: readonly WriteEntry[]): string[] {
+/**
+ * The operations a committed write put, deleted or wrote an attempt of; null when it deleted an
+ * attempt (which operations had a line in it is known only by looking through every timeline).
+ */
+function operationIds(log: readonly WriteEntry[]): string[] | null {
   const ids: string[] = [];
   for (const e of log) {
-    if (e.store !== 'operations') continue;
-    ids.push(e.op === 'put' ? e.value.id : e.key);
+    if (e.store === 'operations') ids.push(e.op === 'put' ? e.value.id : e.key);
+    else if (e.store === 'attempts') {
+      if (e.op === 'delete') return null;
+      ids.push(...e.value.operationIds);
+    }
   }
   return ids;
 }

@@ -1,9 +1,11 @@
 /**
- * The live view's snapshot, kept up to date from each committed write (the user's list follows
- * the operations a write changed, operation views are reused), equals a snapshot built from
- * nothing on the same data, after every step of random sequences of what a device does: enqueue,
- * claim, settle, answers, cancel, discard, moving to a fresh lease, sign-out cleanup, receipts in
- * hand, another tab's changes (a whole re-read), another person signing in, time passing.
+ * The live view's snapshot, kept up to date from each committed write (a build visits only the
+ * operations a write changed and the inputs that changed beside them), equals a snapshot built
+ * from nothing on the same data, after every step of random sequences of what a device does:
+ * enqueue, claim, settle, answers, cancel, discard, moving to a fresh lease, sign-out cleanup,
+ * receipts in hand, status questions (attempt rows alone), attempt rows deleted, another tab's
+ * changes (a whole re-read), another person signing in, time passing (or the clock going back),
+ * the server's clock read again, a new recheck time.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { emptyView, type LocalView } from './core/local-view';
 import type { FinishingState, StoredOpState } from './core/operation-state';
 import type { LeaseRecord, OperationRecord } from './core/records';
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
+import type { ServerSkew } from './core/server-clock';
 import { LiveView } from './live-view';
 import { applyWrites } from './transactions/view';
 import type { WriteEntry } from './store/recording-store';
@@ -34,6 +37,10 @@ type Step =
   | { kind: 'rekey'; pick: number }
   | { kind: 'forget'; pick: number }
   | { kind: 'finishing'; pick: number; on: boolean }
+  | { kind: 'status'; pick: number; many: number }
+  | { kind: 'drop-attempt'; pick: number }
+  | { kind: 'skew'; hours: number | null }
+  | { kind: 'recheck'; ms: number | null }
   | { kind: 'lease'; lease: number; hours: number }
   | { kind: 'reload' }
   | { kind: 'sign-in'; user: number }
@@ -96,7 +103,24 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('reload' as const) }),
   fc.record({ kind: fc.constant('sign-in' as const), user: fc.nat(1) }),
-  fc.record({ kind: fc.constant('time' as const), ms: fc.integer({ min: 0, max: 2 * HOUR }) }),
+  fc.record({
+    kind: fc.constant('time' as const),
+    ms: fc.integer({ min: -HOUR / 2, max: 2 * HOUR }),
+  }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    pick: fc.nat(),
+    many: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({ kind: fc.constant('drop-attempt' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('skew' as const),
+    hours: fc.option(fc.integer({ min: -30, max: 30 }), { nil: null }),
+  }),
+  fc.record({
+    kind: fc.constant('recheck' as const),
+    ms: fc.option(fc.integer({ min: -HOUR, max: 2 * HOUR }), { nil: null }),
+  }),
 );
 
 function lease(id: string, userId: string, hours: number, nextSeq: number): LeaseRecord {
@@ -135,7 +159,10 @@ class Device {
   view: LocalView;
   order = 0;
   now = NOW;
+  skew: ServerSkew | null = null;
+  recheckAt: number | null = null;
   readonly finishing = new Map<string, FinishingState>();
+  private readonly attemptIds: string[] = [];
   private readonly leases = new Map<string, LeaseRecord>();
 
   constructor() {
@@ -306,6 +333,38 @@ class Device {
           else this.finishing.delete(r.id);
         }
         return [];
+      case 'status': {
+        // A status question's row: attempt lines for operations whose records stay as they are.
+        const ops = this.picks(s.pick, s.many, (r) => r.resolution === null);
+        if (ops.length === 0) return [];
+        const attemptId = `s${this.attemptIds.length}`;
+        this.attemptIds.push(attemptId);
+        const end = { endedAt: this.now, result: 'timeout' as const, httpStatus: null };
+        return [
+          {
+            op: 'put',
+            store: 'attempts',
+            value: {
+              attemptId,
+              kind: 'status',
+              sentAt: this.now - 5,
+              ends: Object.fromEntries(ops.map((r) => [r.id, { ...end, serverTiming: {} }])),
+              operationIds: ops.map((r) => r.id),
+            },
+          },
+        ];
+      }
+      case 'drop-attempt': {
+        const attemptId = this.attemptIds[s.pick % Math.max(1, this.attemptIds.length)];
+        return attemptId === undefined ? [] : [{ op: 'delete', store: 'attempts', key: attemptId }];
+      }
+      case 'skew':
+        this.skew =
+          s.hours === null ? null : { offsetMs: s.hours * HOUR, measuredAt: this.now + HOUR };
+        return [];
+      case 'recheck':
+        this.recheckAt = s.ms === null ? null : this.now + s.ms;
+        return [];
       case 'time':
         this.now += s.ms;
         return [];
@@ -329,37 +388,42 @@ class Device {
 describe('the snapshot kept up to date from each write', () => {
   it('equals one built from nothing, after every step of random sequences', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 60 }), async (steps) => {
-        const device = new Device();
-        const runtime = (): Runtime => ({
-          ready: true,
-          now: device.now,
-          connectivity: 'online',
-          settledThisRound: null,
-          storageProblem: null,
-          testerMode: false,
-          finishing: device.finishing,
-          warnWithinMs: 24 * HOUR,
-        });
-        const live = new LiveView(
-          () => Promise.resolve(device.copy()),
-          runtime,
-          () => undefined,
-        );
-        await live.reload();
-        for (const s of steps) {
-          const log = device.writes(s);
-          // The stored data, followed independently of the live view's own copy.
-          applyWrites(device.view, log);
-          if (s.kind === 'reload') await live.reload();
-          else if (log.length > 0) live.applied(log);
-          else live.changed();
-          const incremental = live.getSnapshot();
-          const full = new SnapshotBuilder().build(device.view, runtime());
-          expect(incremental).toEqual(full);
-        }
-      }),
-      { numRuns: 300 },
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 60, size: 'max' }),
+        async (steps) => {
+          const device = new Device();
+          const runtime = (): Runtime => ({
+            ready: true,
+            now: device.now,
+            connectivity: 'online',
+            settledThisRound: null,
+            storageProblem: null,
+            testerMode: false,
+            finishing: device.finishing,
+            serverSkew: device.skew,
+            recheckAt: device.recheckAt,
+            warnWithinMs: 24 * HOUR,
+          });
+          const live = new LiveView(
+            () => Promise.resolve(device.copy()),
+            runtime,
+            () => undefined,
+          );
+          await live.reload();
+          for (const s of steps) {
+            const log = device.writes(s);
+            // The stored data, followed independently of the live view's own copy.
+            applyWrites(device.view, log);
+            if (s.kind === 'reload') await live.reload();
+            else if (log.length > 0) live.applied(log);
+            else live.changed();
+            const incremental = live.getSnapshot();
+            const full = new SnapshotBuilder().build(device.view, runtime());
+            expect(incremental).toEqual(full);
+          }
+        },
+      ),
+      { numRuns: Number(process.env.SNAPSHOT_RUNS ?? 300) },
     );
   });
 });

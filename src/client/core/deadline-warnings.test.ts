@@ -36,6 +36,10 @@ it('one warning per deadline, soonest first; up to the window’s very end', () 
     { count: 1, deadline: '2026-12-01T14:00:00.000Z' },
     { count: 2, deadline: '2026-12-01T16:00:00.000Z' },
   ]);
+  // Operations counted per lease: each lease adds its count to its deadline's.
+  expect(
+    deadlineWarnings([frozen(tue14), { ...frozen(tue14), count: 4 }], tue14 - hour, 24 * hour),
+  ).toEqual([{ count: 5, deadline: '2026-12-01T14:00:00.000Z' }]);
   expect(deadlineWarnings([frozen(tue14 + 2 * hour + 1)], tue14 - 22 * hour, 24 * hour)).toEqual(
     [],
   );

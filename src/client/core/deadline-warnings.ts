@@ -12,6 +12,8 @@ export interface DeadlineCandidate {
   sendAttempts: number;
   /** The lease deadline (ms, server-issued). */
   deadline: number;
+  /** How many operations alike it stands for (1 when left out): the snapshot counts per lease. */
+  count?: number;
 }
 
 export function deadlineWarnings(
@@ -24,7 +26,7 @@ export function deadlineWarnings(
   for (const c of candidates) {
     if (!c.pending || c.sendAttempts === 0) continue;
     if (pastDeadline(c.deadline, serverTime) || c.deadline > serverTime + withinMs) continue;
-    counts.set(c.deadline, (counts.get(c.deadline) ?? 0) + 1);
+    counts.set(c.deadline, (counts.get(c.deadline) ?? 0) + (c.count ?? 1));
   }
   return [...counts.entries()]
     .sort(([a], [b]) => a - b)

@@ -1,10 +1,10 @@
 /**
- * The reuse of an operation's view (snapshot.ts `operation`): a builder that lived through every
+ * The reuse of an operation's view (operation-views.ts): a builder that lived through every
  * change builds what a new builder makes of the same picture, after each change of any input the
  * reuse checks. The live view's property test (../snapshot-incremental.test.ts) follows what a
- * device does; this one moves each input on its own, including those a device's steps there do not:
- * attempt lines without a record change, lease deadlines, reversals, restored work, the clock
- * going back, the recheck time. Each check of the reuse, removed, fails it.
+ * device does; this one moves each input on its own: attempt lines without a record change, lease
+ * deadlines changed without a word, reversals, restored work, the clock going back, the recheck
+ * time. Each check of the reuse, removed, fails it.
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -184,6 +184,8 @@ it('a builder that followed every change builds what a new builder builds', () =
               serverTiming: {},
             };
             v.attempts.set(id, [...(v.attempts.get(id) ?? []), line]);
+            // Told as the live view tells a committed attempt row: by its operations' ids.
+            followed.changed(v, v.operationsVersion, [id]);
             break;
           }
           case 'deadline': {

@@ -1,13 +1,18 @@
 /**
- * The snapshot's totals and facts (snapshot.ts), beside snapshot.test.ts: kept apart so work on
- * the builder's caching and these behaviour checks do not collide.
+ * The snapshot's totals and facts (snapshot.ts, snapshot-totals.ts), beside snapshot.test.ts:
+ * kept apart so work on the builder's caching and these behaviour checks do not collide.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../protocol/schemas';
+import { MAIN_PLACE, type Item, type Op } from '../../protocol/schemas';
 import { emptyView, type LocalView } from './local-view';
 import type { LeaseRecord, OperationRecord } from './records';
-import type { StoredOpState } from './operation-state';
+import { isPending, type FinishingState, type StoredOpState } from './operation-state';
 import { SnapshotBuilder, type Runtime } from './snapshot';
+import { NO_PENDING, SnapshotTotals, shareOf, type Share } from './snapshot-totals';
+import { reversalNote, reversedIds } from './fixes';
+import { isOpen } from './rules';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
 
 const NOW = SAMPLE_CREATED_AT;
@@ -324,5 +329,163 @@ describe('the snapshot follows changes (nothing stale is reused)', () => {
     const v = view([adjust(0, waitingUntil, -1)]);
     expect(builder.build(v, runtime()).operations[0]?.nextRetryAt).toBe('2026-11-29T17:00:05.000Z');
     expect(builder.build(v, runtime({ now: NOW + 5_000 })).operations[0]?.nextRetryAt).toBeNull();
+  });
+});
+
+describe('the totals kept as sums of shares', () => {
+  /** The totals counted plainly from every operation, in creation order. */
+  function counted(
+    records: readonly OperationRecord[],
+    finishing: ReadonlyMap<string, FinishingState>,
+    userId: string,
+  ) {
+    const mine = records.filter((r) => r.userId === userId).sort((a, b) => a.order - b.order);
+    const deltas = new Map<string, number>();
+    const places = new Map<string, Record<string, number>>();
+    const addAt = (itemId: string, placeId: string, delta: number) => {
+      const at = places.get(itemId) ?? {};
+      at[placeId] = (at[placeId] ?? 0) + delta;
+      places.set(itemId, at);
+    };
+    const counts = new Map<string, number>();
+    const frozen = new Map<string, number>();
+    let unconfirmed = 0;
+    for (const r of mine) {
+      const state = finishing.get(r.id) ?? r.state;
+      if (isOpen(r, state)) unconfirmed++;
+      if (r.resolution !== null || !isPending(state)) continue;
+      if (r.sendAttempts > 0) frozen.set(r.leaseId, (frozen.get(r.leaseId) ?? 0) + 1);
+      if (r.op.type === 'adjust') {
+        deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
+        addAt(r.op.itemId, r.op.placeId ?? MAIN_PLACE, r.op.delta);
+      } else if (r.op.type === 'transfer') {
+        addAt(r.op.itemId, r.op.fromPlaceId, -r.op.quantity);
+        addAt(r.op.itemId, r.op.toPlaceId, r.op.quantity);
+      } else if (r.op.type === 'count') counts.set(r.op.itemId, r.op.quantity);
+    }
+    const others = new Map<string, number>();
+    for (const r of records) {
+      if (r.userId !== userId && isOpen(r))
+        others.set(r.userName, (others.get(r.userName) ?? 0) + 1);
+    }
+    return {
+      items: ['lamp-14', 'bulb-2'].map((id) => ({
+        pendingDelta: deltas.get(id) ?? 0,
+        pendingCount: counts.get(id) ?? null,
+        pendingByPlace: places.get(id) ?? NO_PENDING,
+      })),
+      unconfirmed,
+      frozen: new Map([...frozen].sort(([a], [b]) => a.localeCompare(b))),
+      others: [...others]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([userName, count]) => ({ userName, count })),
+      reversed: [...reversedIds(mine)].sort(),
+    };
+  }
+
+  const states: StoredOpState[] = [
+    queued,
+    { kind: 'sending', attemptId: 'a', since: 0, retry: { attempts: 0, notBefore: 0 } },
+    unknown,
+    confirmed,
+    { kind: 'rejected', since: 1, reason: 'unknown-item' },
+    {
+      kind: 'review',
+      since: 1,
+      reason: { code: 'expired', answer: 'unchecked', retry: { attempts: 0, notBefore: 0 } },
+    },
+  ];
+  const ops: Op[] = [
+    { type: 'adjust', itemId: 'lamp-14', delta: -1, reason: 'sold' },
+    { type: 'adjust', itemId: 'lamp-14', delta: 1, reason: 'sold', placeId: 'back' },
+    { type: 'adjust', itemId: 'bulb-2', delta: 3, reason: 'received' },
+    {
+      type: 'transfer',
+      itemId: 'lamp-14',
+      quantity: 2,
+      fromPlaceId: MAIN_PLACE,
+      toPlaceId: 'back',
+    },
+    { type: 'count', itemId: 'lamp-14', quantity: 4, basedOnRevision: 7 },
+    { type: 'count', itemId: 'lamp-14', quantity: 9, basedOnRevision: 7 },
+    { type: 'archiveItem', itemId: 'bulb-2' },
+  ];
+  const put = fc.record({
+    kind: fc.constant('put' as const),
+    order: fc.nat(7),
+    mine: fc.boolean(),
+    op: fc.nat(ops.length - 1),
+    state: fc.nat(states.length - 1),
+    sent: fc.boolean(),
+    discarded: fc.boolean(),
+    reverses: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, fc.nat(7)),
+  });
+  const ids = Array.from({ length: 8 }, (_, order) => `L1.${order}`);
+  const step = fc.oneof(
+    { weight: 4, arbitrary: put },
+    fc.record({ kind: fc.constant('delete' as const), order: fc.nat(7) }),
+    fc.record({ kind: fc.constant('finishing' as const), order: fc.nat(7), on: fc.boolean() }),
+  );
+
+  it('equal the totals counted plainly, after every put, delete and finishing state', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40, size: 'max' }), (steps) => {
+        const records = new Map<string, OperationRecord>();
+        const finishing = new Map<string, FinishingState>();
+        const totals = new SnapshotTotals();
+        const shares = new Map<string, Share>();
+        const follow = (id: string) => {
+          const was = shares.get(id);
+          if (was) totals.remove(was);
+          shares.delete(id);
+          const record = records.get(id);
+          if (!record) return;
+          const share = shareOf(record, finishing.get(id), 'u1');
+          totals.add(share);
+          shares.set(id, share);
+        };
+        for (const s of steps) {
+          const id = `L1.${s.order}`;
+          if (s.kind === 'put') {
+            const state = states[s.state]!;
+            const op = ops[s.op]!;
+            records.set(
+              id,
+              sampleRecord(s.order, {
+                ...(s.mine ? {} : { userId: 'u2', userName: s.order % 2 ? 'alex' : 'sam' }),
+                leaseId: `L${s.order % 3}`,
+                op:
+                  s.reverses === null
+                    ? op
+                    : {
+                        type: 'adjust',
+                        itemId: 'lamp-14',
+                        delta: 1,
+                        reason: 'correction',
+                        note: reversalNote({ id: `L1.${s.reverses}`, summary: 'x' }),
+                      },
+                state,
+                sendAttempts: s.sent ? 1 : 0,
+                resolution: s.discarded ? { kind: 'discarded', note: 'n', at: 1 } : null,
+              }),
+            );
+          } else if (s.kind === 'delete') records.delete(id);
+          else if (s.on) {
+            const receipt = sampleReceipt({ operationId: id });
+            finishing.set(id, { kind: 'finishing', receipt, localWriteFailed: false });
+          } else finishing.delete(id);
+          follow(id);
+          const plain = counted([...records.values()], finishing, 'u1');
+          expect({
+            items: ['lamp-14', 'bulb-2'].map((itemId) => totals.pending(itemId)),
+            unconfirmed: totals.unconfirmed,
+            frozen: new Map([...totals.frozen()].sort(([a], [b]) => a.localeCompare(b))),
+            others: totals.othersWaiting(),
+            reversed: ids.filter((r) => totals.reversed(r)),
+          }).toEqual(plain);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -3,12 +3,15 @@
  * live only in memory (receipts whose local transaction runs, connectivity, drain progress,
  * storage problems). Pending effects are derived here, never stored.
  *
- * Built often (every change during a drain of thousands), so what did not change is reused:
- * an operation's view is kept while its record, attempts, receipt, overlay and lease deadline are
- * the same; the user's list follows the operations each write changed (user-operations.ts); the
- * sorted items are kept while their version is the same.
+ * Built often (every change during a drain of thousands, after every tap), so a build visits only
+ * what changed since the last: the operations a committed write changed (user-operations.ts says
+ * which), those whose finishing state changed, the originals a reversal newly names or stops
+ * naming, and the few views that move with time alone (operation-views.ts). Totals follow each
+ * changed operation's share (snapshot-totals.ts); the list keeps every other view. Every view is
+ * asked again only when a lease deadline changed or the clock went back; everything is derived
+ * again when the picture was not followed (a whole re-read, another user, a change not told).
  */
-import { MAIN_PLACE, type Item } from '../../protocol/schemas';
+import type { Item } from '../../protocol/schemas';
 import type {
   ClientSnapshot,
   Connectivity,
@@ -19,15 +22,13 @@ import type {
 import type { LocalView } from './local-view';
 import type { OperationRecord } from './records';
 import { deadlineWarnings } from './deadline-warnings';
-import { reversedIds } from './fixes';
-import { isPending, rechecked, type FinishingState, type OpState } from './operation-state';
-import { effectiveState, iso, operationView, retryAt, type ViewTime } from './operation-view';
-import { freshestLease, isOpen } from './rules';
+import type { FinishingState } from './operation-state';
+import { iso, type ViewTime } from './operation-view';
+import { OperationViews } from './operation-views';
+import { freshestLease } from './rules';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
-import { UserOperations } from './user-operations';
-
-/** One object for every item without pending place changes (snapshots compare by identity). */
-const NO_PENDING: Readonly<Record<string, number>> = Object.freeze({});
+import { SnapshotTotals, shareOf, type ItemPending, type Share } from './snapshot-totals';
+import { positionOf, UserOperations, type Splice } from './user-operations';
 
 export interface Runtime extends ViewTime {
   ready: boolean;
@@ -45,112 +46,48 @@ export interface Runtime extends ViewTime {
   nextCheckAt?: number | null;
 }
 
-/** What an operation's view depends on besides its record; the same values → the same view. */
-interface ViewInputs {
-  state: OpState;
-  due: number | null;
-  attempts: unknown;
-  receipt: unknown;
-  /** The lease's deadline, not the lease: a lease changes with every id it hands out. */
-  deadline: string | undefined;
-  future: boolean;
-  age: number;
-  reversed: boolean;
+/** What the last build was made from and what it made: the next one follows from it. */
+interface Followed {
+  /** Every operation's record and finishing state as last seen, and its share of the totals. */
+  shares: Map<
+    string,
+    { record: OperationRecord; finishing: FinishingState | undefined; share: Share }
+  >;
+  totals: SnapshotTotals;
+  /** The views of the person's operations, in the order of their list. */
+  operations: OperationView[];
+  /** The person's operations whose views move with time alone: asked again at every build. */
+  timed: Set<string>;
+  finishing: Map<string, FinishingState>;
+  /** Every lease's deadline (the views show them). */
+  deadlines: Map<string, string>;
+  now: number;
+  items: FollowedItems;
 }
 
-interface CachedView extends ViewInputs {
-  view: OperationView;
-  /** The in-memory finishing state it was built with (undefined: none). */
-  finishing: FinishingState | undefined;
-  /**
-   * Nothing in it moves with time alone: not imported, not rechecked, and no due time ahead of
-   * `builtAt` (a due time in the past stays past while the clock moves forward).
-   */
-  timeless: boolean;
-  builtAt: number;
-}
-
-function sameInputs(a: ViewInputs, b: ViewInputs): boolean {
-  return (
-    a.state === b.state &&
-    a.due === b.due &&
-    a.attempts === b.attempts &&
-    a.receipt === b.receipt &&
-    a.deadline === b.deadline &&
-    a.future === b.future &&
-    a.age === b.age &&
-    a.reversed === b.reversed
-  );
+interface FollowedItems {
+  version: number;
+  list: ItemView[];
+  /** Where each item sits in `list`. */
+  at: Map<string, number>;
 }
 
 export class SnapshotBuilder {
-  private readonly views = new WeakMap<OperationRecord, CachedView>();
   private readonly mine = new UserOperations();
   private sortedItems = { version: -1, list: [] as Item[] };
-  private reversals = { list: [] as OperationRecord[], ids: new Set<string>() };
+  private last: Followed | null = null;
+
+  constructor(
+    /** Where operation views come from (a counting one in the cost test). */
+    private readonly views = new OperationViews(),
+  ) {}
 
   /**
-   * A committed write changed these operations of `view` (its version was `before`): the next
-   * build updates its list from them instead of from every operation.
+   * A committed write changed these operations of `view`, or their attempts (its version was
+   * `before`; null: which ones is not known): the next build follows them instead of every one.
    */
-  changed(view: LocalView, before: number, operationIds: Iterable<string>): void {
+  changed(view: LocalView, before: number, operationIds: Iterable<string> | null): void {
     this.mine.changed(view, before, operationIds);
-  }
-
-  private inputs(
-    record: OperationRecord,
-    view: LocalView,
-    time: ViewTime,
-    reversed: boolean,
-  ): ViewInputs {
-    const state = effectiveState(record, time.finishing);
-    const due = retryAt(state, time.recheckAt ?? null);
-    return {
-      state,
-      due: rechecked(state) ? due : null,
-      attempts: view.attempts.get(record.id),
-      receipt: record.receipt,
-      deadline: view.leases.get(record.leaseId)?.deadline,
-      future: due !== null && due > time.now,
-      // Restored work names its age: it changes with time alone.
-      age: record.imported ? Math.floor(time.now / 3_600_000) : 0,
-      reversed,
-    };
-  }
-
-  operation(
-    record: OperationRecord,
-    view: LocalView,
-    time: ViewTime,
-    reversed = false,
-  ): OperationView {
-    const cached = this.views.get(record);
-    const finishing = time.finishing.get(record.id);
-    // The same record with the same inputs, checked without deriving them again: a drain of
-    // 10,000 builds the snapshot hundreds of times, and all but a few hundred views stay.
-    if (
-      cached?.timeless &&
-      time.now >= cached.builtAt &&
-      cached.finishing === finishing &&
-      cached.reversed === reversed &&
-      cached.attempts === view.attempts.get(record.id) &&
-      cached.deadline === view.leases.get(record.leaseId)?.deadline
-    ) {
-      return cached.view;
-    }
-    const inputs = this.inputs(record, view, time, reversed);
-    if (cached && sameInputs(cached, inputs)) return cached.view;
-    const built = operationView(record, view, time, reversed);
-    // A due time not ahead now stays behind while the clock moves forward (`builtAt`).
-    const timeless = record.imported === null && !rechecked(inputs.state) && !inputs.future;
-    this.views.set(record, { ...inputs, view: built, finishing, timeless, builtAt: time.now });
-    return built;
-  }
-
-  /** Recomputed only when the operation list changed (a drain rebuilds the snapshot often). */
-  private reversed(mine: OperationRecord[]): Set<string> {
-    if (this.reversals.list !== mine) this.reversals = { list: mine, ids: reversedIds(mine) };
-    return this.reversals.ids;
   }
 
   private items(view: LocalView): Item[] {
@@ -161,51 +98,148 @@ export class SnapshotBuilder {
     return this.sortedItems.list;
   }
 
+  /** The view of one of the person's operations; notes whether it moves with time alone. */
+  private view(
+    record: OperationRecord,
+    view: LocalView,
+    time: ViewTime,
+    followed: Pick<Followed, 'totals' | 'timed'>,
+  ): OperationView {
+    const made = this.views.get(record, view, time, followed.totals.reversed(record.id));
+    if (made.timeless) followed.timed.delete(record.id);
+    else followed.timed.add(record.id);
+    return made.view;
+  }
+
+  private allItems(view: LocalView, totals: SnapshotTotals): FollowedItems {
+    const sorted = this.items(view);
+    return {
+      version: view.itemsVersion,
+      list: sorted.map((item) => ({ ...item, ...totals.pending(item.id) })),
+      at: new Map(sorted.map((item, i) => [item.id, i])),
+    };
+  }
+
+  /** Everything derived from every operation. */
+  private fromNothing(
+    view: LocalView,
+    runtime: Runtime,
+    mine: readonly OperationRecord[],
+    userId: string | null,
+  ): Followed {
+    const totals = new SnapshotTotals();
+    const shares: Followed['shares'] = new Map();
+    for (const record of view.operations.values()) {
+      const finishing = runtime.finishing.get(record.id);
+      const share = shareOf(record, finishing, userId);
+      totals.add(share);
+      shares.set(record.id, { record, finishing, share });
+    }
+    totals.takeTouched();
+    const followed = { totals, timed: new Set<string>() };
+    return {
+      ...followed,
+      shares,
+      operations: mine.map((r) => this.view(r, view, runtime, followed)),
+      finishing: new Map(runtime.finishing),
+      deadlines: deadlinesOf(view),
+      now: runtime.now,
+      items: this.allItems(view, totals),
+    };
+  }
+
+  /** The last build brought up to date with what changed since (`changed`: the ids told of). */
+  private follow(
+    last: Followed,
+    view: LocalView,
+    runtime: Runtime,
+    mine: readonly OperationRecord[],
+    changed: ReadonlySet<string>,
+    splices: readonly Splice[],
+    userId: string | null,
+  ): Followed {
+    const { shares, totals, timed } = last;
+    const ids = new Set(changed);
+    for (const [id, state] of runtime.finishing) if (last.finishing.get(id) !== state) ids.add(id);
+    for (const id of last.finishing.keys()) if (!runtime.finishing.has(id)) ids.add(id);
+    for (const id of ids) {
+      const record = view.operations.get(id);
+      const finishing = runtime.finishing.get(id);
+      const was = shares.get(id);
+      if (was?.record === record && was?.finishing === finishing) continue;
+      if (was) {
+        totals.remove(was.share);
+        shares.delete(id);
+      }
+      if (record) {
+        const share = shareOf(record, finishing, userId);
+        totals.add(share);
+        shares.set(id, { record, finishing, share });
+      }
+    }
+    const touched = totals.takeTouched();
+    const deadlines = deadlinesOf(view);
+    let operations: OperationView[];
+    if (runtime.now < last.now || !sameDeadlines(deadlines, last.deadlines)) {
+      timed.clear();
+      operations = mine.map((r) => this.view(r, view, runtime, last));
+    } else {
+      operations = last.operations;
+      const inserted = new Set<string>();
+      if (splices.length > 0) {
+        operations = [...operations];
+        for (const { at, record } of splices) {
+          if (record === null) {
+            operations.splice(at, 1);
+            continue;
+          }
+          operations.splice(at, 0, this.view(record, view, runtime, last));
+          inserted.add(record.id);
+        }
+      }
+      for (const id of new Set([...ids, ...touched.reversals, ...timed])) {
+        if (inserted.has(id)) continue;
+        const record = view.operations.get(id);
+        if (record === undefined || record.userId !== userId) {
+          timed.delete(id);
+          continue;
+        }
+        const made = this.view(record, view, runtime, last);
+        const at = positionOf(mine, id, record.order);
+        if (operations[at] === made) continue;
+        if (operations === last.operations) operations = [...operations];
+        operations[at] = made;
+      }
+    }
+    const items =
+      view.itemsVersion === last.items.version
+        ? followItems(last.items, touched.items, totals)
+        : this.allItems(view, totals);
+    return {
+      shares,
+      totals,
+      operations,
+      timed,
+      finishing: new Map(runtime.finishing),
+      deadlines,
+      now: runtime.now,
+      items,
+    };
+  }
+
   build(view: LocalView, runtime: Runtime): ClientSnapshot {
     const user = view.session?.user ?? null;
-    const mine = this.mine.list(view, user?.id ?? null);
-    const reversed = this.reversed(mine);
-
-    const deltas = new Map<string, number>();
-    const atPlaces = new Map<string, Record<string, number>>();
-    const addAt = (itemId: string, placeId: string, delta: number) => {
-      const places = atPlaces.get(itemId) ?? {};
-      places[placeId] = (places[placeId] ?? 0) + delta;
-      atPlaces.set(itemId, places);
-    };
-    // The latest pending count per item (creation order): what the person last counted.
-    const counts = new Map<string, number>();
-    // Pending work that may have left the device: what a lease deadline can catch.
-    const frozen: OperationRecord[] = [];
-    let unconfirmedCount = 0;
-    for (const r of mine) {
-      const state = effectiveState(r, runtime.finishing);
-      if (isOpen(r, state)) unconfirmedCount++;
-      if (r.resolution !== null || !isPending(state)) continue;
-      if (r.sendAttempts > 0) frozen.push(r);
-      if (r.op.type === 'adjust') {
-        deltas.set(r.op.itemId, (deltas.get(r.op.itemId) ?? 0) + r.op.delta);
-        addAt(r.op.itemId, r.op.placeId ?? MAIN_PLACE, r.op.delta);
-      } else if (r.op.type === 'transfer') {
-        addAt(r.op.itemId, r.op.fromPlaceId, -r.op.quantity);
-        addAt(r.op.itemId, r.op.toPlaceId, r.op.quantity);
-      } else if (r.op.type === 'count') {
-        counts.set(r.op.itemId, r.op.quantity);
-      }
-    }
-    const items: ItemView[] = this.items(view).map((item) => ({
-      ...item,
-      pendingDelta: deltas.get(item.id) ?? 0,
-      pendingCount: counts.get(item.id) ?? null,
-      pendingByPlace: atPlaces.get(item.id) ?? NO_PENDING,
-    }));
-
-    const others = new Map<string, number>();
-    for (const r of view.operations.values()) {
-      if (r.userId !== user?.id && isOpen(r)) {
-        others.set(r.userName, (others.get(r.userName) ?? 0) + 1);
-      }
-    }
+    const userId = user?.id ?? null;
+    const { list: mine, changed, splices } = this.mine.list(view, userId);
+    const last = this.last;
+    // A build that stops half way leaves nothing to follow: the next derives everything.
+    this.last = null;
+    const next =
+      last === null || changed === null
+        ? this.fromNothing(view, runtime, mine, userId)
+        : this.follow(last, view, runtime, mine, changed, splices, userId);
+    this.last = next;
+    const { totals } = next;
 
     const leases = [...view.leases.values()].filter((l) => l.userId === user?.id);
     const serverTime = serverNow(runtime.now, leases, runtime.serverSkew ?? null);
@@ -213,22 +247,28 @@ export class SnapshotBuilder {
     // Past its deadline, it binds nothing: changes made now wait for a fresh lease.
     const lease = freshest && !pastDeadline(freshest.deadline, serverTime) ? freshest : null;
     const settled = runtime.settledThisRound;
-    // Parsed once per lease, not once per operation.
-    const deadlines = new Map(
-      [...view.leases.values()].map((l) => [l.id, Date.parse(l.deadline) || Infinity]),
-    );
+    const frozen = [...totals.frozen()].map(([leaseId, count]) => {
+      const deadline = next.deadlines.get(leaseId);
+      // Frozen: pending, and sent at least once.
+      return {
+        pending: true,
+        sendAttempts: 1,
+        deadline: (deadline !== undefined && Date.parse(deadline)) || Infinity,
+        count,
+      };
+    });
     return {
       ready: runtime.ready,
       user,
       deviceName: view.device?.deviceName ?? 'This device',
       connectivity: runtime.connectivity,
       nextCheckAt: runtime.nextCheckAt ? iso(runtime.nextCheckAt) : null,
-      items,
+      items: next.items.list,
       itemsRevision: view.itemsRevision,
       places: view.places,
-      operations: mine.map((r) => this.operation(r, view, runtime, reversed.has(r.id))),
-      unconfirmedCount,
-      drain: settled === null ? null : { sent: settled, total: settled + unconfirmedCount },
+      operations: next.operations,
+      unconfirmedCount: totals.unconfirmed,
+      drain: settled === null ? null : { sent: settled, total: settled + totals.unconfirmed },
       lease: lease && {
         id: lease.id,
         issuedAt: lease.issuedAt,
@@ -236,16 +276,8 @@ export class SnapshotBuilder {
         used: lease.nextSeq,
         size: lease.size,
       },
-      warnings: deadlineWarnings(
-        frozen.map((r) => ({
-          pending: true,
-          sendAttempts: r.sendAttempts,
-          deadline: deadlines.get(r.leaseId) ?? Infinity,
-        })),
-        serverTime,
-        runtime.warnWithinMs,
-      ),
-      otherUsersWaiting: [...others.entries()].map(([userName, count]) => ({ userName, count })),
+      warnings: deadlineWarnings(frozen, serverTime, runtime.warnWithinMs),
+      otherUsersWaiting: totals.othersWaiting(),
       storageProblem: runtime.storageProblem,
       testerMode: runtime.testerMode,
       stepByStep: runtime.stepByStep ?? false,
@@ -253,4 +285,44 @@ export class SnapshotBuilder {
       sessionExpired: view.session?.expired ?? false,
     };
   }
+}
+
+function deadlinesOf(view: LocalView): Map<string, string> {
+  return new Map([...view.leases.values()].map((l) => [l.id, l.deadline]));
+}
+
+function sameDeadlines(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, deadline] of a) if (b.get(id) !== deadline) return false;
+  return true;
+}
+
+/** The item views with the totals of the touched items; an item whose totals stay keeps its view. */
+function followItems(
+  items: FollowedItems,
+  touched: ReadonlySet<string>,
+  totals: SnapshotTotals,
+): FollowedItems {
+  let list = items.list;
+  for (const itemId of touched) {
+    const at = items.at.get(itemId);
+    const was = at === undefined ? undefined : list[at];
+    if (at === undefined || was === undefined) continue;
+    const pending = totals.pending(itemId);
+    if (samePending(was, pending)) continue;
+    if (list === items.list) list = [...list];
+    list[at] = { ...was, ...pending };
+  }
+  return list === items.list ? items : { ...items, list };
+}
+
+function samePending(view: ItemView, pending: ItemPending): boolean {
+  if (view.pendingDelta !== pending.pendingDelta || view.pendingCount !== pending.pendingCount) {
+    return false;
+  }
+  const a = view.pendingByPlace ?? {};
+  const b = pending.pendingByPlace;
+  if (a === b) return true;
+  const keys = Object.keys(b);
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k]);
 }

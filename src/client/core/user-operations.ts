@@ -5,9 +5,27 @@
  *
  * Told of each change to the view it follows (`changed`, with the version before it); anything it
  * was not told of (another view, a whole re-read, another user) makes the next `list` a full one.
+ * Each list says which ids it was told of since the last one and how the order changed, so the
+ * snapshot follows the same changes (snapshot.ts).
  */
 import type { LocalView } from './local-view';
 import type { OperationRecord } from './records';
+
+/** One step from the last list to the next: the operation at `at` taken out, or `record` put in there. */
+export interface Splice {
+  at: number;
+  record: OperationRecord | null;
+}
+
+export interface UserList {
+  list: OperationRecord[];
+  /** The ids told of since the last list; null: this one was made from every operation. */
+  changed: ReadonlySet<string> | null;
+  /** Applied in order to the last list, these give `list` (a record replacing itself is none). */
+  splices: readonly Splice[];
+}
+
+const NONE: ReadonlySet<string> = new Set();
 
 export class UserOperations {
   private view: LocalView | null = null;
@@ -18,11 +36,14 @@ export class UserOperations {
   /** The order of each operation in `sorted` (where to find it). */
   private readonly orderOf = new Map<string, number>();
   /** Ids changed since `sorted` was last brought up to date. */
-  private readonly dirty = new Set<string>();
+  private dirty = new Set<string>();
 
-  /** Operations with these ids were written to `view`, whose version was `before` until then. */
-  changed(view: LocalView, before: number, ids: Iterable<string>): void {
-    if (view !== this.view || before !== this.version) {
+  /**
+   * Operations (or their attempts) with these ids were written to `view`, whose version was
+   * `before` until then; null: which ones is not known.
+   */
+  changed(view: LocalView, before: number, ids: Iterable<string> | null): void {
+    if (view !== this.view || before !== this.version || ids === null) {
       this.view = null;
       return;
     }
@@ -30,8 +51,8 @@ export class UserOperations {
     this.version = view.operationsVersion;
   }
 
-  /** The list; a new array whenever its content changed (the same one otherwise). */
-  list(view: LocalView, userId: string | null): OperationRecord[] {
+  /** The list (a new array whenever its content changed, the same one otherwise) and how it changed. */
+  list(view: LocalView, userId: string | null): UserList {
     if (view !== this.view || view.operationsVersion !== this.version || userId !== this.userId) {
       this.sorted = [...view.operations.values()]
         .filter((r) => r.userId === userId)
@@ -42,11 +63,14 @@ export class UserOperations {
       this.dirty.clear();
       this.orderOf.clear();
       for (const r of this.sorted) this.orderOf.set(r.id, r.order);
-      return this.sorted;
+      return { list: this.sorted, changed: null, splices: [] };
     }
-    if (this.dirty.size === 0) return this.sorted;
+    const changed = this.dirty;
+    if (changed.size === 0) return { list: this.sorted, changed: NONE, splices: [] };
+    this.dirty = new Set();
+    const splices: Splice[] = [];
     const next = [...this.sorted];
-    for (const id of this.dirty) {
+    for (const id of changed) {
       const was = this.orderOf.get(id);
       const at = was === undefined ? -1 : positionOf(next, id, was);
       const record = view.operations.get(id);
@@ -55,15 +79,19 @@ export class UserOperations {
         next[at] = record;
         continue;
       }
-      if (at >= 0) next.splice(at, 1);
+      if (at >= 0) {
+        next.splice(at, 1);
+        splices.push({ at, record: null });
+      }
       this.orderOf.delete(id);
       if (!mine) continue;
-      next.splice(upperBound(next, record.order), 0, record);
+      const to = upperBound(next, record.order);
+      next.splice(to, 0, record);
+      splices.push({ at: to, record });
       this.orderOf.set(id, record.order);
     }
-    this.dirty.clear();
     this.sorted = next;
-    return next;
+    return { list: next, changed, splices };
   }
 }
 
@@ -80,7 +108,7 @@ function upperBound(list: readonly OperationRecord[], order: number): number {
 }
 
 /** Where the operation `id` of this order sits in `list` (-1: not there). */
-function positionOf(list: readonly OperationRecord[], id: string, order: number): number {
+export function positionOf(list: readonly OperationRecord[], id: string, order: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
