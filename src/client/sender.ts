@@ -303,20 +303,21 @@ class Round {
     // `heard`): the next step takes a fresh lease, so work made since goes under it.
     this.leaseSkew = deps.serverSkew?.() ?? null;
     for (let step = 0; step < MAX_STEPS; step++) {
+      const flying = this.flying;
+      this.flying = null;
+      if (flying) {
+        // Sent already: its answer is stored even if the device went offline since. Nothing
+        // goes ahead of it once the server's clock moved (`mayGoAhead`).
+        const end = await this.land(session, flying);
+        if (end !== 'continue') return this.report(end);
+        if (!deps.isOnline() && this.flying === null) return this.report('offline');
+        continue;
+      }
       const skewNow = deps.serverSkew?.() ?? null;
       if (skewNow !== this.leaseSkew) {
         this.leaseSkew = skewNow;
         const fresh = await this.refreshLease(session);
         if (fresh !== 'continue') return this.report(fresh);
-      }
-      const flying = this.flying;
-      this.flying = null;
-      if (flying) {
-        // Sent already: its answer is stored even if the device went offline since.
-        const end = await this.land(session, flying);
-        if (end !== 'continue') return this.report(end);
-        if (!deps.isOnline() && this.flying === null) return this.report('offline');
-        continue;
       }
       const work = await deps.store.read((tx) => readWork(tx, userId, deps.policy.batchSize));
       const next = plan({
@@ -490,7 +491,7 @@ class Round {
     this.flowing = answers.every((a) => a.answer.kind === 'receipt');
     const ahead = this.next;
     this.next = null;
-    if (ahead) {
+    if (ahead && ahead.records.length > 0) {
       if (this.flowing && ahead.rest.length === 0 && this.mayGoAhead()) {
         this.flying = this.launch(session, ahead);
       } else {
