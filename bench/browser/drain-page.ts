@@ -80,18 +80,10 @@ export const ENQUEUE = 'enqueue (operation, lease)';
 /** A write that stored a receipt in an operation record. */
 const RECEIPT = 'receipt';
 
-/** A write that read the `checks` index: the sender planning its next batch (`readWork`). */
-const PLANNED = 'planned';
-
 /** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
-function writeKind(stores: ReadonlySet<StoreName | typeof RECEIPT | typeof PLANNED>): string {
-  // Settling stores receipts in the operation records (claims never do) and the attempt's row;
-  // the last settling transaction of a batch also plans and claims the next one.
-  if (stores.has(RECEIPT) || stores.has('attempts')) {
-    return stores.has(PLANNED)
-      ? 'settle, the next batch planned and claimed'
-      : 'settle (receipts, projection, states)';
-  }
+function writeKind(stores: ReadonlySet<StoreName | typeof RECEIPT>): string {
+  // Settling stores receipts in the operation records (claims never do) and the attempt's row.
+  if (stores.has(RECEIPT) || stores.has('attempts')) return 'settle (receipts, projection, states)';
   if (stores.has('items')) return 'items pulled';
   if (stores.has('leases') && stores.has('operations')) return ENQUEUE;
   // The claim records the attempt in the operations' states (no attempt row until it ends); a
@@ -113,7 +105,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
       }
     },
     async write(fn, options) {
-      const stores = new Set<StoreName | typeof RECEIPT | typeof PLANNED>();
+      const stores = new Set<StoreName | typeof RECEIPT>();
       const t0 = performance.now();
       try {
         return await inner.write((tx) => {
@@ -123,10 +115,6 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
               stores.add(store);
               if (store === 'operations' && 'receipt' in value) stores.add(RECEIPT);
               return tx.put(store, value);
-            },
-            getAllFromIndex: (store, index, query, count) => {
-              if (index === 'checks') stores.add(PLANNED);
-              return tx.getAllFromIndex(store, index, query, count);
             },
           };
           return fn(seen);

@@ -10,13 +10,20 @@
  *     → loop: plan from IndexedDB → claim (attempt recorded, tx) → network (no tx open)
  *             → settle (each operation's receipt, projection and state in ONE tx) → until the
  *               plan says idle
+ *     → pull item changes when receipts arrived
  *
  * A batch's claim and settle are split into transactions with a task turn between them, so a
  * person's change during a long drain waits behind one small transaction: `chunkSize` operations
- * while a person works, growing to `maxChunkSize` while nobody does. The next batch's claim starts
- * in the last settling transaction. A settling transaction that only stores receipts is relaxed
- * (core/write-durability.ts); the claims and every other write stay strict.
- *     → pull item changes when receipts arrived
+ * while a person works, growing to `maxChunkSize` while nobody does. A settling transaction that
+ * only stores receipts is relaxed (core/write-durability.ts); the claims and every other write
+ * stay strict.
+ *
+ * While batches come back whole, the sender works one batch ahead: the next batch is planned and
+ * claimed while the last is in flight, and leaves the moment that one's answer is in, before it is
+ * settled (the round trip hidden behind the settle). The queue still reaches the server in
+ * creation order: a batch leaves only after every operation before it has its receipt. A batch
+ * claimed ahead that cannot leave (the answer was not whole, the device went offline) goes back
+ * to the queue unsent.
  */
 import {
   answerEvent,
@@ -193,12 +200,24 @@ interface Claimed {
   rest: readonly string[];
 }
 
+/** A claimed batch whose request has left: its answer, when it comes. */
+interface InFlight {
+  claimed: Claimed;
+  answer: Promise<HttpOutcome>;
+}
+
 class Round {
   private attempts = 0;
   private receipts = 0;
   private settled = 0;
-  /** Claimed (its first part at least) in the last settling transaction: sent next. */
+  /** Claimed (all or part) but not sent: given back unsent if the round stops. */
   private next: Claimed | null = null;
+  /** Sent ahead, before the last batch settled: landed next. */
+  private flying: InFlight | null = null;
+  /** The last answer of this round came back whole (a receipt for every operation). */
+  private flowing = false;
+  /** The server's clock as the lease was last made sure of (steps). */
+  private leaseSkew: ServerSkew | null = null;
   private readonly chunks: ChunkSizer;
   private readonly outbox: OutboxWrites;
   constructor(private readonly deps: SenderDeps) {
@@ -254,8 +273,11 @@ class Round {
     try {
       return await this.steps(start);
     } finally {
-      // Claimed in the last settling transaction but not sent (offline, signed out, an error).
+      // Claimed ahead but not sent (an error, storage failing).
       if (this.next) await this.release(this.next);
+      // Sent ahead while storage failed: its answer is awaited under the lock, not stored. Its
+      // operations stay in flight, so the next round asks again with the same ids.
+      if (this.flying) await this.flying.answer;
     }
   }
 
@@ -279,21 +301,23 @@ class Round {
     let asked = restart.resendId !== null;
     // A refusal for lateness may have shown the lease over by the server's clock (client.ts
     // `heard`): the next step takes a fresh lease, so work made since goes under it.
-    let leaseSkew = deps.serverSkew?.() ?? null;
+    this.leaseSkew = deps.serverSkew?.() ?? null;
     for (let step = 0; step < MAX_STEPS; step++) {
+      const flying = this.flying;
+      this.flying = null;
+      if (flying) {
+        // Sent already: its answer is stored even if the device went offline since. Nothing
+        // goes ahead of it once the server's clock moved (`mayGoAhead`).
+        const end = await this.land(session, flying);
+        if (end !== 'continue') return this.report(end);
+        if (!deps.isOnline() && this.flying === null) return this.report('offline');
+        continue;
+      }
       const skewNow = deps.serverSkew?.() ?? null;
-      if (skewNow !== leaseSkew) {
-        leaseSkew = skewNow;
+      if (skewNow !== this.leaseSkew) {
+        this.leaseSkew = skewNow;
         const fresh = await this.refreshLease(session);
         if (fresh !== 'continue') return this.report(fresh);
-      }
-      const claimed = this.next;
-      this.next = null;
-      if (claimed) {
-        const end = await this.transmit(session, claimed);
-        if (end !== 'continue') return this.report(end);
-        if (!deps.isOnline()) return this.report('offline');
-        continue;
       }
       const work = await deps.store.read((tx) => readWork(tx, userId, deps.policy.batchSize));
       const next = plan({
@@ -323,7 +347,7 @@ class Round {
         end = await this.check(session, next.record, work.leases);
       }
       if (end !== 'continue') return this.report(end);
-      if (!deps.isOnline()) return this.report('offline');
+      if (!deps.isOnline() && this.flying === null) return this.report('offline');
     }
     return this.report('idle');
   }
@@ -412,8 +436,8 @@ class Round {
 
   /**
    * The rest of a batch's claim, a chunk per transaction with a task turn between them (a
-   * person's change goes in between). What is claimed so far is `this.next` meanwhile, so a round
-   * that stops here gives it back unsent.
+   * person's change goes in between). What is claimed so far is `this.next` meanwhile (and after:
+   * the caller takes it), so a round that stops here gives it back unsent.
    */
   private async claimRest(session: SessionMeta, claimed: Claimed): Promise<Claimed | null> {
     const { deps } = this;
@@ -431,25 +455,99 @@ class Round {
       if (!records.ok) return null;
       all.records.push(...records.value);
     }
-    this.next = null;
     return all;
   }
 
   /** Send operations whose attempt is recorded (claimed), then settle what came back. */
   private async transmit(session: SessionMeta, claimedFirst: Claimed): Promise<StepEnd> {
-    const whole =
-      claimedFirst.rest.length > 0 ? await this.claimRest(session, claimedFirst) : claimedFirst;
+    const whole = await this.claimRest(session, claimedFirst);
+    // Storage failed: what is claimed so far goes back unsent as the round stops (`run`).
     if (whole === null) return 'storage-problem';
-    const { attempt, records: claimed, leases } = whole;
-    if (claimed.length === 0) return 'continue';
-    this.attempts++;
+    this.next = null;
+    if (whole.records.length === 0) return 'continue';
     await this.showInFlight();
-    const bodies = operationBodies(claimed, leases);
-    const outcome = await sendOperations(this.deps.http, session.token, bodies, attempt.attemptId);
+    return this.land(session, this.launch(session, whole));
+  }
+
+  /** The request of a whole claimed batch leaves. */
+  private launch(session: SessionMeta, claimed: Claimed): InFlight {
+    this.attempts++;
+    const bodies = operationBodies(claimed.records, claimed.leases);
+    const { attemptId } = claimed.attempt;
+    return { claimed, answer: sendOperations(this.deps.http, session.token, bodies, attemptId) };
+  }
+
+  /**
+   * A batch in flight comes back and is settled. While the round's answers come back whole, the
+   * next batch is claimed meanwhile and leaves before this one settles (`this.flying`).
+   */
+  private async land(session: SessionMeta, flying: InFlight): Promise<StepEnd> {
+    const { attempt, records } = flying.claimed;
+    if (this.flowing && this.mayGoAhead()) await this.claimAhead(session, flying.claimed);
+    const outcome = await flying.answer;
     const at = this.now();
-    const ids = claimed.map((r) => r.id);
+    const ids = records.map((r) => r.id);
     const answers = ids.length === 1 ? [singleAnswer(outcome, at)] : batchAnswers(outcome, ids, at);
+    this.flowing = answers.every((a) => a.answer.kind === 'receipt');
+    const ahead = this.next;
+    this.next = null;
+    if (ahead && ahead.records.length > 0) {
+      if (this.flowing && ahead.rest.length === 0 && this.mayGoAhead()) {
+        this.flying = this.launch(session, ahead);
+      } else {
+        await this.release(ahead);
+      }
+    }
     return this.settle(session, ids, attempt, outcome, answers, at);
+  }
+
+  /**
+   * Whether a batch may be claimed or sent ahead: not while step by step holds each state, nor
+   * offline, nor once the server's clock moved since the lease was made sure of (the next step
+   * takes a fresh lease first).
+   */
+  private mayGoAhead(): boolean {
+    const { deps } = this;
+    return (
+      (deps.pace?.policy().holdMs ?? 0) <= 0 &&
+      deps.isOnline() &&
+      (deps.serverSkew?.() ?? null) === this.leaseSkew
+    );
+  }
+
+  /**
+   * The batch after the one in flight, planned from the queue behind it and claimed whole, a
+   * chunk per transaction (`this.next` until it leaves or goes back).
+   */
+  private async claimAhead(session: SessionMeta, inFlight: Claimed): Promise<void> {
+    const { deps } = this;
+    const userId = session.user.id;
+    const after = Math.max(...inFlight.records.map((r) => r.order));
+    const work = await deps.store.read((tx) =>
+      readWork(tx, userId, deps.policy.batchSize, after + 1),
+    );
+    const at = this.now();
+    const next = plan({
+      queue: work.queue,
+      checks: [],
+      leases: work.leases,
+      now: at,
+      policy: deps.policy,
+      batchSize: deps.policy.batchSize,
+      skew: deps.serverSkew?.() ?? null,
+    });
+    if (next.kind !== 'send') return;
+    // Stamped as claimed: it leaves within the round trip of the batch in flight.
+    const attempt: AttemptStart = { attemptId: randomId(deps.random), kind: 'send', at };
+    const rest = next.records.map((r) => r.id);
+    const whole = await this.claimRest(session, {
+      attempt,
+      records: [],
+      leases: work.leases,
+      rest,
+    });
+    // Storage failed part-way: what is claimed goes back (it never leaves half claimed).
+    if (whole === null && this.next) await this.release(this.next);
   }
 
   private async check(
@@ -516,23 +614,14 @@ class Round {
         // commits before the next chunk, and the page's own work runs.
         if (stored > 0) await nextTask();
         const chunk = settlements.slice(stored, stored + this.chunkSize());
-        // A batch that went through whole: the next one is claimed in the last settling
-        // transaction (one commit less per batch). Not while step by step holds each state.
-        const claimNext =
-          stored + chunk.length === settlements.length &&
-          withReceipt.length === settlements.length &&
-          (deps.pace?.policy().holdMs ?? 0) <= 0 &&
-          deps.isOnline();
-        // Receipts alone may be relaxed (the server gives them again); a claim never is.
-        const durability = settleDurability(chunk, claimNext);
-        this.next = await deps.store.write(
-          async (tx) => {
+        // Receipts alone may be relaxed (the server gives them again).
+        await deps.store.write(
+          (tx) => {
             // The attempt's timeline row is written once, whole, with the first chunk.
             const ends = stored === 0 ? settlements : [];
-            await this.outbox.settle(tx, userId, chunk, at, deps.policy, ends);
-            return claimNext ? this.claimNext(tx, userId) : null;
+            return this.outbox.settle(tx, userId, chunk, at, deps.policy, ends);
           },
-          { durability },
+          { durability: settleDurability(chunk) },
         );
         stored += chunk.length;
         this.settledChunk(chunk);
@@ -567,27 +656,6 @@ class Round {
     this.receipts += receipts;
     this.settled += chunk.length;
     deps.progress?.(this.settled);
-  }
-
-  /** Inside the settling transaction: claim the next batch, if the plan says to send one. */
-  private async claimNext(tx: Tx, userId: string): Promise<Claimed | null> {
-    const { deps } = this;
-    const work = await readWork(tx, userId, deps.policy.batchSize);
-    const at = this.now();
-    const next = plan({
-      ...work,
-      now: at,
-      policy: deps.policy,
-      batchSize: deps.policy.batchSize,
-      skew: deps.serverSkew?.() ?? null,
-    });
-    if (next.kind !== 'send') return null;
-    const attempt: AttemptStart = { attemptId: randomId(deps.random), kind: 'send', at };
-    const ids = next.records.map((r) => r.id);
-    // Its first chunk here, the rest in transactions of their own before it leaves.
-    const size = this.chunkSize();
-    const records = await this.outbox.claim(tx, userId, ids.slice(0, size), attempt, deps.policy);
-    return { attempt, records, leases: work.leases, rest: ids.slice(size) };
   }
 
   /**

@@ -220,6 +220,47 @@ describe('the device side', () => {
     expect(ids.map((id) => opById(second, id).attempts.length)).toEqual([1, 1, 2, 2, 2, 2]);
   });
 
+  it('a tab closed as a batch’s receipts are stored, the next batch already sent ahead: both resend with the same ids', async () => {
+    const indexedDB = new IDBFactory();
+    const store = faultyStore(await openIdbStore({ indexedDB }));
+    // Batches of 2: the third is claimed while the second is in flight and sent with its answer.
+    const policy = { batchSize: 2 };
+    const first = await signedIn(h, { store, policy });
+    h.network.set(false);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push((await first.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
+    await first.whenIdle();
+    // The first batch's receipts commit; the tab closes before the second batch's commit.
+    store.crashBeforeReceiptCommit(1);
+    h.network.set(true);
+    await first.whenIdle();
+    expect(store.crashed).toBe(true);
+    first.close();
+    const stored = await openIdbStore({ indexedDB });
+    const records = await stored.read((tx) =>
+      Promise.all(ids.map((id) => tx.get('operations', id))),
+    );
+    stored.close();
+    // The third batch went out before the tab closed: it is in flight, like the second.
+    expect(records.map((r) => r?.state.kind)).toEqual([
+      'confirmed',
+      'confirmed',
+      'sending',
+      'sending',
+      'sending',
+    ]);
+    for (const id of ids) expect(await effectsOf(h, 'lamp-15', id)).toBe(1);
+    const second = h.client({ indexedDB, policy });
+    await second.whenIdle();
+    await until(
+      () => ids.every((id) => opById(second, id).state === 'confirmed'),
+      'every operation confirmed after the restart',
+    );
+    for (const id of ids) expect(await effectsOf(h, 'lamp-15', id)).toBe(1);
+    expect(ids.map((id) => opById(second, id).attempts.length)).toEqual([1, 1, 2, 2, 2]);
+  });
+
   it('a batch whose claim fails part-way never leaves: the part claimed goes back to the queue', async () => {
     const inner = await openIdbStore({ indexedDB: new IDBFactory() });
     let claims = 0;

@@ -8,6 +8,8 @@ import type { FaultRule } from '../../src/protocol/schemas';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import type { AttemptRow } from '../../src/client/core/records';
 import { storesReceipt } from './support/faulty-store';
+import { routedFetch } from './support/network';
+import type { SenderPolicy } from '../../src/client/sender';
 import type { LocalStore, Tx } from '../../src/client/store/local-store';
 import {
   effectsOf,
@@ -40,67 +42,144 @@ async function userId(c: { getSnapshot(): { user: { id: string } | null } }) {
   return user.id;
 }
 
-/** A store that calls `after` once a transaction that stored receipts has committed. */
-function afterSettling(inner: LocalStore, after: () => void): LocalStore {
-  return {
-    read: (fn) => inner.read(fn),
-    async write(fn) {
-      let receipts = false;
-      const value = await inner.write((tx) => {
-        const seen: Tx = {
-          ...tx,
-          put: (store, v) => {
-            if (storesReceipt(store, v)) receipts = true;
-            return tx.put(store, v);
-          },
-        };
-        return fn(seen);
-      });
-      if (receipts) after();
-      return value;
-    },
-    close: () => inner.close(),
-  };
-}
-
 describe('sender against the real server', () => {
-  it('claims the next batch in the settling transaction, and gives it back unsent when it stops there', async () => {
-    let cutAfterFirstBatch = false;
-    const store = afterSettling(await openIdbStore({ indexedDB: new IDBFactory() }), () => {
-      if (!cutAfterFirstBatch) return;
-      cutAfterFirstBatch = false;
-      h.network.set(false);
-    });
-    const c = await signedIn(h, { store, policy: { batchSize: 2 } });
+  /** The operation ids a request carries (a batch's or a single operation's body). */
+  function idsIn(init: RequestInit | undefined): string[] {
+    if (typeof init?.body !== 'string') return [];
+    const body = JSON.parse(init.body) as { id?: string; operations?: { id: string }[] };
+    return body.operations?.map((o) => o.id) ?? (body.id === undefined ? [] : [body.id]);
+  }
+
+  /**
+   * A client whose requests and stored receipts are written in `log` as they happen ("sent a,b"
+   * as a request leaves, "stored a,b" as the transaction storing those receipts commits);
+   * `answered` is called with each request's ids once its response is in, before the sender sees it.
+   */
+  async function logged(
+    log: string[],
+    policy: Partial<SenderPolicy>,
+    answered: (ids: string[]) => void = () => undefined,
+  ) {
+    const routed = routedFetch(() => h.server.url, h.network);
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const ids = idsIn(init);
+      if (ids.length > 0) log.push(`sent ${ids.join(',')}`);
+      const response = await routed(input, init);
+      if (ids.length > 0) answered(ids);
+      return response;
+    };
+    const inner = await openIdbStore({ indexedDB: new IDBFactory() });
+    const store: LocalStore = {
+      read: (fn) => inner.read(fn),
+      async write(fn, options) {
+        const stored: string[] = [];
+        const value = await inner.write((tx) => {
+          const seen: Tx = {
+            ...tx,
+            put: (name, v) => {
+              if (storesReceipt(name, v)) stored.push((v as { id: string }).id);
+              return tx.put(name, v);
+            },
+          };
+          return fn(seen);
+        }, options);
+        if (stored.length > 0) log.push(`stored ${stored.join(',')}`);
+        return value;
+      },
+      close: () => inner.close(),
+    };
+    return signedIn(h, { store, fetch, policy });
+  }
+
+  /** Five changes saved offline; the client's operation ids, in creation order. */
+  async function fiveSavedOffline(c: Awaited<ReturnType<typeof signedIn>>): Promise<string[]> {
     h.network.set(false);
-    const made: { handle: string }[] = [];
+    const made: string[] = [];
     for (let i = 0; i < 5; i++)
-      made.push(await c.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold' }));
+      made.push((await c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' })).id);
     await c.whenIdle();
-    const byHandle = () =>
-      made.map((m) => {
-        const op = c.getSnapshot().operations.find((o) => o.handle === m.handle);
-        if (!op) throw new Error(`no operation ${m.handle}`);
-        return op;
-      });
-    cutAfterFirstBatch = true;
+    return made;
+  }
+
+  it('works one batch ahead while answers come back whole: the next leaves before the last is stored, in creation order', async () => {
+    const log: string[] = [];
+    const c = await logged(log, { batchSize: 2 });
+    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    log.length = 0;
     h.network.set(true);
     await c.whenIdle();
-    const [first, second, ...rest] = byHandle();
-    expect([first?.state, second?.state]).toEqual(['confirmed', 'confirmed']);
-    // The batch claimed with the first one's receipts never left: queued, no attempt, not unknown.
-    expect(rest.map((o) => [o.state, o.attempts.length])).toEqual([
-      ['queued', 0],
-      ['queued', 0],
-      ['queued', 0],
+    // The first batch of a round goes alone; from the second on, the next batch is claimed while
+    // one is in flight and leaves as soon as that one's answer is in, before it is stored.
+    expect(log).toEqual([
+      `sent ${a},${b}`,
+      `stored ${a},${b}`,
+      `sent ${c3},${d}`,
+      `sent ${e}`,
+      `stored ${c3},${d}`,
+      `stored ${e}`,
     ]);
+    const made = [a, b, c3, d, e].map((id) => opById(c, id ?? ''));
+    expect(made.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
+    expect(new Set(made.map((o) => o.attempts[0]?.attemptId)).size).toBe(3);
+    for (const o of made) {
+      expect(o.attempts).toHaveLength(1);
+      expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
+    }
+  });
+
+  it('gives a batch claimed ahead back unsent when the answer before it is not whole', async () => {
+    const log: string[] = [];
+    const c = await logged(log, { batchSize: 2 });
+    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    // The second batch fails before the server commits it.
+    await h.fault({ fault: 'fail-before-commit', times: 1, match: { operationId: c3 } });
+    log.length = 0;
     h.network.set(true);
     await c.whenIdle();
-    const done = byHandle();
-    expect(done.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
-    // Batches after the first went out with attempts claimed in the settling transaction.
-    expect(new Set(done.map((o) => o.attempts[0]?.attemptId)).size).toBe(3);
-    for (const o of done) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
+    // Claimed while the second was in flight, the last one never left with it: it waited until
+    // every operation before it had its receipt (the unknown ones asked again alone, in order).
+    expect(log).toEqual([
+      `sent ${a},${b}`,
+      `stored ${a},${b}`,
+      `sent ${c3},${d}`,
+      `sent ${c3}`,
+      `stored ${c3}`,
+      `sent ${d}`,
+      `sent ${e}`,
+      `stored ${d}`,
+      `stored ${e}`,
+    ]);
+    const made = [a, b, c3, d, e].map((id) => opById(c, id ?? ''));
+    expect(made.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
+    expect(made.map((o) => o.attempts.length)).toEqual([1, 1, 2, 2, 1]);
+    for (const o of made) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
+  });
+
+  it('gives a batch claimed ahead back unsent when the device goes offline as the answer before it comes in', async () => {
+    const log: string[] = [];
+    let second = '';
+    const c = await logged(log, { batchSize: 2 }, (ids) => {
+      if (ids[0] === second) h.network.set(false);
+    });
+    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    second = c3 ?? '';
+    log.length = 0;
+    h.network.set(true);
+    await c.whenIdle();
+    // The answer that came in is stored; the batch claimed ahead stays on the device.
+    expect(log).toEqual([
+      `sent ${a},${b}`,
+      `stored ${a},${b}`,
+      `sent ${c3},${d}`,
+      `stored ${c3},${d}`,
+    ]);
+    const ahead = opById(c, e ?? '');
+    expect([ahead.state, ahead.attempts.length]).toEqual(['queued', 0]);
+    h.network.set(true);
+    await c.whenIdle();
+    const made = [a, b, c3, d, e].map((id) => opById(c, id ?? ''));
+    expect(made.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
+    for (const o of made) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
   });
 
   interface Written {

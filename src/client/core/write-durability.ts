@@ -13,8 +13,7 @@ export type Durability = 'strict' | 'relaxed';
 
 export function settleDurability(
   settlements: readonly { kind: 'receipt' | 'event' }[],
-  claimsNext: boolean,
 ): Durability {
-  if (claimsNext || settlements.length === 0) return 'strict';
+  if (settlements.length === 0) return 'strict';
   return settlements.every((s) => s.kind === 'receipt') ? 'relaxed' : 'strict';
 }

@@ -109,14 +109,18 @@ export async function discard(
   return true;
 }
 
-/** The next work for the sender, in creation order, and the leases it needs. */
+/**
+ * The next work for the sender, in creation order, and the leases it needs; the queue from
+ * creation order `from` on (the sender plans the batch after one in flight from behind it).
+ */
 export async function readWork(
   tx: Tx,
   userId: string,
   limit: number,
+  from = -Infinity,
 ): Promise<{ queue: OperationRecord[]; checks: OperationRecord[]; leases: LeaseRecord[] }> {
   const [queue, checks, leases] = await Promise.all([
-    tx.getAllFromIndex('operations', 'queue', queueRange(userId), limit),
+    readQueuePage(tx, userId, 'queue', from, limit),
     tx.getAllFromIndex('operations', 'checks', queueRange(userId), limit),
     tx.getAllFromIndex('leases', 'byUser', userId),
   ]);

@@ -275,8 +275,9 @@ export class World {
       broadcast: (name) => new BroadcastChannel(name),
       network: this.network,
       attemptTimeoutMs: ATTEMPT_TIMEOUT_MS,
-      // Every receipt in its own transaction: a tab can close between two of a batch's.
-      policy: { chunkSize: 1, maxChunkSize: 1 },
+      // Every receipt in its own transaction: a tab can close between two of a batch's. Batches
+      // of two: a round sends several, the next claimed and sent ahead while one settles.
+      policy: { batchSize: 2, chunkSize: 1, maxChunkSize: 1 },
       // A broken variant's memory is the tab's: a reopened tab starts with a fresh one.
       ...(this.outbox ? { outbox: this.outbox() } : {}),
     });
