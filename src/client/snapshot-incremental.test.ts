@@ -19,6 +19,7 @@ import { LiveView } from './live-view';
 import { applyWrites } from './transactions/view';
 import type { WriteEntry } from './store/recording-store';
 import { opItemId } from '../protocol/op-item';
+import { scaled } from '../../tests/support/reliability';
 
 const NOW = Date.parse('2026-12-01T06:00:00.000Z');
 const HOUR = 3_600_000;
@@ -423,7 +424,7 @@ describe('the snapshot kept up to date from each write', () => {
           }
         },
       ),
-      { numRuns: Number(process.env.SNAPSHOT_RUNS ?? 300) },
+      { numRuns: Number(process.env['SNAPSHOT_RUNS'] ?? scaled(300, 5_000)) },
     );
   });
 });
