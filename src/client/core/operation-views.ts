@@ -1,8 +1,8 @@
 /**
  * Operation views reused: an operation's view is kept while its record, finishing state,
- * attempts, receipt, lease deadline and reversal are the same. A view that moves with time alone
- * (restored work, resting work's recheck, a due time ahead) is not `timeless`: the snapshot asks
- * for it again at every build, and for the others only when one of those inputs changed.
+ * attempts, receipt, lease deadline and reversal are the same. A few views move with time alone
+ * (a due time ahead, resting work's recheck time): each says from when, and
+ * `TimedViews` hands those out again once the clock gets there or the recheck time moves.
  */
 import type { OperationView } from './views';
 import type { LocalView } from './local-view';
@@ -19,24 +19,26 @@ interface ViewInputs {
   /** The lease's deadline, not the lease: a lease changes with every id it hands out. */
   deadline: string | undefined;
   future: boolean;
-  age: number;
   reversed: boolean;
 }
 
 export interface ReusableView {
   view: OperationView;
   /**
-   * Nothing in it moves with time alone: not imported, not rechecked, and no due time ahead of
-   * `builtAt` (a due time in the past stays past while the clock moves forward).
+   * The clock reading from which time alone may change it (Infinity: never): its due time while
+   * ahead (it shows when the next attempt is); a due time behind stays behind.
    */
-  timeless: boolean;
-  /** The earliest clock reading it is known right for onwards. */
-  builtAt: number;
+  changesAt: number;
+  /** It shows resting work's recheck time (`ViewTime.recheckAt`). */
+  followsRecheck: boolean;
 }
 
 interface CachedView extends ViewInputs, ReusableView {
   /** The in-memory finishing state it was built with (undefined: none). */
   finishing: FinishingState | undefined;
+  /** Nothing in it moves with time alone (from `builtAt` on, the earliest reading it is right for). */
+  timeless: boolean;
+  builtAt: number;
 }
 
 function sameInputs(a: ViewInputs, b: ViewInputs): boolean {
@@ -47,7 +49,6 @@ function sameInputs(a: ViewInputs, b: ViewInputs): boolean {
     a.receipt === b.receipt &&
     a.deadline === b.deadline &&
     a.future === b.future &&
-    a.age === b.age &&
     a.reversed === b.reversed
   );
 }
@@ -67,8 +68,6 @@ function inputsOf(
     receipt: record.receipt,
     deadline: view.leases.get(record.leaseId)?.deadline,
     future: due !== null && due > time.now,
-    // Restored work names its age: it changes with time alone.
-    age: record.imported ? Math.floor(time.now / 3_600_000) : 0,
     reversed,
   };
 }
@@ -102,10 +101,65 @@ export class OperationViews {
       return cached;
     }
     const built = this.make(record, view, time, reversed);
-    // A due time not ahead now stays behind while the clock moves forward (`builtAt`).
-    const timeless = record.imported === null && !rechecked(inputs.state) && !inputs.future;
-    const entry = { ...inputs, view: built, finishing, timeless, builtAt: time.now };
+    const due = retryAt(inputs.state, time.recheckAt ?? null);
+    const changesAt = inputs.future && due !== null ? due : Infinity;
+    const followsRecheck = rechecked(inputs.state);
+    const entry: CachedView = {
+      ...inputs,
+      view: built,
+      finishing,
+      changesAt,
+      followsRecheck,
+      timeless: changesAt === Infinity && !followsRecheck,
+      builtAt: time.now,
+    };
     this.cache.set(record, entry);
     return entry;
+  }
+}
+
+/** The views that time alone may change, by when: handed out again once that time comes. */
+export class TimedViews {
+  private readonly changesAt = new Map<string, number>();
+  private readonly followRecheck = new Set<string>();
+  /** No view changes before this (a bound: it may be earlier than the earliest left). */
+  private next = Infinity;
+
+  constructor(
+    /** The recheck time the views were made with. */
+    private recheckAt: number | null,
+  ) {}
+
+  /** The view of `id` as just asked for. */
+  note(id: string, made: ReusableView): void {
+    if (made.changesAt === Infinity) this.changesAt.delete(id);
+    else {
+      this.changesAt.set(id, made.changesAt);
+      this.next = Math.min(this.next, made.changesAt);
+    }
+    if (made.followsRecheck) this.followRecheck.add(id);
+    else this.followRecheck.delete(id);
+  }
+
+  forget(id: string): void {
+    this.changesAt.delete(id);
+    this.followRecheck.delete(id);
+  }
+
+  /** The ids whose views the clock at `now`, or a new recheck time, may have changed. */
+  due(now: number, recheckAt: number | null): string[] {
+    const ids: string[] = [];
+    if (recheckAt !== this.recheckAt) {
+      this.recheckAt = recheckAt;
+      ids.push(...this.followRecheck);
+    }
+    if (now >= this.next) {
+      this.next = Infinity;
+      for (const [id, at] of this.changesAt) {
+        if (at <= now) ids.push(id);
+        else this.next = Math.min(this.next, at);
+      }
+    }
+    return ids;
   }
 }

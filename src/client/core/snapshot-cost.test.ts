@@ -1,6 +1,7 @@
 /**
  * What a build costs among 10,000 operations (snapshot.ts): after a change to one operation it
- * asks for one operation view and visits no other operation; time passing asks for none. Counted,
+ * asks for one operation view and visits no other operation; time passing asks only for the views
+ * whose due time it reached. Counted,
  * not timed: the operation views count what they are asked (and make), the operations are a map
  * that counts its reads and walks.
  */
@@ -162,6 +163,27 @@ it('after a claim of one, or a receipt in hand for one, one view is made', () =>
 it('time passing makes no view of operations whose views do not move with time', () => {
   now += HOUR;
   expect(cost()).toEqual({ asked: 0, made: 0, reads: 0, walks: 0 });
+});
+
+it('a view that moves with time is asked again only when its due time comes', () => {
+  // Every operation waits for its next attempt, due one after another, a second apart.
+  const unknown = (i: number): OperationRecord =>
+    sampleRecord(i, {
+      state: {
+        kind: 'unknown',
+        since: now,
+        retry: { attempts: 1, notBefore: now + (i + 1) * 1000 },
+        notYet: false,
+      },
+      sendAttempts: 1,
+    });
+  write(...Array.from({ length: N }, (_, i) => unknown(i)));
+  expect(cost()).toMatchObject({ asked: N, made: N, walks: 0 });
+  now += 2_500;
+  expect(cost()).toEqual({ asked: 2, made: 2, reads: 2, walks: 0 });
+  now += 500;
+  expect(cost()).toEqual({ asked: 1, made: 1, reads: 1, walks: 0 });
+  expect(builder.build(v, runtime())).toEqual(new SnapshotBuilder().build(v, runtime()));
 });
 
 it('a snapshot followed through these changes equals one built from nothing', () => {

@@ -6,7 +6,7 @@
  * Built often (every change during a drain of thousands, after every tap), so a build visits only
  * what changed since the last: the operations a committed write changed (user-operations.ts says
  * which), those whose finishing state changed, the originals a reversal newly names or stops
- * naming, and the few views that move with time alone (operation-views.ts). Totals follow each
+ * naming, and the views that time alone changed since (operation-views.ts). Totals follow each
  * changed operation's share (snapshot-totals.ts); the list keeps every other view. Every view is
  * asked again only when a lease deadline changed or the clock went back; everything is derived
  * again when the picture was not followed (a whole re-read, another user, a change not told).
@@ -24,7 +24,7 @@ import type { OperationRecord } from './records';
 import { deadlineWarnings } from './deadline-warnings';
 import type { FinishingState } from './operation-state';
 import { iso, type ViewTime } from './operation-view';
-import { OperationViews } from './operation-views';
+import { OperationViews, TimedViews } from './operation-views';
 import { freshestLease } from './rules';
 import { pastDeadline, serverNow, type ServerSkew } from './server-clock';
 import { SnapshotTotals, shareOf, type ItemPending, type Share } from './snapshot-totals';
@@ -56,8 +56,8 @@ interface Followed {
   totals: SnapshotTotals;
   /** The views of the person's operations, in the order of their list. */
   operations: OperationView[];
-  /** The person's operations whose views move with time alone: asked again at every build. */
-  timed: Set<string>;
+  /** The person's operations whose views move with time alone, by when. */
+  timed: TimedViews;
   finishing: Map<string, FinishingState>;
   /** Every lease's deadline (the views show them). */
   deadlines: Map<string, string>;
@@ -103,11 +103,11 @@ export class SnapshotBuilder {
     record: OperationRecord,
     view: LocalView,
     time: ViewTime,
-    followed: Pick<Followed, 'totals' | 'timed'>,
+    totals: SnapshotTotals,
+    timed: TimedViews,
   ): OperationView {
-    const made = this.views.get(record, view, time, followed.totals.reversed(record.id));
-    if (made.timeless) followed.timed.delete(record.id);
-    else followed.timed.add(record.id);
+    const made = this.views.get(record, view, time, totals.reversed(record.id));
+    timed.note(record.id, made);
     return made.view;
   }
 
@@ -136,11 +136,12 @@ export class SnapshotBuilder {
       shares.set(record.id, { record, finishing, share });
     }
     totals.takeTouched();
-    const followed = { totals, timed: new Set<string>() };
+    const timed = new TimedViews(runtime.recheckAt ?? null);
     return {
-      ...followed,
+      totals,
+      timed,
       shares,
-      operations: mine.map((r) => this.view(r, view, runtime, followed)),
+      operations: mine.map((r) => this.view(r, view, runtime, totals, timed)),
       finishing: new Map(runtime.finishing),
       deadlines: deadlinesOf(view),
       now: runtime.now,
@@ -158,7 +159,8 @@ export class SnapshotBuilder {
     splices: readonly Splice[],
     userId: string | null,
   ): Followed {
-    const { shares, totals, timed } = last;
+    const { shares, totals } = last;
+    let timed = last.timed;
     const ids = new Set(changed);
     for (const [id, state] of runtime.finishing) if (last.finishing.get(id) !== state) ids.add(id);
     for (const id of last.finishing.keys()) if (!runtime.finishing.has(id)) ids.add(id);
@@ -181,8 +183,8 @@ export class SnapshotBuilder {
     const deadlines = deadlinesOf(view);
     let operations: OperationView[];
     if (runtime.now < last.now || !sameDeadlines(deadlines, last.deadlines)) {
-      timed.clear();
-      operations = mine.map((r) => this.view(r, view, runtime, last));
+      timed = new TimedViews(runtime.recheckAt ?? null);
+      operations = mine.map((r) => this.view(r, view, runtime, totals, timed));
     } else {
       operations = last.operations;
       const inserted = new Set<string>();
@@ -193,18 +195,19 @@ export class SnapshotBuilder {
             operations.splice(at, 1);
             continue;
           }
-          operations.splice(at, 0, this.view(record, view, runtime, last));
+          operations.splice(at, 0, this.view(record, view, runtime, totals, timed));
           inserted.add(record.id);
         }
       }
-      for (const id of new Set([...ids, ...touched.reversals, ...timed])) {
+      const due = timed.due(runtime.now, runtime.recheckAt ?? null);
+      for (const id of new Set([...ids, ...touched.reversals, ...due])) {
         if (inserted.has(id)) continue;
         const record = view.operations.get(id);
         if (record === undefined || record.userId !== userId) {
-          timed.delete(id);
+          timed.forget(id);
           continue;
         }
-        const made = this.view(record, view, runtime, last);
+        const made = this.view(record, view, runtime, totals, timed);
         const at = positionOf(mine, id, record.order);
         if (operations[at] === made) continue;
         if (operations === last.operations) operations = [...operations];
