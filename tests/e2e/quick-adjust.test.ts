@@ -48,6 +48,8 @@ describe('one at a time', () => {
     await signInUi(page, scene.server.url, 'demo');
     await nav(page, 'Items').click();
     await page.getByLabel('Search items').fill(item.name);
+    // On this device before the network goes: right after a sign-in the items may still be coming.
+    await page.getByRole('link', { name: item.name, exact: true }).waitFor();
     await goOffline(context);
 
     const taps = await countTaps(page);
