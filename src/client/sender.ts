@@ -18,8 +18,8 @@
  * only stores receipts is relaxed (core/write-durability.ts); the claims and every other write
  * stay strict.
  *
- * While batches come back whole, the sender works one batch ahead: the next batch is planned and
- * claimed while the last is in flight, and leaves the moment that one's answer is in, before it is
+ * While batches come back whole and nobody works on the device, the sender works one batch ahead:
+ * the next batch is planned and claimed while the last is in flight, and leaves the moment that one's answer is in, before it is
  * settled (the round trip hidden behind the settle). The queue still reaches the server in
  * creation order: a batch leaves only after every operation before it has its receipt. A batch
  * claimed ahead that cannot leave (the answer was not whole, the device went offline) goes back
@@ -483,7 +483,11 @@ class Round {
    */
   private async land(session: SessionMeta, flying: InFlight): Promise<StepEnd> {
     const { attempt, records } = flying.claimed;
-    if (this.flowing && this.mayGoAhead()) await this.claimAhead(session, flying.claimed);
+    // Not while a person works: their change then meets the storage idle while a batch is away.
+    const working = this.chunks.working(this.deps.personWrites?.() ?? 0, this.now());
+    if (this.flowing && !working && this.mayGoAhead()) {
+      await this.claimAhead(session, flying.claimed);
+    }
     const outcome = await flying.answer;
     const at = this.now();
     const ids = records.map((r) => r.id);

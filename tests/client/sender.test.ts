@@ -127,6 +127,36 @@ describe('sender against the real server', () => {
     }
   });
 
+  it('goes no batch ahead while a person works: their change meets the storage idle while a batch is away', async () => {
+    const log: string[] = [];
+    let tap = (): void => undefined;
+    const c = await logged(log, { batchSize: 2 }, () => {
+      const now = tap;
+      tap = () => undefined;
+      now();
+    });
+    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    let tapped = '';
+    // A person's change while the first batch is away (the client's clock stands still: they
+    // count as working for the whole drain).
+    tap = () => {
+      void c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' }).then((op) => {
+        tapped = op.id;
+      });
+    };
+    log.length = 0;
+    h.network.set(true);
+    await c.whenIdle();
+    expect(log).toEqual([
+      `sent ${a},${b}`,
+      `stored ${a},${b}`,
+      `sent ${c3},${d}`,
+      `stored ${c3},${d}`,
+      `sent ${e},${tapped}`,
+      `stored ${e},${tapped}`,
+    ]);
+  });
+
   it('gives a batch claimed ahead back unsent when the answer before it is not whole', async () => {
     const log: string[] = [];
     const c = await logged(log, { batchSize: 2 });

@@ -19,14 +19,19 @@ export class ChunkSizer {
     this.chunk = policy.small;
   }
 
-  /** The next chunk's size, given the person's writes so far and the time now. */
-  next(personWrites: number, now: number): number {
-    const { small, large, quietMs } = this.policy;
+  /** A person works on the device: a change of theirs within `quietMs` of `now`. */
+  working(personWrites: number, now: number): boolean {
     if (personWrites !== this.seenWrites) {
       this.seenWrites = personWrites;
       this.personAt = now;
     }
-    if (this.personAt !== null && now - this.personAt < quietMs) {
+    return this.personAt !== null && now - this.personAt < this.policy.quietMs;
+  }
+
+  /** The next chunk's size, given the person's writes so far and the time now. */
+  next(personWrites: number, now: number): number {
+    const { small, large } = this.policy;
+    if (this.working(personWrites, now)) {
       this.chunk = small;
       return Math.max(1, small);
     }
