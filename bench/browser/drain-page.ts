@@ -82,8 +82,10 @@ const RECEIPT = 'receipt';
 
 /** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
 function writeKind(stores: ReadonlySet<StoreName | typeof RECEIPT>): string {
-  // Settling stores receipts in the operation records (claims never do) and the attempt's row.
-  if (stores.has(RECEIPT) || stores.has('attempts')) return 'settle (receipts, projection, states)';
+  // Settling stores receipts in the operation records (claims never do); the first settling
+  // transaction of a batch also stores the attempt's row, with an end for each of its operations.
+  if (stores.has('attempts')) return "settle, with the attempt's row";
+  if (stores.has(RECEIPT)) return 'settle (receipts, projection, states)';
   if (stores.has('items')) return 'items pulled';
   if (stores.has('leases') && stores.has('operations')) return ENQUEUE;
   // The claim records the attempt in the operations' states (no attempt row until it ends); a

@@ -170,8 +170,11 @@ export interface RoundStart {
   recheck?: boolean;
 }
 
-/** Operations per read transaction of a round's start (reads cost less than writes). */
-const ROUND_START_PAGE = 100;
+/**
+ * Operations per read transaction when the sender reads the queue (a round's start, the plan of a
+ * batch): a person's change waits behind one page, not behind a read of the whole batch.
+ */
+const READ_PAGE = 100;
 
 /** Safety net against a plan that never settles (each step changes a state, so it is not reached). */
 const MAX_STEPS = 100_000;
@@ -319,7 +322,7 @@ class Round {
         const fresh = await this.refreshLease(session);
         if (fresh !== 'continue') return this.report(fresh);
       }
-      const work = await deps.store.read((tx) => readWork(tx, userId, deps.policy.batchSize));
+      const work = await this.readWork(userId);
       const next = plan({
         ...work,
         now: this.now(),
@@ -353,6 +356,28 @@ class Round {
   }
 
   /**
+   * The next work (outbox.ts `readWork`) from creation order `from` on, up to a batch: the queue
+   * read a page per read transaction with a task turn between them. The plan made from it is
+   * checked again operation by operation when the batch is claimed.
+   */
+  private async readWork(userId: string, from = -Infinity): ReturnType<typeof readWork> {
+    const { deps } = this;
+    const limit = deps.policy.batchSize;
+    const work = await deps.store.read((tx) =>
+      readWork(tx, userId, limit, from, Math.min(limit, READ_PAGE)),
+    );
+    for (let page = work.queue; page.length === READ_PAGE && work.queue.length < limit;) {
+      const next = (page.at(-1)?.order ?? Infinity) + 1;
+      await nextTask();
+      const size = Math.min(READ_PAGE, limit - work.queue.length);
+      page = await deps.store.read((tx) => readQueuePage(tx, userId, 'queue', next, size));
+      work.queue.push(...page);
+      if (page.length < size) break;
+    }
+    return work;
+  }
+
+  /**
    * The round's start (outbox.ts `beginRound`): the queue read a page per read transaction, what
    * changes written `chunkSize` operations per write transaction, a task turn between two of them,
    * so a person's change never waits behind a transaction over the whole queue. False: storage
@@ -365,11 +390,11 @@ class Round {
     for (const index of restart.all ? (['queue', 'checks'] as const) : (['queue'] as const)) {
       for (let from = -Infinity; ;) {
         const page = await deps.store.read((tx) =>
-          readQueuePage(tx, userId, index, from, ROUND_START_PAGE),
+          readQueuePage(tx, userId, index, from, READ_PAGE),
         );
         for (const id of changedByRoundStart(page, at, deps.policy, restart)) changed.add(id);
         const last = page.at(-1);
-        if (page.length < ROUND_START_PAGE || last === undefined) break;
+        if (page.length < READ_PAGE || last === undefined) break;
         from = last.order + 1;
         await nextTask();
       }
@@ -527,9 +552,7 @@ class Round {
     const { deps } = this;
     const userId = session.user.id;
     const after = Math.max(...inFlight.records.map((r) => r.order));
-    const work = await deps.store.read((tx) =>
-      readWork(tx, userId, deps.policy.batchSize, after + 1),
-    );
+    const work = await this.readWork(userId, after + 1);
     const at = this.now();
     const next = plan({
       queue: work.queue,

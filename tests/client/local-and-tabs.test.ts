@@ -123,6 +123,44 @@ describe('the device side', () => {
     expect(await effectsOf(h, 'bulb-e27', op.id)).toBe(1);
   });
 
+  it('the sender reads the queue for its plan a page per read transaction, a batch of 130 whole', async () => {
+    const inner = await openIdbStore({ indexedDB: new IDBFactory() });
+    // Operation records each read transaction took from the queue or checks index.
+    const read: number[] = [];
+    const store: LocalStore = {
+      async read(fn) {
+        let n = 0;
+        const value = await inner.read((tx) =>
+          fn({
+            ...tx,
+            getAllFromIndex: async (name, index, query, count) => {
+              const vs = await tx.getAllFromIndex(name, index, query, count);
+              if (name === 'operations') n += vs.length;
+              return vs;
+            },
+          }),
+        );
+        read.push(n);
+        return value;
+      },
+      write: (fn, options) => inner.write(fn, options),
+      close: () => inner.close(),
+    };
+    const c = await signedIn(h, { store });
+    h.network.set(false);
+    const ids: string[] = [];
+    for (let i = 0; i < 130; i++)
+      ids.push((await c.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
+    await c.whenIdle();
+    read.length = 0;
+    h.network.set(true);
+    await c.whenIdle();
+    expect(ids.map((id) => opById(c, id).state)).toEqual(Array(130).fill('confirmed'));
+    // One batch: every operation went in the same attempt.
+    expect(new Set(ids.map((id) => opById(c, id).attempts[0]?.attemptId)).size).toBe(1);
+    expect(Math.max(...read)).toBe(100);
+  });
+
   it('a round’s start reads the queue a page per read transaction and writes chunkSize operations per write', async () => {
     const indexedDB = new IDBFactory();
     const policy = { chunkSize: 3 };

@@ -111,16 +111,18 @@ export async function discard(
 
 /**
  * The next work for the sender, in creation order, and the leases it needs; the queue from
- * creation order `from` on (the sender plans the batch after one in flight from behind it).
+ * creation order `from` on (the sender plans the batch after one in flight from behind it), up to
+ * `queueLimit` of it (the sender reads the rest a page per transaction).
  */
 export async function readWork(
   tx: Tx,
   userId: string,
   limit: number,
   from = -Infinity,
+  queueLimit = limit,
 ): Promise<{ queue: OperationRecord[]; checks: OperationRecord[]; leases: LeaseRecord[] }> {
   const [queue, checks, leases] = await Promise.all([
-    readQueuePage(tx, userId, 'queue', from, limit),
+    readQueuePage(tx, userId, 'queue', from, queueLimit),
     tx.getAllFromIndex('operations', 'checks', queueRange(userId), limit),
     tx.getAllFromIndex('leases', 'byUser', userId),
   ]);
