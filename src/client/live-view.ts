@@ -4,11 +4,9 @@
  * committed writes in between. The snapshot is rebuilt lazily, a new object after every change
  * (React compares by identity); listeners hear once per burst of changes. A change the person
  * waits for is told at once; the background's (the sender's writes and progress, item pulls) as
- * soon as tellings would take at most `TELL_SHARE` of the page's time. A telling costs the
- * listeners' work and what they set off at once: the snapshot's build (cheap: it visits only what
- * changed, core/snapshot.ts) and the screen's render (React renders a store's change in a
- * microtask), which may visit every operation on the screen. So a drain of thousands is told at
- * the pace the screen can follow, and a few changes at once (every state of them is shown).
+ * soon as the snapshot's builds would take at most `BUILD_SHARE` of the time: at once while
+ * builds are quick (a build visits only what changed, core/snapshot.ts), paced when they are not
+ * (a whole re-read, many views changing with time).
  */
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
 import type { ClientSnapshot } from './facade';
@@ -16,9 +14,9 @@ import { emptyView, type LocalView } from './core/local-view';
 import { applyWrites } from './transactions/view';
 import type { WriteEntry } from './store/recording-store';
 
-/** The most of the page's time tellings may take while only the background changes things. */
-export const TELL_SHARE = 0.1;
-/** The longest a background change waits to be told, however slow a telling (still reads as live). */
+/** The most of the time the snapshot's builds may take while only the background changes things. */
+export const BUILD_SHARE = 0.1;
+/** The longest a background change waits to be told, however slow a build (still reads as live). */
 export const MAX_PACE_MS = 250;
 
 /** The time the pace of telling follows: real time by default (rendering, not a rule of the domain). */
@@ -42,7 +40,7 @@ export class LiveView {
   private notifying = false;
   /** When listeners last heard (ticker time), and the background telling waiting for its turn. */
   private toldAt = -Infinity;
-  /** The wait between two tellings of the background's changes: the last one's cost ÷ TELL_SHARE. */
+  /** The wait between two tellings of the background's changes: the last build's time ÷ BUILD_SHARE. */
   private paceMs = 0;
   private later: unknown = null;
   private loading: Promise<void> | null = null;
@@ -110,13 +108,8 @@ export class LiveView {
     this.notifying = true;
     queueMicrotask(() => {
       this.notifying = false;
-      const started = this.ticker.now();
-      this.toldAt = started;
+      this.toldAt = this.ticker.now();
       for (const listener of this.listeners) listener();
-      // Queued after whatever the listeners queued (a render): runs once that is done.
-      queueMicrotask(() => {
-        this.paceMs = Math.min(MAX_PACE_MS, (this.ticker.now() - started) / TELL_SHARE);
-      });
     });
   }
 
@@ -144,7 +137,11 @@ export class LiveView {
   };
 
   getSnapshot = (): ClientSnapshot => {
-    if (this.snapshot === null) this.snapshot = this.builder.build(this.view, this.runtime());
+    if (this.snapshot === null) {
+      const started = this.ticker.now();
+      this.snapshot = this.builder.build(this.view, this.runtime());
+      this.paceMs = Math.min(MAX_PACE_MS, (this.ticker.now() - started) / BUILD_SHARE);
+    }
     return this.snapshot;
   };
 
