@@ -137,6 +137,8 @@ describe('a shared phone', () => {
     const context = await newPhoneContext(scene.browser);
     const page = await context.newPage();
     await signInUi(page, scene.server.url);
+    // The screens' code is on the phone before the network goes (it arrives just after sign-in).
+    await page.getByRole('heading', { level: 1, name: 'Items' }).waitFor();
     const token = await sessionToken(page);
     expect(await statusWith(token)).toBe(200);
 
