@@ -17,6 +17,7 @@ import { faultyStore } from './support/faulty-store';
 import {
   effectsOf,
   opById,
+  savedOffline,
   serverIdle,
   signedIn,
   startHarness,
@@ -36,6 +37,14 @@ afterEach(async () => {
   h.network.set(true);
   await h.clearFaults();
 });
+
+/** The operation records as stored in this IndexedDB (another connection, after a tab closed). */
+async function storedRecords(indexedDB: IDBFactory, ids: readonly string[]) {
+  const stored = await openIdbStore({ indexedDB });
+  const records = await stored.read((tx) => Promise.all(ids.map((id) => tx.get('operations', id))));
+  stored.close();
+  return records;
+}
 
 describe('the device side', () => {
   it('a receipt whose local transaction fails stays in the outbox, shown as needing attention', async () => {
@@ -147,11 +156,7 @@ describe('the device side', () => {
       close: () => inner.close(),
     };
     const c = await signedIn(h, { store });
-    h.network.set(false);
-    const ids: string[] = [];
-    for (let i = 0; i < 130; i++)
-      ids.push((await c.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
-    await c.whenIdle();
+    const ids = await savedOffline(h, c, 130, 'lamp-15');
     read.length = 0;
     h.network.set(true);
     await c.whenIdle();
@@ -165,11 +170,7 @@ describe('the device side', () => {
     const indexedDB = new IDBFactory();
     const policy = { chunkSize: 3 };
     const first = await signedIn(h, { indexedDB, policy });
-    h.network.set(false);
-    const ids: string[] = [];
-    for (let i = 0; i < 130; i++)
-      ids.push((await first.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
-    await first.whenIdle();
+    const ids = await savedOffline(h, first, 130, 'lamp-15');
     const userId = first.getSnapshot().user?.id ?? '';
     first.close();
     // A sender claimed four of them and its tab closed: one of them past the first page.
@@ -218,22 +219,14 @@ describe('the device side', () => {
     // One batch of 6, its receipts stored 2 per transaction.
     const policy = { batchSize: 6, chunkSize: 2, maxChunkSize: 2 };
     const first = await signedIn(h, { store, policy });
-    h.network.set(false);
-    const ids: string[] = [];
-    for (let i = 0; i < 6; i++)
-      ids.push((await first.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
-    await first.whenIdle();
+    const ids = await savedOffline(h, first, 6, 'lamp-15');
     // The first chunk commits; the tab closes before the second one's commit.
     store.crashBeforeReceiptCommit(1);
     h.network.set(true);
     await first.whenIdle();
     expect(store.crashed).toBe(true);
     first.close();
-    const stored = await openIdbStore({ indexedDB });
-    const records = await stored.read((tx) =>
-      Promise.all(ids.map((id) => tx.get('operations', id))),
-    );
-    stored.close();
+    const records = await storedRecords(indexedDB, ids);
     // Each receipt with its own state: 2 confirmed, 4 still in the attempt they went out in.
     expect(records.filter((r) => r?.receipt).map((r) => r?.id)).toEqual(ids.slice(0, 2));
     expect(records.map((r) => r?.state.kind)).toEqual([
@@ -264,22 +257,14 @@ describe('the device side', () => {
     // Batches of 2: the third is claimed while the second is in flight and sent with its answer.
     const policy = { batchSize: 2 };
     const first = await signedIn(h, { store, policy });
-    h.network.set(false);
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++)
-      ids.push((await first.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
-    await first.whenIdle();
+    const ids = await savedOffline(h, first, 5, 'lamp-15');
     // The first batch's receipts commit; the tab closes before the second batch's commit.
     store.crashBeforeReceiptCommit(1);
     h.network.set(true);
     await first.whenIdle();
     expect(store.crashed).toBe(true);
     first.close();
-    const stored = await openIdbStore({ indexedDB });
-    const records = await stored.read((tx) =>
-      Promise.all(ids.map((id) => tx.get('operations', id))),
-    );
-    stored.close();
+    const records = await storedRecords(indexedDB, ids);
     // The third batch went out before the tab closed: it is in flight, like the second.
     expect(records.map((r) => r?.state.kind)).toEqual([
       'confirmed',
@@ -325,11 +310,7 @@ describe('the device side', () => {
     };
     // One batch of 6, claimed 2 per transaction.
     const c = await signedIn(h, { store, policy: { batchSize: 6, chunkSize: 2, maxChunkSize: 2 } });
-    h.network.set(false);
-    const ids: string[] = [];
-    for (let i = 0; i < 6; i++)
-      ids.push((await c.adjust({ itemId: 'lamp-15', delta: 1, reason: 'received' })).id);
-    await c.whenIdle();
+    const ids = await savedOffline(h, c, 6, 'lamp-15');
     failSecondClaim = true;
     h.network.set(true);
     await c.whenIdle();

@@ -16,6 +16,7 @@ import {
   nextRetry,
   opById,
   serverRecord,
+  savedOffline,
   signedIn,
   startHarness,
   storedReceipt,
@@ -91,20 +92,18 @@ describe('sender against the real server', () => {
     return signedIn(h, { store, fetch, policy });
   }
 
-  /** Five changes saved offline; the client's operation ids, in creation order. */
-  async function fiveSavedOffline(c: Awaited<ReturnType<typeof signedIn>>): Promise<string[]> {
-    h.network.set(false);
-    const made: string[] = [];
-    for (let i = 0; i < 5; i++)
-      made.push((await c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' })).id);
-    await c.whenIdle();
+  /** Each of these operations is confirmed, with exactly one effect on lamp-14. */
+  async function confirmedOnce(c: Awaited<ReturnType<typeof signedIn>>, ids: readonly string[]) {
+    const made = ids.map((id) => opById(c, id));
+    expect(made.map((o) => o.state)).toEqual(Array(ids.length).fill('confirmed'));
+    for (const o of made) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
     return made;
   }
 
   it('works one batch ahead while answers come back whole: the next leaves before the last is stored, in creation order', async () => {
     const log: string[] = [];
     const c = await logged(log, { batchSize: 2 });
-    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    const [a, b, c3, d, e] = await savedOffline(h, c, 5, 'lamp-14');
     log.length = 0;
     h.network.set(true);
     await c.whenIdle();
@@ -118,13 +117,12 @@ describe('sender against the real server', () => {
       `stored ${c3},${d}`,
       `stored ${e}`,
     ]);
-    const made = [a, b, c3, d, e].map((id) => opById(c, id ?? ''));
-    expect(made.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
+    const made = await confirmedOnce(
+      c,
+      [a, b, c3, d, e].map((id) => id ?? ''),
+    );
     expect(new Set(made.map((o) => o.attempts[0]?.attemptId)).size).toBe(3);
-    for (const o of made) {
-      expect(o.attempts).toHaveLength(1);
-      expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
-    }
+    for (const o of made) expect(o.attempts).toHaveLength(1);
   });
 
   it('goes no batch ahead while a person works: their change meets the storage idle while a batch is away', async () => {
@@ -135,7 +133,7 @@ describe('sender against the real server', () => {
       tap = () => undefined;
       now();
     });
-    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    const [a, b, c3, d, e] = await savedOffline(h, c, 5, 'lamp-14');
     let tapped = '';
     // A person's change while the first batch is away (the client's clock stands still: they
     // count as working for the whole drain).
@@ -160,7 +158,7 @@ describe('sender against the real server', () => {
   it('gives a batch claimed ahead back unsent when the answer before it is not whole', async () => {
     const log: string[] = [];
     const c = await logged(log, { batchSize: 2 });
-    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    const [a, b, c3, d, e] = await savedOffline(h, c, 5, 'lamp-14');
     // The second batch fails before the server commits it.
     await h.fault({ fault: 'fail-before-commit', times: 1, match: { operationId: c3 } });
     log.length = 0;
@@ -179,10 +177,11 @@ describe('sender against the real server', () => {
       `stored ${d}`,
       `stored ${e}`,
     ]);
-    const made = [a, b, c3, d, e].map((id) => opById(c, id ?? ''));
-    expect(made.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
+    const made = await confirmedOnce(
+      c,
+      [a, b, c3, d, e].map((id) => id ?? ''),
+    );
     expect(made.map((o) => o.attempts.length)).toEqual([1, 1, 2, 2, 1]);
-    for (const o of made) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
   });
 
   it('gives a batch claimed ahead back unsent when the device goes offline as the answer before it comes in', async () => {
@@ -191,7 +190,7 @@ describe('sender against the real server', () => {
     const c = await logged(log, { batchSize: 2 }, (ids) => {
       if (ids[0] === second) h.network.set(false);
     });
-    const [a, b, c3, d, e] = await fiveSavedOffline(c);
+    const [a, b, c3, d, e] = await savedOffline(h, c, 5, 'lamp-14');
     second = c3 ?? '';
     log.length = 0;
     h.network.set(true);
@@ -207,9 +206,10 @@ describe('sender against the real server', () => {
     expect([ahead.state, ahead.attempts.length]).toEqual(['queued', 0]);
     h.network.set(true);
     await c.whenIdle();
-    const made = [a, b, c3, d, e].map((id) => opById(c, id ?? ''));
-    expect(made.map((o) => o.state)).toEqual(Array(5).fill('confirmed'));
-    for (const o of made) expect(await effectsOf(h, 'lamp-14', o.id)).toBe(1);
+    await confirmedOnce(
+      c,
+      [a, b, c3, d, e].map((id) => id ?? ''),
+    );
   });
 
   interface Written {
@@ -248,11 +248,7 @@ describe('sender against the real server', () => {
     const writes: Written[] = [];
     const store = await countingStore((w) => writes.push(w));
     const c = await signedIn(h, { store, policy: { batchSize: 7, chunkSize: 3, maxChunkSize: 3 } });
-    h.network.set(false);
-    const made: string[] = [];
-    for (let i = 0; i < 7; i++)
-      made.push((await c.adjust({ itemId: 'lamp-14', delta: 1, reason: 'received' })).id);
-    await c.whenIdle();
+    const made = await savedOffline(h, c, 7, 'lamp-14');
     writes.length = 0;
     h.network.set(true);
     await c.whenIdle();

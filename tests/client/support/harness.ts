@@ -112,6 +112,21 @@ export async function signedIn(h: Harness, options: ClientOptions = {}, username
   return c;
 }
 
+/** `n` changes (one received each of `itemId`) saved on the device offline: their ids, in order. */
+export async function savedOffline(
+  h: Harness,
+  c: StockroomClientCore,
+  n: number,
+  itemId: string,
+): Promise<string[]> {
+  h.network.set(false);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++)
+    ids.push((await c.adjust({ itemId, delta: 1, reason: 'received' })).id);
+  await c.whenIdle();
+  return ids;
+}
+
 export function opById(c: StockroomClientCore, id: string) {
   const op = c.getSnapshot().operations.find((o) => o.id === id);
   if (!op) throw new Error(`no operation ${id} in the snapshot`);
