@@ -16,7 +16,7 @@ import type { NetworkEvents, NetworkHandlers } from '../../src/client/connectivi
 import { openIdbStore } from '../../src/client/store/idb-store';
 import { openMemoryStore } from '../../src/client/store/memory-store';
 import type { KeyRange, LocalStore, Tx } from '../../src/client/store/local-store';
-import type { StoreName } from '../../src/client/store/schema';
+import type { MetaRecord, StoreName } from '../../src/client/store/schema';
 import { attemptEnd, batchAnswers } from '../../src/client/core/answers';
 import { PENDING_END, withEnds } from '../../src/client/core/attempt-rows';
 import { systemClock } from '../../src/client/core/clock';
@@ -79,18 +79,22 @@ export const ENQUEUE = 'enqueue (operation, lease)';
 
 /** A write that stored a receipt in an operation record. */
 const RECEIPT = 'receipt';
+/** A write of the claims record (core/claims.ts). */
+const CLAIMS = 'claims';
+
+type Written = StoreName | typeof RECEIPT | typeof CLAIMS;
 
 /** What a write transaction was, from what it wrote (the sender's transactions differ in stores). */
-function writeKind(stores: ReadonlySet<StoreName | typeof RECEIPT>): string {
+function writeKind(stores: ReadonlySet<Written>): string {
   // Settling stores receipts in the operation records (claims never do); the first settling
   // transaction of a batch also stores the attempt's row, with an end for each of its operations.
   if (stores.has('attempts')) return "settle, with the attempt's row";
   if (stores.has(RECEIPT)) return 'settle (receipts, projection, states)';
   if (stores.has('items')) return 'items pulled';
   if (stores.has('leases') && stores.has('operations')) return ENQUEUE;
-  // The claim records the attempt in the operations' states (no attempt row until it ends); a
-  // round's start writes operation states too.
-  if (stores.size === 1 && stores.has('operations')) return 'claim (attempt in the state)';
+  // The claim writes one record for all its operations (no operation record, no attempt row
+  // until it ends).
+  if (stores.has(CLAIMS) && !stores.has('operations')) return 'claim (the claims record)';
   return 'other writes';
 }
 
@@ -107,7 +111,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
       }
     },
     async write(fn, options) {
-      const stores = new Set<StoreName | typeof RECEIPT>();
+      const stores = new Set<Written>();
       const t0 = performance.now();
       try {
         return await inner.write((tx) => {
@@ -116,6 +120,7 @@ function timedStore(inner: LocalStore, stages: Stages): LocalStore {
             put: (store, value) => {
               stores.add(store);
               if (store === 'operations' && 'receipt' in value) stores.add(RECEIPT);
+              if (store === 'meta' && (value as MetaRecord).key === 'claims') stores.add(CLAIMS);
               return tx.put(store, value);
             },
           };

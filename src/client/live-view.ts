@@ -91,8 +91,8 @@ export class LiveView {
   /** This tab's committed writes (background: a person's own write is told by `changed`). */
   applied(log: readonly WriteEntry[]): void {
     const before = this.view.operationsVersion;
-    applyWrites(this.view, log);
-    this.builder.changed(this.view, before, operationIds(log));
+    const ids = applyWrites(this.view, log);
+    this.builder.changed(this.view, before, ids);
     this.duringRead?.push(log);
     this.progressed();
   }
@@ -150,20 +150,4 @@ export class LiveView {
     this.later = null;
     this.listeners.clear();
   }
-}
-
-/**
- * The operations a committed write put, deleted or wrote an attempt of; null when it deleted an
- * attempt (which operations had a line in it is known only by looking through every timeline).
- */
-function operationIds(log: readonly WriteEntry[]): string[] | null {
-  const ids: string[] = [];
-  for (const e of log) {
-    if (e.store === 'operations') ids.push(e.op === 'put' ? e.value.id : e.key);
-    else if (e.store === 'attempts') {
-      if (e.op === 'delete') return null;
-      ids.push(...e.value.operationIds);
-    }
-  }
-  return ids;
 }

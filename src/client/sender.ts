@@ -50,6 +50,7 @@ import { plan } from './core/plan';
 import { ensureFreshLease } from './lease-sync';
 import { freshestLease } from './core/rules';
 import { getMeta, markSessionExpired } from './transactions/meta';
+import { claimedIds } from './transactions/claims';
 import {
   beginRound,
   changedByRoundStart,
@@ -83,7 +84,8 @@ export interface SenderPolicy extends BackoffPolicy, RecheckPolicy {
   chunkSize: number;
   /**
    * While nobody changes anything, each transaction may be twice the last, up to this (fewer
-   * commits); the next change by a person brings it back to `chunkSize`.
+   * commits; a whole batch by default); the next change by a person brings it back to
+   * `chunkSize`.
    */
   maxChunkSize: number;
   /**
@@ -100,7 +102,7 @@ export const DEFAULT_SENDER_POLICY: SenderPolicy = {
   ...DEFAULT_RECHECK,
   batchSize: 500,
   chunkSize: 10,
-  maxChunkSize: 100,
+  maxChunkSize: 500,
   personQuietMs: 1_000,
   leaseMaxAgeMs: 3_600_000,
 };
@@ -172,7 +174,9 @@ export interface RoundStart {
 
 /**
  * Operations per read transaction when the sender reads the queue (a round's start, the plan of a
- * batch): a person's change waits behind one page, not behind a read of the whole batch.
+ * batch) while a person works: they wait behind one page, not behind a read of the whole batch.
+ * Reads are cheaper than writes, so a page is never smaller; while nobody works it grows with the
+ * chunks.
  */
 const READ_PAGE = 100;
 
@@ -235,6 +239,11 @@ class Round {
   /** Operations in the next local transaction of a claim or a settle (core/chunk-size.ts). */
   private chunkSize(): number {
     return this.chunks.next(this.deps.personWrites?.() ?? 0, this.now());
+  }
+
+  /** Operations in the next read transaction of the queue (`READ_PAGE`). */
+  private readPage(): number {
+    return Math.max(READ_PAGE, this.chunkSize());
   }
 
   private now(): number {
@@ -357,44 +366,43 @@ class Round {
 
   /**
    * The next work (outbox.ts `readWork`) from creation order `from` on, up to a batch: the queue
-   * read a page per read transaction with a task turn between them. The plan made from it is
-   * checked again operation by operation when the batch is claimed.
+   * read a page per read transaction (`readPage`) with a task turn between them. The plan made
+   * from it is checked again operation by operation when the batch is claimed.
    */
   private async readWork(userId: string, from = -Infinity): ReturnType<typeof readWork> {
     const { deps } = this;
     const limit = deps.policy.batchSize;
-    const work = await deps.store.read((tx) =>
-      readWork(tx, userId, limit, from, Math.min(limit, READ_PAGE)),
-    );
-    for (let page = work.queue; page.length === READ_PAGE && work.queue.length < limit;) {
+    let size = Math.min(limit, this.readPage());
+    const work = await deps.store.read((tx) => readWork(tx, userId, limit, from, size));
+    for (let page = work.queue; page.length === size && work.queue.length < limit;) {
       const next = (page.at(-1)?.order ?? Infinity) + 1;
       await nextTask();
-      const size = Math.min(READ_PAGE, limit - work.queue.length);
+      size = Math.min(this.readPage(), limit - work.queue.length);
       page = await deps.store.read((tx) => readQueuePage(tx, userId, 'queue', next, size));
       work.queue.push(...page);
-      if (page.length < size) break;
     }
     return work;
   }
 
   /**
-   * The round's start (outbox.ts `beginRound`): the queue read a page per read transaction, what
-   * changes written `chunkSize` operations per write transaction, a task turn between two of them,
-   * so a person's change never waits behind a transaction over the whole queue. False: storage
-   * failed.
+   * The round's start (outbox.ts `beginRound`): the queue read a page per read transaction
+   * (`readPage`), what changes written `chunkSize` operations per write transaction, a task turn
+   * between two of them, so a person's change never waits behind a transaction over the whole
+   * queue. False: storage failed.
    */
   private async begin(userId: string, restart: RoundRestart): Promise<boolean> {
     const { deps } = this;
     const at = this.now();
     const changed = new Set<string>(restart.resendId === null ? [] : [restart.resendId]);
+    // Claims still standing were left by a sender that is gone: this one has made none yet.
+    for (const id of await deps.store.read((tx) => claimedIds(tx, userId))) changed.add(id);
     for (const index of restart.all ? (['queue', 'checks'] as const) : (['queue'] as const)) {
       for (let from = -Infinity; ;) {
-        const page = await deps.store.read((tx) =>
-          readQueuePage(tx, userId, index, from, READ_PAGE),
-        );
+        const size = this.readPage();
+        const page = await deps.store.read((tx) => readQueuePage(tx, userId, index, from, size));
         for (const id of changedByRoundStart(page, at, deps.policy, restart)) changed.add(id);
         const last = page.at(-1);
-        if (page.length < READ_PAGE || last === undefined) break;
+        if (page.length < size || last === undefined) break;
         from = last.order + 1;
         await nextTask();
       }
@@ -432,9 +440,7 @@ class Round {
     const { deps } = this;
     const userId = session.user.id;
     try {
-      return await deps.store.write((tx) =>
-        this.outbox.claim(tx, userId, ids, attempt, deps.policy),
-      );
+      return await deps.store.write((tx) => this.outbox.claim(tx, userId, ids, attempt));
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
       deps.storageFailed?.(e);
@@ -465,7 +471,6 @@ class Round {
    * the caller takes it), so a round that stops here gives it back unsent.
    */
   private async claimRest(session: SessionMeta, claimed: Claimed): Promise<Claimed | null> {
-    const { deps } = this;
     const userId = session.user.id;
     const all: Claimed = { ...claimed, records: [...claimed.records], rest: [] };
     this.next = all;
@@ -475,7 +480,7 @@ class Round {
       const ids = claimed.rest.slice(at, at + size);
       at += size;
       const records = await this.commit((tx) =>
-        this.outbox.claim(tx, userId, ids, claimed.attempt, deps.policy),
+        this.outbox.claim(tx, userId, ids, claimed.attempt),
       );
       if (!records.ok) return null;
       all.records.push(...records.value);
@@ -692,7 +697,13 @@ class Round {
    */
   private async release(claimed: Claimed): Promise<void> {
     this.next = null;
-    await this.commit((tx) => unclaim(tx, claimed.records, claimed.attempt.attemptId));
+    await this.commit((tx) =>
+      unclaim(
+        tx,
+        claimed.records.map((r) => r.id),
+        claimed.attempt.attemptId,
+      ),
+    );
   }
 
   /**

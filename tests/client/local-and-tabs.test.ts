@@ -5,8 +5,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_WRITES, type OutboxWrites } from '../../src/client/transactions/outbox';
-import { DEFAULT_BACKOFF } from '../../src/client/core/retry-policy';
-import type { OperationRecord } from '../../src/client/core/records';
+import type { MetaRecord } from '../../src/client/store/schema';
+import { getOperation } from '../../src/client/transactions/record-index';
 import { StorageFailure, type LocalStore } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
 import { MIGRATIONS, openIdbStore } from '../../src/client/store/idb-store';
@@ -38,10 +38,13 @@ afterEach(async () => {
   await h.clearFaults();
 });
 
-/** The operation records as stored in this IndexedDB (another connection, after a tab closed). */
+/**
+ * The operation records stored in this IndexedDB as every reader sees them, the claims applied
+ * (another connection, after a tab closed).
+ */
 async function storedRecords(indexedDB: IDBFactory, ids: readonly string[]) {
   const stored = await openIdbStore({ indexedDB });
-  const records = await stored.read((tx) => Promise.all(ids.map((id) => tx.get('operations', id))));
+  const records = await stored.read((tx) => Promise.all(ids.map((id) => getOperation(tx, id))));
   stored.close();
   return records;
 }
@@ -177,7 +180,7 @@ describe('the device side', () => {
     const orphans = [ids[0], ids[1], ids[2], ids[120]].map((id) => id ?? '');
     const raw = await openIdbStore({ indexedDB });
     const attempt = { attemptId: 'gone', kind: 'send', at: 1 } as const;
-    await raw.write((tx) => OUTBOX_WRITES.claim(tx, userId, orphans, attempt, DEFAULT_BACKOFF));
+    await raw.write((tx) => OUTBOX_WRITES.claim(tx, userId, orphans, attempt));
     // Operation records each write transaction read or wrote.
     const touched: number[] = [];
     const store: LocalStore = {
@@ -292,15 +295,16 @@ describe('the device side', () => {
       read: (fn) => inner.read(fn),
       write: (fn) =>
         inner.write(async (tx) => {
-          let claiming = false;
+          // A claim writes the claims record and no operation record.
+          const wrote = new Set<string>();
           const value = await fn({
             ...tx,
             put: (name, v) => {
-              if (name === 'operations' && (v as OperationRecord).state.kind === 'sending')
-                claiming = true;
+              wrote.add(name === 'meta' ? (v as MetaRecord).key : name);
               return tx.put(name, v);
             },
           });
+          const claiming = wrote.has('claims') && !wrote.has('operations');
           if (claiming && failSecondClaim && ++claims === 2) {
             throw new StorageFailure('write-failed', 'the disk said no');
           }

@@ -87,7 +87,7 @@ describe('a phone from before places, with unsent changes, opens with today’s 
 
     // The previous release's records, written by hand (no `stock`, no `places`, no `placeId`).
     const factory = new IDBFactory();
-    (await openIdbStore({ indexedDB: factory, migrations: MIGRATIONS })).close();
+    (await openIdbStore({ indexedDB: factory, migrations: MIGRATIONS.slice(0, 3) })).close();
     await putRaw(factory, {
       meta: [
         { key: 'session', token: demo.token, user: demo.user, expired: false },

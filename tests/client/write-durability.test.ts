@@ -9,6 +9,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import type { LocalStore, WriteOptions } from '../../src/client/store/local-store';
 import type { OperationRecord } from '../../src/client/core/records';
+import type { MetaRecord } from '../../src/client/store/schema';
+import { getMeta } from '../../src/client/transactions/meta';
+import { getOperation } from '../../src/client/transactions/record-index';
 import { effectsOf, opById, signedIn, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -23,26 +26,35 @@ interface Write {
   durability: 'strict' | 'relaxed';
   /** The operation records it put, as put. */
   operations: OperationRecord[];
+  /** The operations it added to the claims record (an attempt recorded before it is sent). */
+  claimed: string[];
 }
 
-/** A store that reports each committed write: its durability and the operations it put. */
+/** A store that reports each committed write: its durability, the operations it put and claimed. */
 function watched(inner: LocalStore, committed: (w: Write) => void): LocalStore {
   return {
     read: (fn) => inner.read(fn),
     async write(fn, options?: WriteOptions) {
       const operations: OperationRecord[] = [];
+      const claimed: string[] = [];
       const value = await inner.write(
         (tx) =>
           fn({
             ...tx,
-            put: (store, v) => {
+            put: async (store, v) => {
               if (store === 'operations') operations.push(v as OperationRecord);
+              const meta = v as MetaRecord;
+              if (store === 'meta' && meta.key === 'claims') {
+                const before = await getMeta(tx, 'claims');
+                const had = new Set(before?.claims.flatMap((c) => c.ids));
+                claimed.push(...meta.claims.flatMap((c) => c.ids).filter((id) => !had.has(id)));
+              }
               return tx.put(store, v);
             },
           }),
         options,
       );
-      committed({ durability: options?.durability ?? 'strict', operations });
+      committed({ durability: options?.durability ?? 'strict', operations, claimed });
       return value;
     },
     close: () => inner.close(),
@@ -80,17 +92,18 @@ describe('write durability', () => {
     expect(relaxed.length).toBeGreaterThan(0);
     // A relaxed write holds receipts and nothing else of an operation: no decision, no claim.
     for (const w of relaxed) {
+      expect(w.claimed).toEqual([]);
       for (const r of w.operations) {
         expect(r.receipt).toBeDefined();
         expect(r.state.kind).toBe('confirmed');
       }
     }
-    // Every decision (queued, never sent) and every claim (sending, checking) was strict.
-    const claimsAndDecisions = writes.filter((w) =>
-      w.operations.some((r) => ['queued', 'sending', 'checking'].includes(r.state.kind)),
-    );
-    expect(claimsAndDecisions.length).toBeGreaterThan(0);
-    for (const w of claimsAndDecisions) expect(w.durability).toBe('strict');
+    // Every decision (queued, never sent) and every claim was strict.
+    const decisions = writes.filter((w) => w.operations.some((r) => r.state.kind === 'queued'));
+    const claims = writes.filter((w) => w.claimed.length > 0);
+    expect(decisions.length).toBeGreaterThan(0);
+    expect(new Set(claims.flatMap((w) => w.claimed))).toEqual(new Set(all.map((o) => o.id)));
+    for (const w of [...decisions, ...claims]) expect(w.durability).toBe('strict');
     // The three taps during the drain were among them.
     const tapped = all.filter((o) => !made.includes(o.id)).map((o) => o.id);
     expect(tapped).toHaveLength(3);
@@ -138,7 +151,7 @@ describe('write durability', () => {
     c.close();
     expect(lost).toBeGreaterThan(0);
     // What the machine kept: the lost receipts' operations are still recorded as sent.
-    const kept = await inner.read((tx) => Promise.all(made.map((id) => tx.get('operations', id))));
+    const kept = await inner.read((tx) => Promise.all(made.map((id) => getOperation(tx, id))));
     const unsettled = kept.filter((r) => r?.state.kind === 'sending');
     expect(unsettled.length).toBeGreaterThan(0);
     expect(unsettled.every((r) => r?.receipt === undefined)).toBe(true);

@@ -10,9 +10,14 @@ import type {
   OperationRecord,
   SessionMeta,
 } from './records';
+import type { AttemptStart } from './attempt-rows';
 
 export interface LocalView {
+  /** As every reader sees them: the sender's claims applied (core/claims.ts). */
   operations: ReadonlyMap<string, OperationRecord>;
+  /** The claims: each claimed operation's attempt, and its record as stored (before the claim). */
+  claims: ReadonlyMap<string, AttemptStart>;
+  unclaimed: ReadonlyMap<string, OperationRecord>;
   /** Per operation id, in the order they were sent. */
   attempts: ReadonlyMap<string, readonly AttemptRecord[]>;
   items: ReadonlyMap<string, Item>;
@@ -37,6 +42,8 @@ export type WritableView = {
 export function emptyView(): WritableView {
   return {
     operations: new Map(),
+    claims: new Map(),
+    unclaimed: new Map(),
     attempts: new Map(),
     items: new Map(),
     leases: new Map(),

@@ -59,7 +59,7 @@ function canCheck(record: OperationRecord, state: OpState): boolean {
 
 /**
  * The attempts of an operation for its timeline: the rows of ended attempts, and the attempt in
- * flight, which lives in the stored state until it ends (transactions/outbox.ts `claim`).
+ * flight, which lives in the claims record until it ends (its state as read: core/claims.ts).
  */
 export function timeline(
   record: OperationRecord,

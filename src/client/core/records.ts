@@ -72,7 +72,7 @@ export type AttemptEnd = Pick<AttemptRecord, 'endedAt' | 'result' | 'httpStatus'
 /**
  * One request as stored (schema v3): one row per attempt, however many operations it carried,
  * with how it ended for each (a batch answers each operation with its own status). Written when
- * the attempt's operations settle; until then the attempt lives in their states.
+ * the attempt's operations settle; until then the attempt lives in the claims record (claims.ts).
  */
 export interface AttemptRow {
   attemptId: string;

@@ -95,6 +95,14 @@ const oneRowPerAttempt: Migration = (db, tx) => {
   })().catch(() => abortUpgrade(tx));
 };
 
+/**
+ * Version 4: the layout is unchanged. The sender's claims are one record that every read applies
+ * (core/claims.ts), and an app from before would read claimed operations as never sent (to be
+ * cancelled, or moved to a new id although they may have left): the new version keeps it out
+ * (its open fails with `VersionError`, shown as a storage problem).
+ */
+const claimsInOneRecord: Migration = () => undefined;
+
 /** Step v takes the schema from version v to v+1 and never drops data. Never edit a step. */
 export const MIGRATIONS: readonly Migration[] = [
   (db) => {
@@ -109,6 +117,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   receiptsIntoOperations,
   oneRowPerAttempt,
+  claimsInOneRecord,
 ];
 
 export interface IdbStoreOptions {

@@ -5,6 +5,7 @@
 import type { DBSchema } from 'idb';
 import type { Item, Place, StocktakeDetail, StocktakesResponse } from '../../protocol/schemas';
 import type { KeptHistory } from '../core/stock-history';
+import type { Claim } from '../core/claims';
 import type {
   OperationRecord,
   AttemptRow,
@@ -50,6 +51,11 @@ export interface HistoriesMeta {
   /** By item id, the item opened last at the end. */
   items: Record<string, KeptHistory>;
 }
+/** The sender's attempts recorded and not settled yet, one record for all (core/claims.ts). */
+export interface ClaimsMeta {
+  key: 'claims';
+  claims: Claim[];
+}
 export type MetaRecord =
   | SessionMeta
   | DeviceMeta
@@ -59,7 +65,8 @@ export type MetaRecord =
   | EpochMeta
   | PlacesMeta
   | StocktakesMeta
-  | HistoriesMeta;
+  | HistoriesMeta
+  | ClaimsMeta;
 export type MetaKey = MetaRecord['key'];
 export type MetaOf<K extends MetaKey> = Extract<MetaRecord, { key: K }>;
 

@@ -112,7 +112,7 @@ describe('schema v3: one attempt row per request', () => {
     v3.close();
 
     const raw = await openRaw(factory);
-    expect(raw.version).toBe(3);
+    expect(raw.version).toBe(MIGRATIONS.length);
     const index = raw.transaction('attempts').objectStore('attempts').index('byOperation');
     expect(index.multiEntry).toBe(true);
     raw.close();

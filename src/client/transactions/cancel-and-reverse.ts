@@ -6,7 +6,7 @@ import { cancellable, reversalOf, reversible } from '../core/fixes';
 import type { Tx } from '../store/local-store';
 import type { OperationRecord } from '../core/records';
 import { enqueue, type Author, type EnqueueResult } from './outbox';
-import { putOperation } from './record-index';
+import { getOperation, getOperations, putOperation } from './record-index';
 
 /**
  * Remove an operation that provably never left the device (no attempt recorded) in one
@@ -16,13 +16,13 @@ import { putOperation } from './record-index';
  */
 export async function cancelUnsent(tx: Tx, userId: string, id: string): Promise<boolean> {
   const [record, attempts] = await Promise.all([
-    tx.get('operations', id),
+    getOperation(tx, id),
     tx.getAllFromIndex('attempts', 'byOperation', id),
   ]);
   if (!record || record.userId !== userId || !cancellable(record) || attempts.length > 0) {
     return false;
   }
-  const mine = await tx.getAllFromIndex('operations', 'byUser', userId);
+  const mine = await getOperations(tx, 'byUser', userId);
   const origin = mine.find(
     (r) => r.resolution?.kind === 'entered-again' && r.resolution.newOperationId === id,
   );
@@ -41,8 +41,8 @@ export async function reverse(
   now: number,
 ): Promise<EnqueueResult | { kind: 'not-allowed' }> {
   const [record, mine] = await Promise.all([
-    tx.get('operations', id),
-    tx.getAllFromIndex('operations', 'byUser', author.userId),
+    getOperation(tx, id),
+    getOperations(tx, 'byUser', author.userId),
   ]);
   if (!record || record.userId !== author.userId) return { kind: 'not-allowed' };
   const others: OperationRecord[] = mine.filter((r) => r.id !== id);

@@ -13,7 +13,7 @@ import type { Tx } from '../store/local-store';
 import type { LeaseRecord, OperationRecord } from '../core/records';
 import { timelines, withEnds } from '../core/attempt-rows';
 import { getMeta, takeOrder } from './meta';
-import { putOperation } from './record-index';
+import { getOperations, putOperation } from './record-index';
 
 /**
  * A backup file is input like any request: checked with the shared schemas and the text rule
@@ -66,7 +66,7 @@ export type BackupFile = z.infer<typeof BackupFile>;
  */
 export async function exportOutbox(tx: Tx, userId: string, now: number): Promise<BackupFile> {
   const [operations, leases, attempts, device] = await Promise.all([
-    tx.getAllFromIndex('operations', 'byUser', userId),
+    getOperations(tx, 'byUser', userId),
     tx.getAllFromIndex('leases', 'byUser', userId),
     tx.getAll('attempts'),
     getMeta(tx, 'device'),

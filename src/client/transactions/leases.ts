@@ -8,7 +8,7 @@ import { operationId } from '../../protocol/ids';
 import type { Tx } from '../store/local-store';
 import type { LeaseRecord } from '../core/records';
 import { freshestLease, handleOf, movable } from '../core/rules';
-import { putOperation, queueRange } from './record-index';
+import { getOperations, putOperation, queueRange } from './record-index';
 
 export function userLeases(tx: Tx, userId: string): Promise<LeaseRecord[]> {
   return tx.getAllFromIndex('leases', 'byUser', userId);
@@ -44,7 +44,7 @@ export async function storeLease(
     origin: 'issued',
   };
   const rekeyed: { from: string; to: string }[] = [];
-  const queue = await tx.getAllFromIndex('operations', 'queue', queueRange(userId));
+  const queue = await getOperations(tx, 'queue', queueRange(userId));
   for (const record of queue) {
     if (!movable(record) || record.leaseId === lease.id) continue;
     const id = operationId(lease.id, lease.nextSeq++);

@@ -1,20 +1,19 @@
 import { expect, it } from 'vitest';
-import { DEFAULT_BACKOFF } from '../core/retry-policy';
 import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
 import type { Tx } from '../store/local-store';
 import { openMemoryStore } from '../store/memory-store';
 import { claim } from './outbox';
-import { putOperation } from './record-index';
+import { getOperations, putOperation } from './record-index';
 
 const NOW = SAMPLE_CREATED_AT;
 
 const queued = (order: number) => sampleRecord(order);
 
-/** The transaction, counting its single-record reads. */
+/** The transaction, counting its single-record reads of operations. */
 function countingGets(tx: Tx, count: { gets: number }): Tx {
   return {
     get: (store, key) => {
-      count.gets++;
+      if (store === 'operations') count.gets++;
       return tx.get(store, key);
     },
     getAll: (store) => tx.getAll(store),
@@ -32,17 +31,17 @@ it('a batch claimed chunk by chunk reads each later chunk in one run of the queu
   const attempt = { attemptId: 'a1', kind: 'send', at: NOW } as const;
   const ids = Array.from({ length: 30 }, (_, i) => `L1.${i}`);
   // The first chunk is claimed: still in the queue, ahead of the second.
-  await store.write((tx) => claim(tx, 'u1', ids.slice(0, 10), attempt, DEFAULT_BACKOFF));
+  await store.write((tx) => claim(tx, 'u1', ids.slice(0, 10), attempt));
   const count = { gets: 0 };
   const second = await store.write((tx) =>
-    claim(countingGets(tx, count), 'u1', ids.slice(10, 20), attempt, DEFAULT_BACKOFF),
+    claim(countingGets(tx, count), 'u1', ids.slice(10, 20), attempt),
   );
   expect(second.map((r) => r.id)).toEqual(ids.slice(10, 20));
   expect(second.every((r) => r.state.kind === 'sending' && r.sendAttempts === 1)).toBe(true);
   // The chunk's first record (its place in the queue), then one read of the run from there.
   expect(count.gets).toBe(1);
-  const stored = await store.read((tx) => tx.getAll('operations'));
-  expect(stored.filter((r) => r.state.kind === 'sending')).toHaveLength(20);
+  const read = await store.read((tx) => getOperations(tx, 'byUser', 'u1'));
+  expect(read.filter((r) => r.state.kind === 'sending')).toHaveLength(20);
 });
 
 it('records outside the run (earlier in the queue, gone) are still found one by one or left out', async () => {
@@ -52,6 +51,6 @@ it('records outside the run (earlier in the queue, gone) are still found one by 
   );
   const attempt = { attemptId: 'a1', kind: 'send', at: NOW } as const;
   const ids = ['L1.2', 'L1.3', 'L1.0', 'L1.4', 'gone', 'L1.6'];
-  const claimed = await store.write((tx) => claim(tx, 'u1', ids, attempt, DEFAULT_BACKOFF));
+  const claimed = await store.write((tx) => claim(tx, 'u1', ids, attempt));
   expect(claimed.map((r) => r.id)).toEqual(['L1.2', 'L1.3', 'L1.0', 'L1.4', 'L1.6']);
 });

@@ -20,7 +20,9 @@ import { resolvable } from '../core/rules';
 import { allocateId } from './leases';
 import { takeOrder } from './meta';
 import { project } from './projection';
-import { putOperation, queueRange } from './record-index';
+import { addClaims, dropClaims } from './claims';
+import { getOperation, getOperations, putOperation, queueRange } from './record-index';
+import { started } from '../core/claims';
 import { opItemId } from '../../protocol/op-item';
 
 export interface Author {
@@ -72,7 +74,7 @@ export async function enterAgain(
   now: number,
   edited?: Op,
 ): Promise<EnqueueResult | { kind: 'not-allowed' }> {
-  const old = await tx.get('operations', id);
+  const old = await getOperation(tx, id);
   if (!old || old.userId !== author.userId || !resolvable(old)) return { kind: 'not-allowed' };
   if (
     edited &&
@@ -103,7 +105,7 @@ export async function discard(
   note: string,
   now: number,
 ): Promise<boolean> {
-  const record = await tx.get('operations', id);
+  const record = await getOperation(tx, id);
   if (!record || record.userId !== userId || !resolvable(record)) return false;
   await putOperation(tx, { ...record, resolution: { kind: 'discarded', note, at: now } });
   return true;
@@ -123,7 +125,7 @@ export async function readWork(
 ): Promise<{ queue: OperationRecord[]; checks: OperationRecord[]; leases: LeaseRecord[] }> {
   const [queue, checks, leases] = await Promise.all([
     readQueuePage(tx, userId, 'queue', from, queueLimit),
-    tx.getAllFromIndex('operations', 'checks', queueRange(userId), limit),
+    getOperations(tx, 'checks', queueRange(userId), limit),
     tx.getAllFromIndex('leases', 'byUser', userId),
   ]);
   return { queue, checks, leases };
@@ -148,12 +150,7 @@ export function readQueuePage(
   from: number,
   limit: number,
 ): Promise<OperationRecord[]> {
-  return tx.getAllFromIndex(
-    'operations',
-    index,
-    { lower: [userId, from], upper: [userId, Infinity] },
-    limit,
-  );
+  return getOperations(tx, index, { lower: [userId, from], upper: [userId, Infinity] }, limit);
 }
 
 /** The state a round's start gives an operation (the same state: unchanged). */
@@ -197,7 +194,7 @@ export async function beginRound(
   policy: BackoffPolicy,
   restart: RoundRestart,
 ): Promise<void> {
-  const records = await Promise.all(ids.map((id) => tx.get('operations', id)));
+  const records = await readOperations(tx, userId, ids);
   // Their sender is gone (tab closed): for the timeline, the connection dropped with it, unless
   // the attempt's end was stored already (a batch settled part-way).
   const dropped: AttemptEnd = { ...PENDING_END, endedAt: at, result: 'network-error' };
@@ -214,7 +211,8 @@ export async function beginRound(
     }
     return [putOperation(tx, { ...record, state: stored(state) })];
   });
-  await Promise.all([...writes, recordEnds(tx, orphans, false)]);
+  // Claims still standing are a gone sender's too: what they carried is read as in flight above.
+  await Promise.all([...writes, recordEnds(tx, orphans, false), dropClaims(tx, ids)]);
 }
 
 function stored(state: OpState): StoredOpState {
@@ -236,18 +234,18 @@ async function readOperations(
 ): Promise<(OperationRecord | undefined)[]> {
   const [firstId, ...rest] = ids;
   if (firstId === undefined || rest.length < 4) {
-    return Promise.all(ids.map((id) => tx.get('operations', id)));
+    return Promise.all(ids.map((id) => getOperation(tx, id)));
   }
-  const first = await tx.get('operations', firstId);
+  const first = await getOperation(tx, firstId);
   const from = first?.userId === userId ? first.order : -Infinity;
-  const run = await tx.getAllFromIndex(
-    'operations',
+  const run = await getOperations(
+    tx,
     'queue',
     { lower: [userId, from], upper: [userId, Infinity] },
     ids.length,
   );
   const found = new Map(run.map((r) => [r.id, r]));
-  return Promise.all([first, ...rest.map((id) => found.get(id) ?? tx.get('operations', id))]);
+  return Promise.all([first, ...rest.map((id) => found.get(id) ?? getOperation(tx, id))]);
 }
 
 /** How an attempt ended for one of its operations. */
@@ -276,65 +274,35 @@ async function recordEnds(tx: Tx, ends: readonly AttemptEnding[], replace = true
 }
 
 /**
- * Record the attempt durably BEFORE it is sent (in the operation's state: `sending` or
- * `checking` with the attempt's id, and `sendAttempts`, which freezes the id). Only operations still in a state that may start
- * this attempt are claimed (another tab may have re-keyed, settled or claimed them meanwhile).
+ * Record the attempt durably BEFORE it is sent: one put of the claims record, however many
+ * operations it carries (core/claims.ts; every read sees them in flight from then on, and a send
+ * counts in `sendAttempts`, which freezes the id). Only operations still in a state that may
+ * start this attempt are claimed (another tab may have re-keyed, settled or cancelled them
+ * meanwhile). Returns them as claimed.
  */
 export async function claim(
   tx: Tx,
   userId: string,
   ids: readonly string[],
   attempt: AttemptStart,
-  policy: BackoffPolicy,
 ): Promise<OperationRecord[]> {
-  const event: OpEvent =
-    attempt.kind === 'send'
-      ? { type: 'send-started', attemptId: attempt.attemptId, at: attempt.at }
-      : { type: 'status-started', attemptId: attempt.attemptId, at: attempt.at };
   const records = await readOperations(tx, userId, ids);
-  const claimed: OperationRecord[] = [];
-  for (const record of records) {
-    if (!record || record.resolution !== null) continue;
-    const state = next(record.state, event, policy);
-    if (state === record.state) continue;
-    const updated: OperationRecord = {
-      ...record,
-      state: stored(state),
-      sendAttempts: record.sendAttempts + (attempt.kind === 'send' ? 1 : 0),
-    };
-    claimed.push(updated);
-  }
-  // The attempt is recorded in the operation's own state (its id and start): one put per
-  // operation. Its timeline row is written when it ends (settle), or by the next round's
-  // beginRound when its sender is gone; until then the view shows it in flight from the state.
-  await Promise.all(claimed.map((r) => putOperation(tx, r)));
+  const claimed = records.flatMap((r) => (r ? (started(r, attempt) ?? []) : []));
+  await addClaims(
+    tx,
+    userId,
+    attempt,
+    claimed.map((r) => r.id),
+  );
   return claimed;
 }
 
 /**
- * Give back a claim whose request never left the device (the sender claimed the next batch in a
- * settling transaction, then stopped): each operation still in that attempt returns to the state
- * it was claimed from, and its attempt count drops back (its id may move again if it was 0).
+ * Give back a claim whose request never left the device (the sender claimed the next batch
+ * ahead, then stopped): its operations are read as they were before it.
  */
-export async function unclaim(
-  tx: Tx,
-  claimed: readonly OperationRecord[],
-  attemptId: string,
-): Promise<void> {
-  const current = await Promise.all(claimed.map((r) => tx.get('operations', r.id)));
-  await Promise.all(
-    current.flatMap((record) => {
-      const s = record?.state;
-      if (!record || !s) return [];
-      if ((s.kind !== 'sending' && s.kind !== 'checking') || s.attemptId !== attemptId) return [];
-      if (s.kind === 'checking' && s.via !== 'resend') return [];
-      const before: StoredOpState =
-        s.kind === 'sending' ? { kind: 'queued', retry: s.retry } : s.prior;
-      return [
-        putOperation(tx, { ...record, state: before, sendAttempts: record.sendAttempts - 1 }),
-      ];
-    }),
-  );
+export function unclaim(tx: Tx, ids: readonly string[], attemptId: string): Promise<void> {
+  return dropClaims(tx, ids, attemptId);
 }
 
 /** What came back for one operation of an attempt. */
@@ -382,7 +350,9 @@ export async function settle(
   ]);
   const projection = new Map(itemIds.map((id, i) => [id, items[i]]));
   const moved = new Set<string>();
-  const writes: Promise<void>[] = [recordEnds(tx, ends)];
+  // The operations settled here are off their attempt's claim (their records now say it all).
+  const settled = settlements.map((x) => x.id);
+  const writes = [recordEnds(tx, ends), dropClaims(tx, settled, settlements[0]?.attempt.attemptId)];
   settlements.forEach((s, i) => {
     const record = records[i];
     if (!record) return;

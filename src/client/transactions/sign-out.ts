@@ -13,6 +13,8 @@ import { withoutOperations } from '../core/attempt-rows';
 import { isOpen } from '../core/rules';
 import type { Tx } from '../store/local-store';
 import { clearSession, getMeta } from './meta';
+import { dropClaims } from './claims';
+import { getOperations } from './record-index';
 
 export type RemoveDataResult =
   | { kind: 'removed' }
@@ -52,13 +54,14 @@ export async function signOutRemovingData(tx: Tx): Promise<RemoveDataResult> {
   const session = await getMeta(tx, 'session');
   if (!session) return { kind: 'signed-out' };
   const userId = session.user.id;
-  const operations = await tx.getAllFromIndex('operations', 'byUser', userId);
+  const operations = await getOperations(tx, 'byUser', userId);
   const unconfirmed = operations.filter((r) => isOpen(r)).length;
   if (unconfirmed > 0) return { kind: 'unconfirmed', count: unconfirmed };
 
   for (const record of operations) await tx.delete('operations', record.id);
-  // Their attempts' timelines go with them.
+  // Their attempts' timelines (and any claim left by a sender that is gone) go with them.
   const removed = new Set(operations.map((r) => r.id));
+  await dropClaims(tx, [...removed]);
   for (const row of await tx.getAll('attempts')) {
     if (!row.operationIds.some((id) => removed.has(id))) continue;
     const left = withoutOperations(row, removed);

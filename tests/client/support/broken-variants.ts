@@ -17,7 +17,8 @@ import {
   type Settlement,
 } from '../../../src/client/transactions/outbox';
 import { project } from '../../../src/client/transactions/projection';
-import { putOperation } from '../../../src/client/transactions/record-index';
+import { dropClaims } from '../../../src/client/transactions/claims';
+import { getOperation, putOperation } from '../../../src/client/transactions/record-index';
 import type { Tx } from '../../../src/client/store/local-store';
 
 /** The names of the variants below: production code names none of them. */
@@ -27,10 +28,10 @@ export const BROKEN_SENDERS = ['newIdPerRetry', 'receiptOutsideTx'] as const;
 export function newIdPerRetry(): OutboxWrites {
   return {
     settle,
-    claim: async (tx, userId, ids, attempt, policy) => {
+    claim: async (tx, userId, ids, attempt) => {
       const sent: string[] = [];
       for (const id of ids) {
-        const record = await tx.get('operations', id);
+        const record = await getOperation(tx, id);
         const allocated =
           record && record.state.kind === 'unknown' ? await allocateId(tx, record.userId) : null;
         if (!record || record.state.kind !== 'unknown' || !allocated) {
@@ -46,7 +47,7 @@ export function newIdPerRetry(): OutboxWrites {
         });
         sent.push(allocated.id);
       }
-      return claim(tx, userId, sent, attempt, policy);
+      return claim(tx, userId, sent, attempt);
     },
   };
 }
@@ -76,9 +77,9 @@ export function receiptOutsideTx(): OutboxWrites {
     }
   }
   return {
-    claim: async (tx, userId, ids, attempt, policy) => {
+    claim: async (tx, userId, ids, attempt) => {
       await storeLeftOver(tx);
-      return claim(tx, userId, ids, attempt, policy);
+      return claim(tx, userId, ids, attempt);
     },
     settle: async (tx, _userId, settlements, at, policy, ends = settlements) => {
       await storeLeftOver(tx);
@@ -88,7 +89,7 @@ export function receiptOutsideTx(): OutboxWrites {
           await tx.put('attempts', withEnds(attempt, e.attempt, new Map([[e.id, e.end]])));
       }
       for (const s of settlements) {
-        const record = await tx.get('operations', s.id);
+        const record = await getOperation(tx, s.id);
         if (!record) continue;
         let state = next(
           record.state,
@@ -100,6 +101,13 @@ export function receiptOutsideTx(): OutboxWrites {
           await putOperation(tx, { ...record, state });
         if (s.kind === 'receipt') later.push({ tx, settlement: s, at });
       }
+      const [first] = settlements;
+      if (first)
+        await dropClaims(
+          tx,
+          settlements.map((s) => s.id),
+          first.attempt.attemptId,
+        );
     },
   };
 }

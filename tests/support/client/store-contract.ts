@@ -7,19 +7,25 @@ import type { LeaseResponse, Receipt } from '../../../src/protocol/schemas';
 import { canonicalJson } from '../../../src/protocol/fingerprint';
 import { DEFAULT_BACKOFF } from '../../../src/client/core/retry-policy';
 import { exportOutbox, importOutbox } from '../../../src/client/transactions/device-backup';
+import { cancelUnsent } from '../../../src/client/transactions/cancel-and-reverse';
 import { storeLease } from '../../../src/client/transactions/leases';
-import { takeOrder } from '../../../src/client/transactions/meta';
+import { getMeta, takeOrder } from '../../../src/client/transactions/meta';
 import {
   beginRound,
   claim,
   enqueue,
   readWork,
   settle,
+  unclaim,
   type Author,
   type Settlement,
 } from '../../../src/client/transactions/outbox';
 import type { AttemptStart } from '../../../src/client/core/attempt-rows';
-import { putOperation, queueRange } from '../../../src/client/transactions/record-index';
+import {
+  getOperation,
+  putOperation,
+  queueRange,
+} from '../../../src/client/transactions/record-index';
 import { StorageFailure, type LocalStore } from '../../../src/client/store/local-store';
 import type { AttemptRow, OperationRecord } from '../../../src/client/core/records';
 import { sampleReceipt } from './sample-receipt';
@@ -297,7 +303,7 @@ export const STORE_CONTRACT: ContractCase[] = [
       const sent = await saved(store);
       const unsent = await saved(store);
       await store.write((tx) =>
-        claim(tx, 'u1', [sent.id], { attemptId: 'a1', kind: 'send', at: 1 }, policy),
+        claim(tx, 'u1', [sent.id], { attemptId: 'a1', kind: 'send', at: 1 }),
       );
       await withLease(store, 'L2', '2026-11-29T00:00:00.000Z');
       const ids = (await store.read((tx) => tx.getAll('operations'))).map((r) => r.id).sort();
@@ -311,23 +317,31 @@ export const STORE_CONTRACT: ContractCase[] = [
     },
   },
   {
-    name: 'claim records the attempt in the new state (its row when it ends); it is claimed once',
+    name: 'claim records the attempt in one claims record, read as the new state (its row when it ends); it is claimed once',
     async run(h) {
       const db = await h.fresh();
       const [a, b] = [await db.connect(), await db.connect()];
       await withLease(a);
       const op = await saved(a);
       const [first, second] = await Promise.all([
-        a.write((tx) => claim(tx, 'u1', [op.id], A1, policy)),
-        b.write((tx) => claim(tx, 'u1', [op.id], { attemptId: 'b1', kind: 'send', at: 5 }, policy)),
+        a.write((tx) => claim(tx, 'u1', [op.id], A1)),
+        b.write((tx) => claim(tx, 'u1', [op.id], { attemptId: 'b1', kind: 'send', at: 5 })),
       ]);
       same(first.length + second.length, 1, 'one claim wins');
-      const stored = await a.read((tx) => tx.get('operations', op.id));
-      same(stored?.state.kind, 'sending', 'state');
-      same(stored?.sendAttempts, 1, 'attempt count');
+      const read = await a.read((tx) => getOperation(tx, op.id));
+      same(read?.state.kind, 'sending', 'state');
+      same(read?.sendAttempts, 1, 'attempt count');
       const winner = first.length === 1 ? A1.attemptId : 'b1';
-      same(stored?.state.kind === 'sending' && stored.state.attemptId, winner, 'attempt in state');
-      // The attempt lives in the operation's state until it ends: one put per operation.
+      same(read?.state.kind === 'sending' && read.state.attemptId, winner, 'attempt in state');
+      // One put for the claim, however many operations it carries: their records are written
+      // when the attempt settles, and its timeline row when it ends.
+      same((await a.read((tx) => tx.get('operations', op.id)))?.state.kind, 'queued', 'record');
+      const claims = await a.read((tx) => getMeta(tx, 'claims'));
+      same(
+        claims?.claims.map((c) => [c.attemptId, c.ids]),
+        [[winner, [op.id]]],
+        'the claim',
+      );
       same((await a.read((tx) => tx.getAll('attempts'))).length, 0, 'no row until it ends');
     },
   },
@@ -338,7 +352,7 @@ export const STORE_CONTRACT: ContractCase[] = [
       await withLease(store);
       await store.write((tx) => tx.put('items', item('lamp-14', 5, 3)));
       const op = await saved(store);
-      await store.write((tx) => claim(tx, 'u1', [op.id], A1, policy));
+      await store.write((tx) => claim(tx, 'u1', [op.id], A1));
       const receipt = receiptFor(op.id, 'lamp-14', 4, 4);
       const settlement = receiptSettlement(op.id, receipt);
       await store.write((tx) => settle(tx, 'u1', [settlement], 6, policy));
@@ -369,7 +383,7 @@ export const STORE_CONTRACT: ContractCase[] = [
       await withLease(store);
       const ops = [await saved(store), await saved(store), await saved(store)];
       const ids = ops.map((o) => o.id);
-      await store.write((tx) => claim(tx, 'u1', ids, A1, policy));
+      await store.write((tx) => claim(tx, 'u1', ids, A1));
       const settlement = (id: string) => receiptSettlement(id, receiptFor(id, 'lamp-14', 4, 4));
       // The first two settle in two chunks; the tab closes before the third's.
       await store.write((tx) => settle(tx, 'u1', [settlement(ids[0] ?? '')], 6, policy));
@@ -397,12 +411,26 @@ export const STORE_CONTRACT: ContractCase[] = [
     },
   },
   {
+    name: 'a claimed operation cannot be cancelled; given back unsent, it can',
+    async run(h) {
+      const store = await (await h.fresh()).connect();
+      await withLease(store);
+      const op = await saved(store);
+      await store.write((tx) => claim(tx, 'u1', [op.id], A1));
+      // Its record still says queued and never sent: only the claim says it may have left.
+      same(await store.write((tx) => cancelUnsent(tx, 'u1', op.id)), false, 'while claimed');
+      await store.write((tx) => unclaim(tx, [op.id], A1.attemptId));
+      same((await store.read((tx) => getOperation(tx, op.id)))?.sendAttempts, 0, 'given back');
+      same(await store.write((tx) => cancelUnsent(tx, 'u1', op.id)), true, 'once given back');
+    },
+  },
+  {
     name: 'a settle that cannot complete keeps nothing of it',
     async run(h) {
       const store = await (await h.fresh()).connect();
       await withLease(store);
       const op = await saved(store);
-      await store.write((tx) => claim(tx, 'u1', [op.id], A1, policy));
+      await store.write((tx) => claim(tx, 'u1', [op.id], A1));
       const receipt = receiptFor(op.id, 'lamp-14', 4, 4);
       await rejects(
         store.write(async (tx) => {
@@ -413,7 +441,7 @@ export const STORE_CONTRACT: ContractCase[] = [
         'settle',
       );
       same(
-        (await store.read((tx) => tx.get('operations', op.id)))?.state.kind,
+        (await store.read((tx) => getOperation(tx, op.id)))?.state.kind,
         'sending',
         'still in the outbox',
       );
