@@ -2,8 +2,8 @@
  * The live view's snapshot, kept up to date from each committed write (a build visits only the
  * operations a write changed and the inputs that changed beside them), equals a snapshot built
  * from nothing on the same data, after every step of random sequences of what a device does:
- * enqueue, claim, settle, answers, cancel, discard, moving to a fresh lease, sign-out cleanup,
- * receipts in hand, status questions (attempt rows alone), attempt rows deleted, another tab's
+ * enqueue, claim (the claims record) and give back, settle, answers, cancel, discard, moving to a
+ * fresh lease, sign-out cleanup, receipts in hand, status questions (attempt rows alone), attempt rows deleted, another tab's
  * changes (a whole re-read), another person signing in, time passing (or the clock going back),
  * the server's clock read again, a new recheck time.
  */
@@ -14,6 +14,7 @@ import { emptyView, type LocalView } from './core/local-view';
 import type { FinishingState, StoredOpState } from './core/operation-state';
 import type { LeaseRecord, OperationRecord } from './core/records';
 import { SnapshotBuilder, type Runtime } from './core/snapshot';
+import { withClaimed, withoutClaimed, type Claim } from './core/claims';
 import type { ServerSkew } from './core/server-clock';
 import { LiveView } from './live-view';
 import { applyWrites } from './transactions/view';
@@ -32,6 +33,7 @@ const ITEMS = ['lamp-14', 'bulb-2', 'cable-1'];
 type Step =
   | { kind: 'enqueue'; user: number; item: number; delta: number; count: boolean; lease: number }
   | { kind: 'claim'; pick: number; many: number }
+  | { kind: 'unclaim'; pick: number }
   | { kind: 'settle'; pick: number; many: number; outcome: 'applied' | 'rejected' }
   | { kind: 'answer'; pick: number; to: 'unknown' | 'queued' | 'waiting' | 'review' }
   | { kind: 'resolve'; pick: number; how: 'discarded' | 'entered-again' }
@@ -66,6 +68,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       pick: fc.nat(),
       many: fc.integer({ min: 1, max: 4 }),
     }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('unclaim' as const), pick: fc.nat() }),
   },
   {
     weight: 3,
@@ -165,6 +171,9 @@ class Device {
   readonly finishing = new Map<string, FinishingState>();
   private readonly attemptIds: string[] = [];
   private readonly leases = new Map<string, LeaseRecord>();
+  /** The claims record as stored (core/claims.ts). */
+  private claims: Claim[] = [];
+  private claimSerial = 0;
 
   constructor() {
     this.view = {
@@ -221,22 +230,30 @@ class Device {
         };
         return [put(record), { op: 'put', store: 'leases', value: next }];
       }
-      case 'claim':
-        return this.picks(s.pick, s.many, (r) => r.state.kind === 'queued').map((r) =>
-          state(
-            r,
-            {
-              kind: 'sending',
-              attemptId: `a${this.order}`,
-              since: this.now,
-              retry: r.state.kind === 'queued' ? r.state.retry : { attempts: 0, notBefore: 0 },
-            },
-            { sendAttempts: r.sendAttempts + 1 },
-          ),
-        );
-      case 'settle':
-        return this.picks(s.pick, s.many, (r) => r.state.kind === 'sending').flatMap(
-          (r): WriteEntry[] => {
+      case 'claim': {
+        // One claims record for all: the operations' records stay as they are.
+        const [first, ...rest] = this.picks(s.pick, s.many, (r) => r.state.kind === 'queued');
+        if (!first) return [];
+        const ids = [first, ...rest].filter((r) => r.userId === first.userId).map((r) => r.id);
+        const attempt = {
+          attemptId: `c${this.claimSerial++}`,
+          kind: 'send',
+          at: this.now,
+        } as const;
+        return [this.claimsWrite(withClaimed(this.claims, first.userId, attempt, ids))];
+      }
+      case 'unclaim': {
+        const claim = this.claims[s.pick % Math.max(1, this.claims.length)];
+        if (!claim) return [];
+        return [this.claimsWrite(withoutClaimed(this.claims, new Set(claim.ids), claim.attemptId))];
+      }
+      case 'settle': {
+        const settled = this.picks(s.pick, s.many, (r) => r.state.kind === 'sending');
+        const ids = new Set(settled.map((r) => r.id));
+        const claims = withoutClaimed(this.claims, ids);
+        const off = claims.length === this.claims.length ? [] : [this.claimsWrite(claims)];
+        return settled
+          .flatMap((r): WriteEntry[] => {
             const rc = receipt(r, s.outcome);
             const attemptId = r.state.kind === 'sending' ? r.state.attemptId : 'a';
             const final: StoredOpState =
@@ -264,8 +281,9 @@ class Device {
               },
               state(r, final, { receipt: { text: '{}', receipt: rc, storedAt: 1 } }),
             ];
-          },
-        );
+          })
+          .concat(off);
+      }
       case 'answer':
         return this.pick(s.pick, (r) => r.resolution === null).map((r) => {
           const retry = { attempts: 1, notBefore: this.now + 60_000 };
@@ -374,11 +392,21 @@ class Device {
     }
   }
 
+  /** The claims record as `claims` (deleted when none is left). */
+  private claimsWrite(claims: Claim[]): WriteEntry {
+    this.claims = claims;
+    return claims.length === 0
+      ? { op: 'delete', store: 'meta', key: 'claims' }
+      : { op: 'put', store: 'meta', value: { key: 'claims', claims } };
+  }
+
   /** A whole read, as another tab's "look again" makes: new maps, the same stored records. */
   copy(): LocalView {
     return {
       ...this.view,
       operations: new Map(this.view.operations),
+      claims: new Map(this.view.claims),
+      unclaimed: new Map(this.view.unclaimed),
       attempts: new Map(this.view.attempts),
       items: new Map(this.view.items),
       leases: new Map(this.view.leases),

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { createClient, type StockroomClientCore } from '../../../src/client/client';
 import { setSession } from '../../../src/client/transactions/meta';
 import type { OutboxWrites } from '../../../src/client/transactions/outbox';
+import { readClaims } from '../../../src/client/transactions/claims';
+import { asClaimed } from '../../../src/client/core/claims';
 import { openIdbStore } from '../../../src/client/store/idb-store';
 import type { LocalStore } from '../../../src/client/store/local-store';
 import { linesOf } from '../../../src/client/core/attempt-rows';
@@ -343,7 +345,11 @@ export class World {
   async storeView() {
     this.observer ??= this.connect();
     const db = await this.observer;
-    return db.read(async (tx) => ({ records: await tx.getAll('operations') }));
+    // As every reader sees them: the sender's claims applied.
+    return db.read(async (tx) => {
+      const [records, claims] = await Promise.all([tx.getAll('operations'), readClaims(tx)]);
+      return { records: records.map((r) => asClaimed(r, claims)) };
+    });
   }
 
   /** After every command: nothing stored or shown as settled by a receipt without that receipt. */
