@@ -105,14 +105,17 @@ export async function startCaddy(name: string, upstream: string): Promise<Runnin
       'Caddy made its root certificate',
       60_000,
     );
-    const ca = await readFile(rootCertPath, 'utf8');
-    const target = { name, port, ca };
+    // Read again at each try: the file exists before Caddy has finished writing it, and a CA read
+    // empty would never verify the site.
+    const target = { name, port, ca: '' };
     await eventually(
-      () =>
-        proxyRequest(target, { path: '/api/health' }).then(
+      async () => {
+        target.ca = await readFile(rootCertPath, 'utf8');
+        return proxyRequest(target, { path: '/api/health' }).then(
           (r) => r.status,
           (e: unknown) => String(e),
-        ),
+        );
+      },
       (status) => status === 200,
       'the server through Caddy',
       60_000,
