@@ -19,11 +19,11 @@
  * stay strict.
  *
  * While batches come back whole and nobody works on the device, the sender works one batch ahead:
- * the next batch is planned and claimed while the last is in flight, and leaves the moment that one's answer is in, before it is
- * settled (the round trip hidden behind the settle). The queue still reaches the server in
- * creation order: a batch leaves only after every operation before it has its receipt. A batch
- * claimed ahead that cannot leave (the answer was not whole, the device went offline) goes back
- * to the queue unsent.
+ * the next batch is planned and claimed while the last is in flight, and leaves the moment that
+ * one's answer is in, before it is settled (the round trip hidden behind the settle). The queue
+ * still reaches the server in creation order: a batch leaves only after every operation before it
+ * has its receipt. A batch claimed ahead that cannot leave (the answer was not whole, the device
+ * went offline) goes back to the queue unsent.
  */
 import {
   answerEvent,
@@ -176,7 +176,7 @@ export interface RoundStart {
  * Operations per read transaction when the sender reads the queue (a round's start, the plan of a
  * batch) while a person works: they wait behind one page, not behind a read of the whole batch.
  * Reads are cheaper than writes, so a page is never smaller; while nobody works it grows with the
- * chunks.
+ * chunks (a read does not make them grow).
  */
 const READ_PAGE = 100;
 
@@ -241,9 +241,14 @@ class Round {
     return this.chunks.next(this.deps.personWrites?.() ?? 0, this.now());
   }
 
+  /** A person works on the device (core/chunk-size.ts): a change of theirs a moment ago. */
+  private personWorks(): boolean {
+    return this.chunks.working(this.deps.personWrites?.() ?? 0, this.now());
+  }
+
   /** Operations in the next read transaction of the queue (`READ_PAGE`). */
   private readPage(): number {
-    return Math.max(READ_PAGE, this.chunkSize());
+    return Math.max(READ_PAGE, this.chunks.current(this.deps.personWrites?.() ?? 0, this.now()));
   }
 
   private now(): number {
@@ -514,8 +519,7 @@ class Round {
   private async land(session: SessionMeta, flying: InFlight): Promise<StepEnd> {
     const { attempt, records } = flying.claimed;
     // Not while a person works: their change then meets the storage idle while a batch is away.
-    const working = this.chunks.working(this.deps.personWrites?.() ?? 0, this.now());
-    if (this.flowing && !working && this.mayGoAhead()) {
+    if (this.flowing && !this.personWorks() && this.mayGoAhead()) {
       await this.claimAhead(session, flying.claimed);
     }
     const outcome = await flying.answer;

@@ -172,7 +172,7 @@ class Device {
   private readonly attemptIds: string[] = [];
   private readonly leases = new Map<string, LeaseRecord>();
   /** The claims record as stored (core/claims.ts). */
-  private claims: Claim[] = [];
+  private claims: readonly Claim[] = [];
   private claimSerial = 0;
 
   constructor() {
@@ -251,7 +251,7 @@ class Device {
         const settled = this.picks(s.pick, s.many, (r) => r.state.kind === 'sending');
         const ids = new Set(settled.map((r) => r.id));
         const claims = withoutClaimed(this.claims, ids);
-        const off = claims.length === this.claims.length ? [] : [this.claimsWrite(claims)];
+        const off = claims === this.claims ? [] : [this.claimsWrite(claims)];
         return settled
           .flatMap((r): WriteEntry[] => {
             const rc = receipt(r, s.outcome);
@@ -393,7 +393,7 @@ class Device {
   }
 
   /** The claims record as `claims` (deleted when none is left). */
-  private claimsWrite(claims: Claim[]): WriteEntry {
+  private claimsWrite(claims: readonly Claim[]): WriteEntry {
     this.claims = claims;
     return claims.length === 0
       ? { op: 'delete', store: 'meta', key: 'claims' }

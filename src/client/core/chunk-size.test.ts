@@ -26,6 +26,14 @@ describe('ChunkSizer', () => {
     expect([sizer.next(7, 0), sizer.next(7, 0)]).toEqual([10, 20]);
   });
 
+  it('tells the next size without counting a chunk (a read between two chunks)', () => {
+    const sizer = new ChunkSizer(policy, 0);
+    expect([sizer.current(0, 0), sizer.current(0, 1), sizer.next(0, 2)]).toEqual([10, 10, 10]);
+    expect([sizer.current(0, 3), sizer.next(0, 4), sizer.current(0, 5)]).toEqual([20, 20, 40]);
+    // A person's change: small at once.
+    expect(sizer.current(1, 6)).toBe(10);
+  });
+
   it('never takes fewer than one operation', () => {
     const sizer = new ChunkSizer({ small: 0, large: 0, quietMs: 0 }, 0);
     expect(sizer.next(0, 0)).toBe(1);

@@ -28,15 +28,19 @@ export class ChunkSizer {
     return this.personAt !== null && now - this.personAt < this.policy.quietMs;
   }
 
+  /** The size the next chunk would have, without counting one (a read may follow it). */
+  current(personWrites: number, now: number): number {
+    if (this.working(personWrites, now)) this.chunk = this.policy.small;
+    return Math.max(1, this.chunk);
+  }
+
   /** The next chunk's size, given the person's writes so far and the time now. */
   next(personWrites: number, now: number): number {
     const { small, large } = this.policy;
-    if (this.working(personWrites, now)) {
-      this.chunk = small;
-      return Math.max(1, small);
+    const size = this.current(personWrites, now);
+    if (!this.working(personWrites, now)) {
+      this.chunk = Math.min(Math.max(large, small), this.chunk * 2);
     }
-    const size = this.chunk;
-    this.chunk = Math.min(Math.max(large, small), this.chunk * 2);
-    return Math.max(1, size);
+    return size;
   }
 }

@@ -68,5 +68,8 @@ describe('claims', () => {
     ]);
     const same = withoutClaimed(claims, new Set(['gone']));
     expect(same[0]).toBe(claims[0]);
+    // Nothing to take off: the same array (the store then writes nothing).
+    expect(same).toBe(claims);
+    expect(withoutClaimed(claims, new Set(['L1.7']), 'a1')).toBe(claims);
   });
 });

@@ -71,16 +71,20 @@ export function withClaimed(
   );
 }
 
-/** The claims without these operations (of this attempt's claim only, if given); one left empty goes. */
+/**
+ * The claims without these operations (of this attempt's claim only, if given); one left empty
+ * goes. The same array when none of them is claimed.
+ */
 export function withoutClaimed(
   claims: readonly Claim[],
   ids: ReadonlySet<string>,
   attemptId?: string,
-): Claim[] {
+): readonly Claim[] {
+  const kept = (c: Claim) => attemptId !== undefined && c.attemptId !== attemptId;
+  if (claims.every((c) => kept(c) || !c.ids.some((id) => ids.has(id)))) return claims;
   return claims.flatMap((c) => {
-    if (attemptId !== undefined && c.attemptId !== attemptId) return [c];
+    if (kept(c)) return [c];
     const left = c.ids.filter((id) => !ids.has(id));
-    if (left.length === c.ids.length) return [c];
     return left.length === 0 ? [] : [{ ...c, ids: left }];
   });
 }

@@ -54,7 +54,7 @@ export interface HistoriesMeta {
 /** The sender's attempts recorded and not settled yet, one record for all (core/claims.ts). */
 export interface ClaimsMeta {
   key: 'claims';
-  claims: Claim[];
+  claims: readonly Claim[];
 }
 export type MetaRecord =
   | SessionMeta

@@ -2,19 +2,28 @@
  * The claims record (`meta` key `claims`, core/claims.ts): read, added to when an attempt is
  * claimed, taken from when it settles or goes back.
  */
-import { indexClaims, withClaimed, withoutClaimed, type ClaimIndex } from '../core/claims';
+import {
+  indexClaims,
+  withClaimed,
+  withoutClaimed,
+  type Claim,
+  type ClaimIndex,
+} from '../core/claims';
 import type { AttemptStart } from '../core/attempt-rows';
 import type { Tx } from '../store/local-store';
 import { getMeta } from './meta';
 
+async function storedClaims(tx: Tx): Promise<readonly Claim[]> {
+  return (await getMeta(tx, 'claims'))?.claims ?? [];
+}
+
 export async function readClaims(tx: Tx): Promise<ClaimIndex> {
-  return indexClaims((await getMeta(tx, 'claims'))?.claims ?? []);
+  return indexClaims(await storedClaims(tx));
 }
 
 /** The operations of `userId` that claims list. */
 export async function claimedIds(tx: Tx, userId: string): Promise<string[]> {
-  const claims = (await getMeta(tx, 'claims'))?.claims ?? [];
-  return claims.flatMap((c) => (c.userId === userId ? c.ids : []));
+  return (await storedClaims(tx)).flatMap((c) => (c.userId === userId ? c.ids : []));
 }
 
 /** Record that these operations of `userId` start `attempt` (one put, however many). */
@@ -25,8 +34,8 @@ export async function addClaims(
   ids: readonly string[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const claims = (await getMeta(tx, 'claims'))?.claims ?? [];
-  await tx.put('meta', { key: 'claims', claims: withClaimed(claims, userId, attempt, ids) });
+  const claims = withClaimed(await storedClaims(tx), userId, attempt, ids);
+  await tx.put('meta', { key: 'claims', claims });
 }
 
 /**
@@ -38,12 +47,9 @@ export async function dropClaims(
   ids: readonly string[],
   attemptId?: string,
 ): Promise<void> {
-  const stored = await getMeta(tx, 'claims');
-  if (!stored || ids.length === 0) return;
-  const claims = withoutClaimed(stored.claims, new Set(ids), attemptId);
-  if (claims.length === stored.claims.length && claims.every((c, i) => c === stored.claims[i])) {
-    return;
-  }
+  const stored = await storedClaims(tx);
+  const claims = withoutClaimed(stored, new Set(ids), attemptId);
+  if (claims === stored) return;
   await (claims.length === 0
     ? tx.delete('meta', 'claims')
     : tx.put('meta', { key: 'claims', claims }));

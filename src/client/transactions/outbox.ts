@@ -21,7 +21,13 @@ import { allocateId } from './leases';
 import { takeOrder } from './meta';
 import { project } from './projection';
 import { addClaims, dropClaims } from './claims';
-import { getOperation, getOperations, putOperation, queueRange } from './record-index';
+import {
+  getOperation,
+  getOperations,
+  getOperationsById,
+  putOperation,
+  queueRange,
+} from './record-index';
 import { started } from '../core/claims';
 import { opItemId } from '../../protocol/op-item';
 
@@ -194,7 +200,7 @@ export async function beginRound(
   policy: BackoffPolicy,
   restart: RoundRestart,
 ): Promise<void> {
-  const records = await readOperations(tx, userId, ids);
+  const records = await getOperationsById(tx, userId, ids);
   // Their sender is gone (tab closed): for the timeline, the connection dropped with it, unless
   // the attempt's end was stored already (a batch settled part-way).
   const dropped: AttemptEnd = { ...PENDING_END, endedAt: at, result: 'network-error' };
@@ -218,34 +224,6 @@ export async function beginRound(
 function stored(state: OpState): StoredOpState {
   if (state.kind === 'finishing') throw new Error('finishing is never stored');
   return state;
-}
-
-/**
- * The user's operations with these ids (undefined: gone). The sender works through the queue in
- * creation order, so one read of the queue from the first one's place usually finds them all (a
- * few hundred single reads per batch would cost more than the batch's network time). From its
- * place, not from the head: while a batch is claimed chunk by chunk, its first chunks are still
- * queued ahead of the next.
- */
-async function readOperations(
-  tx: Tx,
-  userId: string,
-  ids: readonly string[],
-): Promise<(OperationRecord | undefined)[]> {
-  const [firstId, ...rest] = ids;
-  if (firstId === undefined || rest.length < 4) {
-    return Promise.all(ids.map((id) => getOperation(tx, id)));
-  }
-  const first = await getOperation(tx, firstId);
-  const from = first?.userId === userId ? first.order : -Infinity;
-  const run = await getOperations(
-    tx,
-    'queue',
-    { lower: [userId, from], upper: [userId, Infinity] },
-    ids.length,
-  );
-  const found = new Map(run.map((r) => [r.id, r]));
-  return Promise.all([first, ...rest.map((id) => found.get(id) ?? getOperation(tx, id))]);
 }
 
 /** How an attempt ended for one of its operations. */
@@ -286,7 +264,7 @@ export async function claim(
   ids: readonly string[],
   attempt: AttemptStart,
 ): Promise<OperationRecord[]> {
-  const records = await readOperations(tx, userId, ids);
+  const records = await getOperationsById(tx, userId, ids);
   const claimed = records.flatMap((r) => (r ? (started(r, attempt) ?? []) : []));
   await addClaims(
     tx,
@@ -341,7 +319,7 @@ export async function settle(
     ),
   ];
   const [records, items] = await Promise.all([
-    readOperations(
+    getOperationsById(
       tx,
       userId,
       settlements.map((s) => s.id),

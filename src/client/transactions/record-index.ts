@@ -48,3 +48,34 @@ export async function getOperations<I extends IndexName<'operations'>>(
   ]);
   return claims.size === 0 ? records : records.map((r) => asClaimed(r, claims));
 }
+
+/**
+ * The user's operations with these ids as every reader sees them (undefined: gone), the claims
+ * read once. The sender works through the queue in creation order, so one read of the queue from
+ * the first one's place usually finds them all (a few hundred single reads per batch would cost
+ * more than the batch's network time). From its place, not from the head: while a batch is
+ * claimed chunk by chunk, its first chunks are still queued ahead of the next.
+ */
+export async function getOperationsById(
+  tx: Tx,
+  userId: string,
+  ids: readonly string[],
+): Promise<(OperationRecord | undefined)[]> {
+  const claims = await readClaims(tx);
+  const one = async (id: string) => {
+    const record = await tx.get('operations', id);
+    return record && asClaimed(record, claims);
+  };
+  const [firstId, ...rest] = ids;
+  if (firstId === undefined || rest.length < 4) return Promise.all(ids.map(one));
+  const first = await one(firstId);
+  const from = first?.userId === userId ? first.order : -Infinity;
+  const run = await tx.getAllFromIndex(
+    'operations',
+    'queue',
+    { lower: [userId, from], upper: [userId, Infinity] },
+    ids.length,
+  );
+  const found = new Map(run.map((r) => [r.id, asClaimed(r, claims)]));
+  return Promise.all([first, ...rest.map((id) => found.get(id) ?? one(id))]);
+}
