@@ -10,6 +10,7 @@ import type { AttemptRow } from '../../src/client/core/records';
 import { storesReceipt } from './support/faulty-store';
 import { routedFetch } from './support/network';
 import type { SenderPolicy } from '../../src/client/sender';
+import type { StockroomClientCore } from '../../src/client/client';
 import type { LocalStore, Tx } from '../../src/client/store/local-store';
 import {
   effectsOf,
@@ -56,6 +57,13 @@ describe('sender against the real server', () => {
    * as a request leaves, "stored a,b" as the transaction storing those receipts commits);
    * `answered` is called with each request's ids once its response is in, before the sender sees it.
    */
+  /** From a fresh log: online, until the client is idle (what went out and what was stored). */
+  async function drained(c: StockroomClientCore, log: string[]): Promise<void> {
+    log.length = 0;
+    h.network.set(true);
+    await c.whenIdle();
+  }
+
   async function logged(
     log: string[],
     policy: Partial<SenderPolicy>,
@@ -104,9 +112,7 @@ describe('sender against the real server', () => {
     const log: string[] = [];
     const c = await logged(log, { batchSize: 2 });
     const [a, b, c3, d, e] = await savedOffline(h, c, 5, 'lamp-14');
-    log.length = 0;
-    h.network.set(true);
-    await c.whenIdle();
+    await drained(c, log);
     // The first batch of a round goes alone; from the second on, the next batch is claimed while
     // one is in flight and leaves as soon as that one's answer is in, before it is stored.
     expect(log).toEqual([
@@ -142,9 +148,7 @@ describe('sender against the real server', () => {
         tapped = op.id;
       });
     };
-    log.length = 0;
-    h.network.set(true);
-    await c.whenIdle();
+    await drained(c, log);
     expect(log).toEqual([
       `sent ${a},${b}`,
       `stored ${a},${b}`,
@@ -161,9 +165,7 @@ describe('sender against the real server', () => {
     const [a, b, c3, d, e] = await savedOffline(h, c, 5, 'lamp-14');
     // The second batch fails before the server commits it.
     await h.fault({ fault: 'fail-before-commit', times: 1, match: { operationId: c3 } });
-    log.length = 0;
-    h.network.set(true);
-    await c.whenIdle();
+    await drained(c, log);
     // Claimed while the second was in flight, the last one never left with it: it waited until
     // every operation before it had its receipt (the unknown ones asked again alone, in order).
     expect(log).toEqual([
@@ -192,9 +194,7 @@ describe('sender against the real server', () => {
     });
     const [a, b, c3, d, e] = await savedOffline(h, c, 5, 'lamp-14');
     second = c3 ?? '';
-    log.length = 0;
-    h.network.set(true);
-    await c.whenIdle();
+    await drained(c, log);
     // The answer that came in is stored; the batch claimed ahead stays on the device.
     expect(log).toEqual([
       `sent ${a},${b}`,

@@ -110,6 +110,15 @@ async function saved(store: LocalStore, itemId = 'lamp-14', delta = -1): Promise
   return result.record;
 }
 
+/** A fresh store with a lease and one saved operation, claimed under A1. */
+async function oneClaimed(h: ContractHarness): Promise<{ store: LocalStore; op: OperationRecord }> {
+  const store = await (await h.fresh()).connect();
+  await withLease(store);
+  const op = await saved(store);
+  await store.write((tx) => claim(tx, 'u1', [op.id], A1));
+  return { store, op };
+}
+
 const item = (id: string, quantity: number, revision: number) => ({
   id,
   sku: id.toUpperCase(),
@@ -413,10 +422,7 @@ export const STORE_CONTRACT: ContractCase[] = [
   {
     name: 'a claimed operation cannot be cancelled; given back unsent, it can',
     async run(h) {
-      const store = await (await h.fresh()).connect();
-      await withLease(store);
-      const op = await saved(store);
-      await store.write((tx) => claim(tx, 'u1', [op.id], A1));
+      const { store, op } = await oneClaimed(h);
       // Its record still says queued and never sent: only the claim says it may have left.
       same(await store.write((tx) => cancelUnsent(tx, 'u1', op.id)), false, 'while claimed');
       await store.write((tx) => unclaim(tx, [op.id], A1.attemptId));
@@ -427,10 +433,7 @@ export const STORE_CONTRACT: ContractCase[] = [
   {
     name: 'a settle that cannot complete keeps nothing of it',
     async run(h) {
-      const store = await (await h.fresh()).connect();
-      await withLease(store);
-      const op = await saved(store);
-      await store.write((tx) => claim(tx, 'u1', [op.id], A1));
+      const { store, op } = await oneClaimed(h);
       const receipt = receiptFor(op.id, 'lamp-14', 4, 4);
       await rejects(
         store.write(async (tx) => {
