@@ -56,6 +56,7 @@ import {
   changedByRoundStart,
   OUTBOX_WRITES,
   readQueuePage,
+  readBehind,
   readWork,
   type RoundRestart,
   unclaim,
@@ -554,36 +555,36 @@ class Round {
   }
 
   /**
-   * The batch after the one in flight, planned from the queue behind it and claimed whole, a
-   * chunk per transaction (`this.next` until it leaves or goes back).
+   * The batch after the one in flight, up to a chunk of it (`chunkSize`, a whole batch while
+   * nobody works), planned from the queue behind it and claimed in ONE transaction: the claim
+   * checks the records the plan read (`this.next` until it leaves or goes back).
    */
   private async claimAhead(session: SessionMeta, inFlight: Claimed): Promise<void> {
     const { deps } = this;
     const userId = session.user.id;
     const after = Math.max(...inFlight.records.map((r) => r.order));
-    const work = await this.readWork(userId, after + 1);
+    const size = Math.min(deps.policy.batchSize, this.chunkSize());
     const at = this.now();
-    const next = plan({
-      queue: work.queue,
-      checks: [],
-      leases: work.leases,
-      now: at,
-      policy: deps.policy,
-      batchSize: deps.policy.batchSize,
-      skew: deps.serverSkew?.() ?? null,
-    });
-    if (next.kind !== 'send') return;
     // Stamped as claimed: it leaves within the round trip of the batch in flight.
     const attempt: AttemptStart = { attemptId: randomId(deps.random), kind: 'send', at };
-    const rest = next.records.map((r) => r.id);
-    const whole = await this.claimRest(session, {
-      attempt,
-      records: [],
-      leases: work.leases,
-      rest,
+    const ahead = await this.commit(async (tx): Promise<Claimed | null> => {
+      const { queue, leases } = await readBehind(tx, userId, after + 1, size);
+      const next = plan({
+        queue,
+        checks: [],
+        leases,
+        now: at,
+        policy: deps.policy,
+        batchSize: size,
+        skew: deps.serverSkew?.() ?? null,
+      });
+      if (next.kind !== 'send') return null;
+      const ids = next.records.map((r) => r.id);
+      const records = await this.outbox.claim(tx, userId, ids, attempt, next.records);
+      return { attempt, records, leases, rest: [] };
     });
-    // Storage failed part-way: what is claimed goes back (it never leaves half claimed).
-    if (whole === null && this.next) await this.release(this.next);
+    // Storage failed: the transaction claimed nothing.
+    if (ahead.ok) this.next = ahead.value;
   }
 
   private async check(

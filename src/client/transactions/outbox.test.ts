@@ -2,22 +2,25 @@ import { expect, it } from 'vitest';
 import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
 import type { Tx } from '../store/local-store';
 import { openMemoryStore } from '../store/memory-store';
-import { claim } from './outbox';
+import { claim, readBehind } from './outbox';
 import { getOperations, putOperation } from './record-index';
 
 const NOW = SAMPLE_CREATED_AT;
 
 const queued = (order: number) => sampleRecord(order);
 
-/** The transaction, counting its single-record reads of operations. */
-function countingGets(tx: Tx, count: { gets: number }): Tx {
+/** The transaction, counting its reads of operations: single records and runs of an index. */
+function countingGets(tx: Tx, count: { gets: number; runs?: number }): Tx {
   return {
     get: (store, key) => {
       if (store === 'operations') count.gets++;
       return tx.get(store, key);
     },
     getAll: (store) => tx.getAll(store),
-    getAllFromIndex: (store, index, query, n) => tx.getAllFromIndex(store, index, query, n),
+    getAllFromIndex: (store, index, query, n) => {
+      if (store === 'operations') count.runs = (count.runs ?? 0) + 1;
+      return tx.getAllFromIndex(store, index, query, n);
+    },
     put: (store, value) => tx.put(store, value),
     delete: (store, key) => tx.delete(store, key),
   };
@@ -53,4 +56,29 @@ it('records outside the run (earlier in the queue, gone) are still found one by 
   const ids = ['L1.2', 'L1.3', 'L1.0', 'L1.4', 'gone', 'L1.6'];
   const claimed = await store.write((tx) => claim(tx, 'u1', ids, attempt));
   expect(claimed.map((r) => r.id)).toEqual(['L1.2', 'L1.3', 'L1.0', 'L1.4', 'L1.6']);
+});
+
+it('a batch planned in the transaction of its claim is claimed from the records read there: nothing read twice, work in flight left out', async () => {
+  const store = openMemoryStore();
+  await store.write((tx) =>
+    Promise.all(Array.from({ length: 30 }, (_, i) => putOperation(tx, queued(i)))),
+  );
+  const ids = Array.from({ length: 30 }, (_, i) => `L1.${i}`);
+  await store.write((tx) =>
+    claim(tx, 'u1', ids.slice(0, 10), { attemptId: 'a1', kind: 'send', at: NOW }),
+  );
+  const count = { gets: 0, runs: 0 };
+  const claimed = await store.write(async (tx) => {
+    const { queue } = await readBehind(tx, 'u1', -Infinity, 20);
+    const reads = { ...count };
+    const attempt = { attemptId: 'a2', kind: 'send', at: NOW } as const;
+    const ids = queue.map((r) => r.id);
+    const records = await claim(countingGets(tx, count), 'u1', ids, attempt, queue);
+    return { reads, records };
+  });
+  // The first ten are in flight under a1: the plan's read shows them so, and they stay out.
+  expect(claimed.records.map((r) => r.id)).toEqual(ids.slice(10, 20));
+  expect(count).toEqual({ gets: 0, runs: 0 });
+  const read = await store.read((tx) => getOperations(tx, 'byUser', 'u1'));
+  expect(read.filter((r) => r.state.kind === 'sending')).toHaveLength(20);
 });

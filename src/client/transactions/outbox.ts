@@ -129,12 +129,25 @@ export async function readWork(
   from = -Infinity,
   queueLimit = limit,
 ): Promise<{ queue: OperationRecord[]; checks: OperationRecord[]; leases: LeaseRecord[] }> {
-  const [queue, checks, leases] = await Promise.all([
-    readQueuePage(tx, userId, 'queue', from, queueLimit),
+  const [{ queue, leases }, checks] = await Promise.all([
+    readBehind(tx, userId, from, queueLimit),
     getOperations(tx, 'checks', queueRange(userId), limit),
-    tx.getAllFromIndex('leases', 'byUser', userId),
   ]);
   return { queue, checks, leases };
+}
+
+/** The queue from creation order `from` on, up to `limit` of it, and the leases it needs. */
+export async function readBehind(
+  tx: Tx,
+  userId: string,
+  from: number,
+  limit: number,
+): Promise<{ queue: OperationRecord[]; leases: LeaseRecord[] }> {
+  const [queue, leases] = await Promise.all([
+    readQueuePage(tx, userId, 'queue', from, limit),
+    tx.getAllFromIndex('leases', 'byUser', userId),
+  ]);
+  return { queue, leases };
 }
 
 /** What starts a round: see `beginRound`. */
@@ -256,15 +269,17 @@ async function recordEnds(tx: Tx, ends: readonly AttemptEnding[], replace = true
  * operations it carries (core/claims.ts; every read sees them in flight from then on, and a send
  * counts in `sendAttempts`, which freezes the id). Only operations still in a state that may
  * start this attempt are claimed (another tab may have re-keyed, settled or cancelled them
- * meanwhile). Returns them as claimed.
+ * meanwhile). `read`: these operations as read in THIS transaction (the batch planned in it),
+ * so they are not read again. Returns them as claimed.
  */
 export async function claim(
   tx: Tx,
   userId: string,
   ids: readonly string[],
   attempt: AttemptStart,
+  read?: readonly OperationRecord[],
 ): Promise<OperationRecord[]> {
-  const records = await getOperationsById(tx, userId, ids);
+  const records = read ?? (await getOperationsById(tx, userId, ids));
   const claimed = records.flatMap((r) => (r ? (started(r, attempt) ?? []) : []));
   await addClaims(
     tx,
