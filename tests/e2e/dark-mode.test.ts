@@ -3,7 +3,7 @@
  * the page, the cards and the text take other colours than in the light theme, the dark page is
  * dark and its text light, and text keeps a contrast of at least 4.5:1 on its background in both
  * themes. Without the dark styles (or with only some of them) this fails; the axe checks of
- * layout.test.ts alone pass a page that simply stays light.
+ * layout-screens.test.ts alone pass a page that simply stays light.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -49,7 +49,7 @@ describe('screens', () => {
     await expectAccessible('sign-in');
   });
 
-  it('sign-in in the dark theme (layout.test.ts checks every other screen in both)', async () => {
+  it('sign-in in the dark theme (layout-screens.test.ts checks every other screen in both)', async () => {
     const dark = await newPhoneContext(scene.browser, { colorScheme: 'dark' });
     const p = await dark.newPage();
     await p.goto(scene.server.url);
