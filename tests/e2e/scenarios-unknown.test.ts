@@ -6,8 +6,8 @@
  * words, never raw event codes. One story is photographed mid-way for docs/client.md. The other
  * three stories, the Armed faults list and the server's clock: scenarios-busy-old.test.ts.
  */
-import { describe, it } from 'vitest';
-import { playStepByStep, stories } from './support/scenario-story';
+import { describe, expect, it } from 'vitest';
+import { playStepByStep, serverRuleWords, stories } from './support/scenario-story';
 import { useScene } from './support/scene';
 
 const scene = useScene();
@@ -20,4 +20,8 @@ describe('scenarios, step by step', () => {
     (name, words) => playStepByStep(scene, name, words),
     180_000,
   );
+
+  it('the stories leave nothing armed (each removes what is left of its rule as it ends)', async () => {
+    expect(await serverRuleWords(scene)).toEqual([]);
+  });
 });
