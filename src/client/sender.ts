@@ -391,18 +391,21 @@ class Round {
   }
 
   /**
-   * The round's start (outbox.ts `beginRound`): the queue read a page per read transaction
-   * (`readPage`), what changes written `chunkSize` operations per write transaction, a task turn
-   * between two of them, so a person's change never waits behind a transaction over the whole
-   * queue. False: storage failed.
+   * The round's start (outbox.ts `beginRound`): what it may change (`roundStartIndexes`) read a
+   * page per read transaction (`readPage`), what changes written `chunkSize` operations per write
+   * transaction, a task turn between two of them, so a person's change never waits behind a
+   * transaction over the whole queue. False: storage failed.
    */
   private async begin(userId: string, restart: RoundRestart): Promise<boolean> {
     const { deps } = this;
     const at = this.now();
     const changed = new Set<string>(restart.resendId === null ? [] : [restart.resendId]);
+    const [claimed, order] = await deps.store.read((tx) =>
+      Promise.all([claimedIds(tx, userId), getMeta(tx, 'order')]),
+    );
     // Claims still standing were left by a sender that is gone: this one has made none yet.
-    for (const id of await deps.store.read((tx) => claimedIds(tx, userId))) changed.add(id);
-    for (const index of restart.all ? (['queue', 'checks'] as const) : (['queue'] as const)) {
+    for (const id of claimed) changed.add(id);
+    for (const index of roundStartIndexes(restart, at, order?.latestMadeAt)) {
       for (let from = -Infinity; ;) {
         const size = this.readPage();
         const page = await deps.store.read((tx) => readQueuePage(tx, userId, index, from, size));
@@ -737,6 +740,21 @@ class Round {
     const result = await pullItemChanges(this.deps, session.token);
     if (result === 'unauthorized') await this.signInNeeded(session);
   }
+}
+
+/**
+ * Where a round's start looks: the `restart` index (what it may change), or the whole queue (and
+ * the checks, for a new round) when this device's clock reads earlier than the latest making here:
+ * work untouched since it was made may then be due later than now, and only the round's start
+ * makes it due now.
+ */
+function roundStartIndexes(
+  restart: RoundRestart,
+  at: number,
+  latestMadeAt = -Infinity,
+): readonly ('queue' | 'checks' | 'restart')[] {
+  if (at >= latestMadeAt) return ['restart'];
+  return restart.all ? ['queue', 'checks'] : ['queue'];
 }
 
 /** One turn of the event loop (a task, not a microtask: IndexedDB events and timers run first). */

@@ -6,7 +6,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_WRITES, type OutboxWrites } from '../../src/client/transactions/outbox';
 import type { MetaRecord } from '../../src/client/store/schema';
-import { getOperation } from '../../src/client/transactions/record-index';
+import { getOperation, putOperation } from '../../src/client/transactions/record-index';
 import { StorageFailure, type LocalStore } from '../../src/client/store/local-store';
 import { createMemoryDatabase, openMemoryStore } from '../../src/client/store/memory-store';
 import { MIGRATIONS, openIdbStore } from '../../src/client/store/idb-store';
@@ -169,7 +169,60 @@ describe('the device side', () => {
     expect(Math.max(...read)).toBe(100);
   });
 
-  it('a round’s start reads the queue a page per read transaction and writes chunkSize operations per write', async () => {
+  it('a round’s start reads only the operations it may change: one backing off among 130 saved', async () => {
+    const indexedDB = new IDBFactory();
+    const first = await signedIn(h, { indexedDB });
+    const ids = await savedOffline(h, first, 130, 'lamp-15');
+    first.close();
+    const raw = await openIdbStore({ indexedDB });
+    // One of them, past the first page, backs off until far in the future (attempts made).
+    const backingOff = ids[120] ?? '';
+    await raw.write(async (tx) => {
+      const record = await getOperation(tx, backingOff);
+      if (!record) throw new Error('saved operation missing');
+      const retry = { attempts: 2, notBefore: h.clock.now() + 3_600_000 };
+      await putOperation(tx, { ...record, state: { kind: 'queued', retry } });
+    });
+    // Operation records each index gave to read transactions.
+    const reads: Record<string, number> = {};
+    const store: LocalStore = {
+      read: (fn) =>
+        raw.read((tx) =>
+          fn({
+            ...tx,
+            getAllFromIndex: async (name, index, query, count) => {
+              const vs = await tx.getAllFromIndex(name, index, query, count);
+              if (name === 'operations') reads[index] = (reads[index] ?? 0) + vs.length;
+              return vs;
+            },
+          }),
+        ),
+      write: (fn, options) => raw.write(fn, options),
+      close: () => raw.close(),
+    };
+    const second = h.client({ store });
+    h.network.set(true);
+    await second.whenIdle();
+    // Restarted (due now), so the queue drained in order: nothing waited an hour.
+    expect(ids.map((id) => opById(second, id).state)).toEqual(Array(130).fill('confirmed'));
+    // The round's start read the one it restarts; the queue was read once, by the batch's plan.
+    expect(reads).toEqual({ restart: 1, queue: 130, checks: 0 });
+    second.close();
+  });
+
+  it('a round’s start on a clock that reads earlier than the latest change made: the saved work is due now', async () => {
+    const c = await signedIn(h);
+    const madeAt = h.clock.now();
+    await savedOffline(h, c, 3, 'lamp-15');
+    // The device’s clock is set back a minute (it ran fast): the work is due since it was made.
+    h.clock.set(madeAt - 60_000);
+    h.network.set(true);
+    await c.whenIdle();
+    expect(c.getSnapshot().operations.map((o) => o.state)).toEqual(Array(3).fill('confirmed'));
+    h.clock.set(madeAt);
+  });
+
+  it('a round’s start writes chunkSize operations per write transaction', async () => {
     const indexedDB = new IDBFactory();
     const policy = { chunkSize: 3 };
     const first = await signedIn(h, { indexedDB, policy });

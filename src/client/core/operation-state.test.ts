@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../protocol/schemas';
 import type { BackoffPolicy } from './retry-policy';
@@ -7,9 +8,11 @@ import {
   importedState,
   initialState,
   isPending,
+  mayRestart,
   next,
   type OpEvent,
   type OpState,
+  type ReviewReason,
 } from './operation-state';
 import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 
@@ -684,5 +687,88 @@ describe('operation state machine: every event from every state it can meet', ()
       retry: retry(0, 50),
     });
     expect(run(receiptReview, { type: 'resend-requested', at: 50 })).toBe(receiptReview);
+  });
+});
+
+describe('what a round’s start may change (mayRestart: the `restart` index holds these)', () => {
+  const retryArb = fc.record({
+    attempts: fc.integer({ min: 0, max: 4 }),
+    notBefore: fc.integer({ min: 0, max: 3_000 }),
+  });
+  const unknownArb = fc
+    .tuple(retryArb, fc.boolean())
+    .map(([retry, notYet]) => ({ kind: 'unknown', since: 0, retry, notYet }) as const);
+  const reasonArb = retryArb.chain((retry) =>
+    fc.constantFrom<ReviewReason>(
+      { code: 'expired', answer: 'unchecked', retry },
+      { code: 'expired', answer: 'not-yet', retry },
+      { code: 'imported', importedAt: 0, answer: 'unchecked', retry },
+      { code: 'imported', importedAt: 0, answer: 'not-yet', retry },
+      { code: 'restored', confirmedAt: 0, answer: 'unchecked', retry },
+      { code: 'restored', confirmedAt: 0, answer: 'missing', retry },
+      { code: 'receipt', reason: null },
+    ),
+  );
+  const reviewArb = reasonArb.map((reason) => ({ kind: 'review', since: 0, reason }) as const);
+  const stateArb: fc.Arbitrary<OpState> = fc.oneof(
+    retryArb.map((retry) => ({ kind: 'queued', retry }) as const),
+    unknownArb,
+    retryArb.map((retry) => ({ kind: 'sending', attemptId: 'a1', since: 0, retry }) as const),
+    fc
+      .tuple(fc.oneof(unknownArb, reviewArb), fc.constantFrom('resend', 'status'))
+      .map(
+        ([prior, via]) => ({ kind: 'checking', attemptId: 's1', since: 0, via, prior }) as const,
+      ),
+    fc
+      .tuple(fc.constantFrom('retries-exhausted', 'sign-in', 'server-problem'), fc.boolean())
+      .map(
+        ([why, uncertain]) =>
+          ({ kind: 'waiting', since: 0, why, uncertain, detail: null }) as const,
+      ),
+    reviewArb,
+    fc.constantFrom<OpState>(
+      { kind: 'confirmed', since: 0 },
+      { kind: 'rejected', since: 0, reason: null },
+      { kind: 'expired', since: 0 },
+      { kind: 'not-applied', since: 0 },
+    ),
+  );
+
+  it('a state no round’s start from `since` on may change is left alone by every one of them', () => {
+    fc.assert(
+      fc.property(
+        stateArb,
+        fc.integer({ min: 0, max: 3_000 }),
+        fc.integer({ min: 0, max: 3_000 }),
+        (state, since, later) => {
+          const at = since + later;
+          const events: OpEvent[] = [
+            { type: 'orphaned', at },
+            { type: 'new-round', at },
+            { type: 'recheck', at },
+          ];
+          if (!mayRestart(state, since)) {
+            for (const event of events) expect(next(state, event, policy)).toBe(state);
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('work untouched since it was made is not read; delayed, backing-off, resting or in-flight work is', () => {
+    expect(mayRestart(initialState(100), 100)).toBe(false);
+    // A Retry-After delay: no attempt made, but not due yet.
+    expect(mayRestart({ kind: 'queued', retry: { attempts: 0, notBefore: 101 } }, 100)).toBe(true);
+    expect(mayRestart({ kind: 'queued', retry: { attempts: 1, notBefore: 50 } }, 100)).toBe(true);
+    expect(mayRestart(importedState(100), 100)).toBe(false);
+    expect(mayRestart(importedState(100), 99)).toBe(true);
+    expect(
+      mayRestart(
+        { kind: 'waiting', since: 0, why: 'retries-exhausted', uncertain: false, detail: null },
+        100,
+      ),
+    ).toBe(true);
+    expect(mayRestart({ kind: 'confirmed', since: 0 }, 100)).toBe(false);
   });
 });

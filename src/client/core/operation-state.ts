@@ -339,6 +339,33 @@ function untouched(retry: Retry, at: number): boolean {
   return retry.attempts === 0 && retry.notBefore <= at;
 }
 
+/**
+ * Whether a round's start (`orphaned`, `new-round`, `recheck`) may change this state in a round
+ * that starts at `since` or later: every state but finished work and work untouched since
+ * `since` (no attempt made, due by then). The sender's round start reads only such operations.
+ */
+export function mayRestart(state: OpState, since: number): boolean {
+  switch (state.kind) {
+    case 'waiting':
+    case 'sending':
+    case 'checking':
+      return true;
+    case 'queued':
+    case 'unknown':
+      return !untouched(state.retry, since);
+    case 'review':
+      return awaitsStatus(state) && !untouched(state.reason.retry, since);
+    case 'finishing':
+    case 'confirmed':
+    case 'rejected':
+    case 'expired':
+    case 'not-applied':
+      return false;
+    default:
+      return assertNever(state);
+  }
+}
+
 /** Restart the automatic attempts of a resting or backing-off operation. */
 function restart(state: OpState, at: number): OpState {
   switch (state.kind) {

@@ -30,7 +30,7 @@ export interface OperationRecord {
   order: number;
   leaseId: string;
   op: Op;
-  /** Local clock, for explanation only. */
+  /** Local clock: for explanation, and what a round's start may change (`restartKey`). */
   createdAt: number;
   summary: string;
   state: StoredOpState;
@@ -50,6 +50,11 @@ export interface OperationRecord {
   queueKey?: [string, number];
   /** [userId, order] while it waits for a status answer (review: expired, imported). */
   checkKey?: [string, number];
+  /**
+   * [userId, order] while a round's start may change it (schema v5): all pending work but work
+   * made here untouched since it was made (`mayRestart`), so a round's start reads only these.
+   */
+  restartKey?: [string, number];
 }
 
 export type AttemptResult = 'pending' | 'response' | 'timeout' | 'network-error' | 'http-error';

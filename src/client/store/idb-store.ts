@@ -22,7 +22,8 @@ import {
   type Tx,
   type WriteOptions,
 } from './local-store';
-import { STORE_NAMES, type StockroomSchema, type StoreName } from './schema';
+import { STORE_NAMES, type OrderMeta, type StockroomSchema, type StoreName } from './schema';
+import { withIndexKeys } from '../transactions/record-index';
 import type { AttemptRecord, AttemptRow, OperationRecord, ReceiptRecord } from '../core/records';
 
 export type Db = IDBPDatabase<StockroomSchema>;
@@ -103,6 +104,28 @@ const oneRowPerAttempt: Migration = (db, tx) => {
  */
 const claimsInOneRecord: Migration = () => undefined;
 
+/**
+ * Version 5: the `restart` index (each record's `restartKey`: what a round's start may change), so
+ * a round's start reads those instead of the whole queue; every record is written again with its
+ * index keys, and the latest time an operation was made here goes into the order counter.
+ */
+const restartIndex: Migration = (_db, tx) => {
+  const raw = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
+  const operations = raw.objectStore('operations');
+  operations.createIndex('restart', 'restartKey');
+  const meta = raw.objectStore('meta');
+  void (async () => {
+    let latest = -Infinity;
+    const records = (await operations.getAll()) as OperationRecord[];
+    for (const record of records) {
+      if (record.imported === null) latest = Math.max(latest, record.createdAt);
+    }
+    await Promise.all(records.map((record) => operations.put(withIndexKeys(record))));
+    const order = (await meta.get('order')) as OrderMeta | undefined;
+    if (order && Number.isFinite(latest)) await meta.put({ ...order, latestMadeAt: latest });
+  })().catch(() => abortUpgrade(tx));
+};
+
 /** Step v takes the schema from version v to v+1 and never drops data. Never edit a step. */
 export const MIGRATIONS: readonly Migration[] = [
   (db) => {
@@ -118,6 +141,7 @@ export const MIGRATIONS: readonly Migration[] = [
   receiptsIntoOperations,
   oneRowPerAttempt,
   claimsInOneRecord,
+  restartIndex,
 ];
 
 export interface IdbStoreOptions {

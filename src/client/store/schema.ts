@@ -21,6 +21,11 @@ export interface ItemsMeta {
 export interface OrderMeta {
   key: 'order';
   next: number;
+  /**
+   * The latest local time an operation was made here (schema v5): a round's start whose clock
+   * reads earlier reads every pending operation, not only those the `restart` index holds.
+   */
+  latestMadeAt?: number;
 }
 /** Sessions signed out here that the server has not confirmed ended yet (ended at the next contact). */
 export interface EndedSessionsMeta {
@@ -74,7 +79,12 @@ export interface StockroomSchema extends DBSchema {
   operations: {
     key: string;
     value: OperationRecord;
-    indexes: { queue: [string, number]; checks: [string, number]; byUser: string };
+    indexes: {
+      queue: [string, number];
+      checks: [string, number];
+      restart: [string, number];
+      byUser: string;
+    };
   };
   attempts: { key: string; value: AttemptRow; indexes: { byOperation: string } };
   items: { key: string; value: Item };
@@ -103,7 +113,7 @@ export interface StoreLayout {
 export const LAYOUT = {
   operations: {
     keyPath: 'id',
-    indexes: { queue: 'queueKey', checks: 'checkKey', byUser: 'userId' },
+    indexes: { queue: 'queueKey', checks: 'checkKey', restart: 'restartKey', byUser: 'userId' },
   },
   attempts: {
     keyPath: 'attemptId',

@@ -41,10 +41,18 @@ export async function markSessionExpired(tx: Tx, token: string): Promise<void> {
   if (session && session.token === token) await tx.put('meta', { ...session, expired: true });
 }
 
-/** The next creation-order number (the sender drains in it). */
-export async function takeOrder(tx: Tx): Promise<number> {
+/**
+ * The next creation-order number (the sender drains in it). `madeAt`: an operation made here at
+ * this local time (`OrderMeta.latestMadeAt`); imported work passes none.
+ */
+export async function takeOrder(tx: Tx, madeAt?: number): Promise<number> {
   const counter = await getMeta(tx, 'order');
   const order = counter?.next ?? 0;
-  await tx.put('meta', { key: 'order', next: order + 1 });
+  const latest = Math.max(counter?.latestMadeAt ?? -Infinity, madeAt ?? -Infinity);
+  await tx.put('meta', {
+    key: 'order',
+    next: order + 1,
+    ...(Number.isFinite(latest) ? { latestMadeAt: latest } : {}),
+  });
   return order;
 }

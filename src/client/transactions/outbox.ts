@@ -46,7 +46,7 @@ export async function enqueue(tx: Tx, author: Author, op: Op, now: number): Prom
   const [allocated, item, order] = await Promise.all([
     allocateId(tx, author.userId),
     itemId === null || op.type === 'createItem' ? undefined : tx.get('items', itemId),
-    takeOrder(tx),
+    takeOrder(tx, now),
   ]);
   if (!allocated) return { kind: 'no-lease' };
   const record: OperationRecord = {
@@ -158,14 +158,14 @@ export interface RoundRestart {
 }
 
 /**
- * Up to `limit` of the user's operations in the `queue` or `checks` index, from creation order
- * `from` on: a round's start reads them a page per transaction (`changedByRoundStart`), so no
- * transaction of it spans the whole queue.
+ * Up to `limit` of the user's operations in the `queue`, `checks` or `restart` index, from
+ * creation order `from` on: a round's start reads them a page per transaction
+ * (`changedByRoundStart`), so no transaction of it spans the whole queue.
  */
 export function readQueuePage(
   tx: Tx,
   userId: string,
-  index: 'queue' | 'checks',
+  index: 'queue' | 'checks' | 'restart',
   from: number,
   limit: number,
 ): Promise<OperationRecord[]> {

@@ -2,7 +2,7 @@
  * Reading and writing operation records: a record's sparse index keys always follow from its
  * state, and every read sees the sender's claims applied (core/claims.ts).
  */
-import { awaitsStatus, isPending } from '../core/operation-state';
+import { awaitsStatus, isPending, mayRestart } from '../core/operation-state';
 import { asClaimed } from '../core/claims';
 import type { KeyRange, Tx } from '../store/local-store';
 import type { IndexKey, IndexName } from '../store/schema';
@@ -10,14 +10,25 @@ import type { OperationRecord } from '../core/records';
 import { readClaims } from './claims';
 
 export function withIndexKeys(record: OperationRecord): OperationRecord {
-  const { queueKey: _q, checkKey: _c, ...rest } = record;
+  const { queueKey: _q, checkKey: _c, restartKey: _r, ...rest } = record;
   const resolved = record.resolution !== null;
   const key: [string, number] = [record.userId, record.order];
   return {
     ...rest,
     ...(isPending(record.state) && !resolved ? { queueKey: key } : {}),
     ...(awaitsStatus(record.state) && !resolved ? { checkKey: key } : {}),
+    ...(restartable(record) ? { restartKey: key } : {}),
   };
+}
+
+/**
+ * Whether a round's start may change it (`mayRestart`): work made here untouched since it was made
+ * is not, while the round's clock reads no earlier than the latest making here (`OrderMeta`).
+ * Imported work was made on another device's clock: always read.
+ */
+export function restartable(record: OperationRecord): boolean {
+  const since = record.imported === null ? record.createdAt : -Infinity;
+  return record.resolution === null && mayRestart(record.state, since);
 }
 
 export function putOperation(tx: Tx, record: OperationRecord): Promise<void> {

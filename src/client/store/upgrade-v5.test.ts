@@ -1,0 +1,79 @@
+/**
+ * Schema v4 → v5: the `restart` index. Every operation record is written again with its index
+ * keys, so the index holds exactly what a round's start may change, and the order counter learns
+ * the latest time an operation was made here.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
+import { importedState } from '../core/operation-state';
+import type { OperationRecord } from '../core/records';
+import { getMeta } from '../transactions/meta';
+import { queueRange } from '../transactions/record-index';
+import { MIGRATIONS, openIdbStore } from './idb-store';
+
+const AT = SAMPLE_CREATED_AT;
+
+/** As version 4 stored it: no `restartKey`. */
+function v4Record(order: number, more: Partial<OperationRecord>): OperationRecord {
+  const { restartKey: _r, ...record } = sampleRecord(order, {
+    queueKey: ['u1', order],
+    ...more,
+  });
+  return record;
+}
+
+describe('schema v5: the restart index', () => {
+  it('holds the work a round’s start may change, and the order counter the latest making', async () => {
+    const indexedDB = new IDBFactory();
+    const v4 = await openIdbStore({ indexedDB, migrations: MIGRATIONS.slice(0, 4) });
+    await v4.write((tx) =>
+      Promise.all([
+        // Made here, untouched since: due since it was made.
+        tx.put(
+          'operations',
+          v4Record(0, { state: { kind: 'queued', retry: { attempts: 0, notBefore: AT } } }),
+        ),
+        // Backing off after two attempts.
+        tx.put(
+          'operations',
+          v4Record(1, {
+            createdAt: AT + 10,
+            state: { kind: 'queued', retry: { attempts: 2, notBefore: AT + 5_000 } },
+          }),
+        ),
+        // Restored from a backup, made on another device's clock (later than this one's).
+        tx.put(
+          'operations',
+          v4Record(2, {
+            createdAt: AT + 50,
+            state: importedState(AT + 20),
+            imported: { importedAt: AT + 20, exportedAt: AT },
+          }),
+        ),
+        // Finished.
+        tx.put('operations', {
+          ...sampleRecord(3, { createdAt: AT + 20 }),
+          state: { kind: 'confirmed', since: AT + 30 },
+        }),
+        tx.put('meta', { key: 'order', next: 4 }),
+      ]),
+    );
+    v4.close();
+
+    const v5 = await openIdbStore({ indexedDB });
+    const restart = await v5.read((tx) =>
+      tx.getAllFromIndex('operations', 'restart', queueRange('u1')),
+    );
+    expect(restart.map((r) => r.id)).toEqual(['L1.1', 'L1.2']);
+    // The latest making here: the imported one's clock is another device's.
+    expect(await v5.read((tx) => getMeta(tx, 'order'))).toEqual({
+      key: 'order',
+      next: 4,
+      latestMadeAt: AT + 20,
+    });
+    const queue = await v5.read((tx) => tx.getAll('operations'));
+    expect(queue.map((r) => r.id)).toEqual(['L1.0', 'L1.1', 'L1.2', 'L1.3']);
+    v5.close();
+  });
+});
