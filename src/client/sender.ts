@@ -534,7 +534,7 @@ class Round {
     const ahead = this.next;
     this.next = null;
     if (ahead && ahead.records.length > 0) {
-      if (this.flowing && ahead.rest.length === 0 && this.mayGoAhead()) {
+      if (this.flowing && this.mayGoAhead()) {
         this.flying = this.launch(session, ahead);
       } else {
         await this.release(ahead);

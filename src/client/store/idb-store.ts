@@ -107,7 +107,10 @@ const claimsInOneRecord: Migration = () => undefined;
 /**
  * Version 5: the `restart` index (each record's `restartKey`: what a round's start may change), so
  * a round's start reads those instead of the whole queue; every record is written again with its
- * index keys, and the latest time an operation was made here goes into the order counter.
+ * index keys, and the latest time an operation was made here goes into the order counter. Steps
+ * run in one upgrade transaction with their requests interleaved: from version 1, the receipts
+ * step (v2) puts its records after this one wrote them, without `restartKey`. Those are finished
+ * operations (their receipt stored), which the index never holds.
  */
 const restartIndex: Migration = (_db, tx) => {
   const raw = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;

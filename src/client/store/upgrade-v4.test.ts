@@ -2,6 +2,7 @@
  * Schema v3 → v4: the layout stays; the version keeps an app from before the claims record out,
  * since it would read a claimed operation as never sent.
  */
+import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../../../tests/support/client/sample-record';

@@ -3,6 +3,7 @@
  * keys, so the index holds exactly what a round's start may change, and the order counter learns
  * the latest time an operation was made here.
  */
+import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
