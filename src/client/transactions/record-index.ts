@@ -26,7 +26,7 @@ export function withIndexKeys(record: OperationRecord): OperationRecord {
  * is not, while the round's clock reads no earlier than the latest making here (`OrderMeta`).
  * Imported work was made on another device's clock: always read.
  */
-export function restartable(record: OperationRecord): boolean {
+function restartable(record: OperationRecord): boolean {
   const since = record.imported === null ? record.createdAt : -Infinity;
   return record.resolution === null && mayRestart(record.state, since);
 }
