@@ -28,7 +28,8 @@ import type { AttemptRecord, AttemptRow, OperationRecord, ReceiptRecord } from '
 
 export type Db = IDBPDatabase<StockroomSchema>;
 type UpgradeTx = IDBPTransaction<StockroomSchema, StoreName[], 'versionchange'>;
-export type Migration = (db: Db, tx: UpgradeTx) => void;
+/** A step of the upgrade; one that reads or writes returns when its last request is done. */
+export type Migration = (db: Db, tx: UpgradeTx) => void | Promise<void>;
 
 /** The stores of version 1, as they were (LAYOUT has moved on; a step never changes). */
 const V1_LAYOUT: Record<string, { keyPath: string | readonly string[]; indexes: object }> = {
@@ -61,7 +62,7 @@ const receiptsIntoOperations: Migration = (db, tx) => {
   const raw = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
   const receipts = raw.objectStore('receipts');
   const operations = raw.objectStore('operations');
-  void (async () => {
+  return (async () => {
     for (const row of (await receipts.getAll()) as ReceiptRecord[]) {
       const record = (await operations.get(row.operationId)) as OperationRecord | undefined;
       // A receipt whose operation is gone (removed with its person's data) has nothing to explain.
@@ -79,7 +80,7 @@ const receiptsIntoOperations: Migration = (db, tx) => {
  */
 const oneRowPerAttempt: Migration = (db, tx) => {
   const raw = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
-  void (async () => {
+  return (async () => {
     const lines = (await raw.objectStore('attempts').getAll()) as AttemptRecord[];
     const rows = new Map<string, AttemptRow>();
     for (const { operationId, attemptId, kind, sentAt, ...end } of lines) {
@@ -107,17 +108,14 @@ const claimsInOneRecord: Migration = () => undefined;
 /**
  * Version 5: the `restart` index (each record's `restartKey`: what a round's start may change), so
  * a round's start reads those instead of the whole queue; every record is written again with its
- * index keys, and the latest time an operation was made here goes into the order counter. Steps
- * run in one upgrade transaction with their requests interleaved: from version 1, the receipts
- * step (v2) puts its records after this one wrote them, without `restartKey`. Those are finished
- * operations (their receipt stored), which the index never holds.
+ * index keys, and the latest time an operation was made here goes into the order counter.
  */
 const restartIndex: Migration = (_db, tx) => {
   const raw = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
   const operations = raw.objectStore('operations');
   operations.createIndex('restart', 'restartKey');
   const meta = raw.objectStore('meta');
-  void (async () => {
+  return (async () => {
     let latest = -Infinity;
     const records = (await operations.getAll()) as OperationRecord[];
     for (const record of records) {
@@ -187,7 +185,11 @@ export async function openIdbStore(options: IdbStoreOptions): Promise<LocalStore
   request.addEventListener('upgradeneeded', (event) => {
     const db = wrap(request.result) as unknown as Db;
     const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTx;
-    for (let v = event.oldVersion; v < migrations.length; v++) migrations[v]?.(db, tx);
+    // Each step once the one before is done: their requests never interleave (a record a step
+    // rewrote is what the next one reads).
+    void (async () => {
+      for (let v = event.oldVersion; v < migrations.length; v++) await migrations[v]?.(db, tx);
+    })().catch(() => abortUpgrade(tx));
   });
   request.addEventListener('blocked', () => options.onBlocked?.());
   let db: Db;

@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CREATED_AT, sampleRecord } from '../../../tests/support/client/sample-record';
+import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 import { importedState } from '../core/operation-state';
 import type { OperationRecord } from '../core/records';
 import { getMeta } from '../transactions/meta';
@@ -75,6 +76,49 @@ describe('schema v5: the restart index', () => {
     });
     const queue = await v5.read((tx) => tx.getAll('operations'));
     expect(queue.map((r) => r.id)).toEqual(['L1.0', 'L1.1', 'L1.2', 'L1.3']);
+    v5.close();
+  });
+
+  it('from version 1 in one go, each step runs once the one before is done: a record the v2 step rewrote keeps its v5 keys', async () => {
+    const indexedDB = new IDBFactory();
+    const v1 = await openIdbStore({ indexedDB, migrations: MIGRATIONS.slice(0, 1) });
+    v1.close();
+    // Through IndexedDB itself: today's port no longer names the `receipts` store. A resting
+    // operation with a receipt row (its answer stored, its state not yet), which v2 moves inside.
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('stockroom', 1);
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(new Error('open failed'));
+    });
+    const receipt = sampleReceipt({ operationId: 'L1.0' });
+    const resting = v4Record(0, {
+      state: {
+        kind: 'waiting',
+        since: AT,
+        why: 'retries-exhausted',
+        uncertain: true,
+        detail: null,
+      },
+    });
+    const tx = db.transaction(['operations', 'receipts'], 'readwrite');
+    tx.objectStore('operations').put(resting);
+    tx.objectStore('receipts').put({
+      operationId: 'L1.0',
+      userId: 'u1',
+      text: JSON.stringify(receipt),
+      receipt,
+      storedAt: AT,
+    });
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(new Error('write failed'));
+    });
+    db.close();
+
+    const v5 = await openIdbStore({ indexedDB });
+    const [record] = await v5.read((tx) => tx.getAll('operations'));
+    expect(record?.receipt?.receipt).toEqual(receipt);
+    expect(record?.restartKey).toEqual(['u1', 0]);
     v5.close();
   });
 });
