@@ -345,25 +345,21 @@ function untouched(retry: Retry, at: number): boolean {
  * `since` (no attempt made, due by then). The sender's round start reads only such operations.
  */
 export function mayRestart(state: OpState, since: number): boolean {
-  switch (state.kind) {
-    case 'waiting':
-    case 'sending':
-    case 'checking':
-      return true;
-    case 'queued':
-    case 'unknown':
-      return !untouched(state.retry, since);
-    case 'review':
-      return awaitsStatus(state) && !untouched(state.reason.retry, since);
-    case 'finishing':
-    case 'confirmed':
-    case 'rejected':
-    case 'expired':
-    case 'not-applied':
-      return false;
-    default:
-      return assertNever(state);
+  // Resting work restarts; work in flight was left by a sender that is gone.
+  if (state.kind === 'waiting' || state.kind === 'sending' || state.kind === 'checking') {
+    return true;
   }
+  const retry = automaticRetry(state);
+  return retry !== null && !untouched(retry, since);
+}
+
+/**
+ * The automatic attempts of work the sender goes on with by itself (queued, unknown, or awaiting a
+ * status answer); none for any other state.
+ */
+export function automaticRetry(state: OpState): Retry | null {
+  if (state.kind === 'queued' || state.kind === 'unknown') return state.retry;
+  return awaitsStatus(state) ? state.reason.retry : null;
 }
 
 /** Restart the automatic attempts of a resting or backing-off operation. */

@@ -3,7 +3,7 @@ import type { AttemptView, OperationView } from './views';
 import type { LocalView } from './local-view';
 import type { AttemptRecord, OperationRecord } from './records';
 import { explanationOf, operationReason, restoreUnchecked } from './labels';
-import { awaitsStatus, rechecked, type FinishingState, type OpState } from './operation-state';
+import { automaticRetry, rechecked, type FinishingState, type OpState } from './operation-state';
 import { cancellable, reversibleKind } from './fixes';
 import { handleOf, resolvable } from './rules';
 import { assertNever } from '../../protocol/assert-never';
@@ -24,9 +24,8 @@ export function effectiveState(record: OperationRecord, finishing: ViewTime['fin
 
 /** When the next automatic attempt (status question, recheck of resting work) is due, if any. */
 export function retryAt(state: OpState, recheckAt: number | null = null): number | null {
-  if (state.kind === 'queued' || state.kind === 'unknown') return state.retry.notBefore;
   if (rechecked(state)) return recheckAt;
-  return awaitsStatus(state) ? state.reason.retry.notBefore : null;
+  return automaticRetry(state)?.notBefore ?? null;
 }
 
 function canCheck(record: OperationRecord, state: OpState): boolean {
