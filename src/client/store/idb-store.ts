@@ -23,7 +23,7 @@ import {
   type WriteOptions,
 } from './local-store';
 import { STORE_NAMES, type OrderMeta, type StockroomSchema, type StoreName } from './schema';
-import { withIndexKeys } from '../transactions/record-index';
+import { madeHereAt, withIndexKeys } from '../transactions/record-index';
 import type { AttemptRecord, AttemptRow, OperationRecord, ReceiptRecord } from '../core/records';
 
 export type Db = IDBPDatabase<StockroomSchema>;
@@ -118,13 +118,11 @@ const restartIndex: Migration = (_db, tx) => {
   return (async () => {
     let latest = -Infinity;
     const records = (await operations.getAll()) as OperationRecord[];
-    for (const record of records) {
-      if (record.imported === null) latest = Math.max(latest, record.createdAt);
-    }
+    for (const record of records) latest = Math.max(latest, madeHereAt(record) ?? -Infinity);
     await Promise.all(records.map((record) => operations.put(withIndexKeys(record))));
     const order = (await meta.get('order')) as OrderMeta | undefined;
     if (order && Number.isFinite(latest)) await meta.put({ ...order, latestMadeAt: latest });
-  })().catch(() => abortUpgrade(tx));
+  })();
 };
 
 /** Step v takes the schema from version v to v+1 and never drops data. Never edit a step. */

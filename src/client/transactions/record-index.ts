@@ -27,8 +27,12 @@ export function withIndexKeys(record: OperationRecord): OperationRecord {
  * Imported work was made on another device's clock: always read.
  */
 function restartable(record: OperationRecord): boolean {
-  const since = record.imported === null ? record.createdAt : -Infinity;
-  return record.resolution === null && mayRestart(record.state, since);
+  return record.resolution === null && mayRestart(record.state, madeHereAt(record) ?? -Infinity);
+}
+
+/** When the operation was made, by this device's clock (null: imported, made on another's). */
+export function madeHereAt(record: OperationRecord): number | null {
+  return record.imported === null ? record.createdAt : null;
 }
 
 export function putOperation(tx: Tx, record: OperationRecord): Promise<void> {
