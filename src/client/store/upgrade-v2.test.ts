@@ -12,6 +12,7 @@ import { sampleReceipt } from '../../../tests/support/client/sample-receipt';
 import { withIndexKeys } from '../transactions/record-index';
 import { loadView } from '../transactions/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';
+import { committed, openRaw } from '../../../tests/support/client/raw-idb';
 
 const NOW = Date.parse('2026-11-29T17:00:00.000Z');
 
@@ -56,11 +57,7 @@ async function writeVersion1(factory: IDBFactory, receipts: ReceiptRecord[]) {
   const v1 = await openIdbStore({ indexedDB: factory, migrations: MIGRATIONS.slice(0, 1) });
   v1.close();
   // Through IndexedDB itself: today's port no longer names the `receipts` store.
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const r = factory.open('stockroom', 1);
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(new Error('open failed'));
-  });
+  const db = await openRaw(factory, 1);
   const tx = db.transaction(['operations', 'attempts', 'receipts'], 'readwrite');
   tx.objectStore('operations').put(operation('L1.1', 1, true));
   tx.objectStore('operations').put(operation('L1.2', 2, true));
@@ -68,10 +65,7 @@ async function writeVersion1(factory: IDBFactory, receipts: ReceiptRecord[]) {
   tx.objectStore('attempts').put(attempt('L1.1'));
   tx.objectStore('attempts').put(attempt('L1.2'));
   for (const r of receipts) tx.objectStore('receipts').put(r);
-  await new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(new Error('write failed'));
-  });
+  await committed(tx);
   db.close();
 }
 
@@ -114,11 +108,7 @@ describe('schema v2: the receipt inside the operation record', () => {
     expect(operationView(waiting, view, time).receipt).toBeNull();
     expect(view.operations.size).toBe(3);
 
-    const raw = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = factory.open('stockroom');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(new Error('open failed'));
-    });
+    const raw = await openRaw(factory);
     // Through every later step too (v3 regroups the attempt rows: see upgrade-v3.test.ts).
     expect(raw.version).toBe(MIGRATIONS.length);
     expect([...raw.objectStoreNames]).not.toContain('receipts');
@@ -129,11 +119,7 @@ describe('schema v2: the receipt inside the operation record', () => {
     const factory = new IDBFactory();
     const store = await openIdbStore({ indexedDB: factory });
     store.close();
-    const raw = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = factory.open('stockroom');
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(new Error('open failed'));
-    });
+    const raw = await openRaw(factory);
     expect(raw.version).toBe(MIGRATIONS.length);
     expect([...raw.objectStoreNames].sort()).toEqual([
       'attempts',

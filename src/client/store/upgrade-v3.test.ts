@@ -10,6 +10,7 @@ import { cancelUnsent } from '../transactions/cancel-and-reverse';
 import { withIndexKeys } from '../transactions/record-index';
 import { loadView } from '../transactions/view';
 import { MIGRATIONS, openIdbStore } from './idb-store';
+import { committed, openRaw } from '../../../tests/support/client/raw-idb';
 
 const NOW = Date.parse('2026-12-01T11:00:00.000Z');
 
@@ -67,19 +68,8 @@ async function writeVersion2(factory: IDBFactory): Promise<void> {
     tx.objectStore('operations').put(operation(id, i + 1, id === 'L1.4' ? 0 : 1));
   }
   for (const line of lines) tx.objectStore('attempts').put(line);
-  await new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(new Error('write failed'));
-  });
+  await committed(tx);
   db.close();
-}
-
-function openRaw(factory: IDBFactory, version?: number): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const r = factory.open('stockroom', version);
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(new Error('open failed'));
-  });
 }
 
 describe('schema v3: one attempt row per request', () => {

@@ -13,6 +13,7 @@ import type { OperationRecord } from '../core/records';
 import { getMeta } from '../transactions/meta';
 import { queueRange } from '../transactions/record-index';
 import { MIGRATIONS, openIdbStore } from './idb-store';
+import { committed, openRaw } from '../../../tests/support/client/raw-idb';
 
 const AT = SAMPLE_CREATED_AT;
 
@@ -85,11 +86,7 @@ describe('schema v5: the restart index', () => {
     v1.close();
     // Through IndexedDB itself: today's port no longer names the `receipts` store. A resting
     // operation with a receipt row (its answer stored, its state not yet), which v2 moves inside.
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const r = indexedDB.open('stockroom', 1);
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(new Error('open failed'));
-    });
+    const db = await openRaw(indexedDB, 1);
     const receipt = sampleReceipt({ operationId: 'L1.0' });
     const resting = v4Record(0, {
       state: {
@@ -109,10 +106,7 @@ describe('schema v5: the restart index', () => {
       receipt,
       storedAt: AT,
     });
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(new Error('write failed'));
-    });
+    await committed(tx);
     db.close();
 
     const v5 = await openIdbStore({ indexedDB });
