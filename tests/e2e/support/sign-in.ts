@@ -6,10 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPhoneContext } from './browser';
 
 export async function signInUi(page: Page, baseUrl: string, username = 'manager'): Promise<void> {
-  await page.goto(baseUrl);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(username);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, baseUrl, username, SIGN_IN['en-GB']);
   await page.getByRole('link', { name: 'Items', exact: true }).waitFor();
 }
 
@@ -28,11 +25,20 @@ export async function signedIn(
 ): Promise<{ context: BrowserContext; p: Page }> {
   const context = await newPhoneContext(browser, { locale });
   const p = await context.newPage();
-  const words = SIGN_IN[locale];
-  await p.goto(baseUrl);
-  await p.getByLabel(words.user).fill(username);
-  await p.getByLabel(words.password).fill(username);
-  await p.getByRole('button', { name: words.submit }).click();
+  await submitSignIn(p, baseUrl, username, SIGN_IN[locale]);
   await p.getByRole('navigation').first().waitFor();
   return { context, p };
+}
+
+/** The sign-in form filled and sent, in the words of the page's language. */
+async function submitSignIn(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  words: (typeof SIGN_IN)[keyof typeof SIGN_IN],
+): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByLabel(words.user).fill(username);
+  await page.getByLabel(words.password).fill(username);
+  await page.getByRole('button', { name: words.submit }).click();
 }
