@@ -33,7 +33,13 @@ export async function ensureFreshLease(
   const skew = deps.serverSkew?.() ?? null;
   if (!leaseNeedsRefresh(current, deps.http.clock.now(), maxAgeMs, skew)) return 'fresh';
   try {
-    const device = await deps.store.write((tx) => ensureDevice(tx, randomId(deps.random)));
+    // Signed out since the session was read (its data removed, maybe): it asks for nothing more.
+    const device = await deps.store.write(async (tx) =>
+      (await getMeta(tx, 'session'))?.token === session.token
+        ? ensureDevice(tx, randomId(deps.random))
+        : null,
+    );
+    if (device === null) return 'unauthorized';
     const res = await requestLease(deps.http, session.token, device.deviceId);
     if (res.kind === 'unauthorized') return 'unauthorized';
     if (res.kind !== 'ok') return 'unreachable';

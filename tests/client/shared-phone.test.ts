@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StockroomClientCore } from '../../src/client/client';
 import type { CacheStorageLike } from '../../src/client/cached-api-data';
 import { STORE_NAMES } from '../../src/client/store/schema';
+import { ensureFreshLease } from '../../src/client/lease-sync';
+import type { HttpDeps } from '../../src/client/net/http';
+import { getMeta } from '../../src/client/transactions/meta';
 import { routedFetch } from './support/network';
 import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';
 
@@ -224,6 +227,31 @@ describe('Sign out and remove data from this device', () => {
     await refreshed;
     await c.whenIdle();
     expect(JSON.parse(await deviceText(c))).toMatchObject({ leases: [], items: [] });
+  });
+
+  it('a lease the sender found missing after the data went is not asked for with the ended session', async () => {
+    const indexedDB = new IDBFactory();
+    const c = await signedIn(h, { indexedDB, caches: null });
+    const store = await h.storeOf(c);
+    // The session as a round read it at its start, before the person removed their data.
+    const session = await store.read((tx) => getMeta(tx, 'session'));
+    if (!session) throw new Error('not signed in');
+    expect(await c.signOutAndRemoveData()).toEqual({ ok: true });
+    const asked: string[] = [];
+    const real = routedFetch(() => h.server.url, h.network);
+    const http: HttpDeps = {
+      baseUrl: 'http://stockroom.test',
+      fetch: (input, init) => {
+        asked.push(String(input));
+        return real(input, init);
+      },
+      clock: h.clock,
+      timeoutMs: 2000,
+    };
+    const result = await ensureFreshLease({ store, http, random: () => 0.5 }, session, 3_600_000);
+    expect(asked).toEqual([]);
+    expect(result).toBe('unauthorized');
+    store.close();
   });
 });
 
