@@ -1,7 +1,8 @@
 /**
  * client_drain_vs_server and client_drain_vs_floor (one measurement, two figures): a real Chromium
- * page running the real client core (createClient over IndexedDB, the real sender) drains 10,000
- * queued operations (quick: 1,000)
+ * page running the real client core (createClient over IndexedDB in a Chromium profile on disk, as
+ * on a phone, not an off-the-record context's memory; the real sender) drains 10,000 queued
+ * operations (quick: 1,000)
  * - ÷ the server's own batch throughput: the same number of operations POSTed by Node to
  *   /api/operations/batch in the client's batch size, one request at a time, to an identical
  *   server (`client_drain_vs_server`, reported);
@@ -31,7 +32,7 @@ import {
   openPage,
   pageServerEnv,
   profilePage,
-  withBrowser,
+  withProfileOnDisk,
 } from '../support/browser-page';
 import {
   adjustBody,
@@ -142,7 +143,7 @@ function measure({ quick, workDir, profileDir }: FigureOptions): Promise<Measure
   const warmup = quick ? BATCH : 4 * BATCH;
   const pageDir = join(workDir, 'page');
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  return withBrowser(async (launched) => {
+  return withProfileOnDisk(join(workDir, 'chromium'), async (launched) => {
     await bundlePage(join(REPO_ROOT, 'bench/browser/drain-page.ts'), pageDir);
     const specs = ['client', 'node'].map((side) => ({
       env: pageServerEnv(join(workDir, side), pageDir),

@@ -6,16 +6,33 @@
 import { build } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../tests/e2e/support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, launchProfileOnDisk } from '../../tests/e2e/support/browser';
 import { benchEnv } from './server-process';
 
 /**
  * Starts launching Chromium and runs `body` at once (so it can start servers meanwhile), handing it
  * the launch to await; always closes the browser afterwards.
  */
-export async function withBrowser<T>(body: (launched: Promise<Browser>) => Promise<T>): Promise<T> {
-  const launched = launchBrowser();
+export function withBrowser<T>(body: (launched: Promise<Browser>) => Promise<T>): Promise<T> {
+  return closedAfter(launchBrowser(), body);
+}
+
+/**
+ * The same with one Chromium profile on disk in `dir`: for the figures of the client's IndexedDB
+ * (its pages' commits go to files, as on a phone, not to an off-the-record context's memory).
+ */
+export function withProfileOnDisk<T>(
+  dir: string,
+  body: (launched: Promise<BrowserContext>) => Promise<T>,
+): Promise<T> {
+  return closedAfter(launchProfileOnDisk(dir), body);
+}
+
+async function closedAfter<B extends { close(): Promise<void> }, T>(
+  launched: Promise<B>,
+  body: (launched: Promise<B>) => Promise<T>,
+): Promise<T> {
   // A failed launch is the body's to report when it awaits it; never an unhandled rejection.
   launched.catch(() => undefined);
   try {
@@ -67,7 +84,7 @@ export function logPageErrors(page: Page): void {
 }
 
 /** Opens `url` and waits until the page's script has defined the global `fn`. */
-export async function openPage(browser: Browser, url: string, fn: string): Promise<Page> {
+export async function openPage(browser: BrowserContext, url: string, fn: string): Promise<Page> {
   const page = await browser.newPage();
   logPageErrors(page);
   await page.goto(url);

@@ -9,7 +9,20 @@ export async function launchBrowser(
   extraArgs: readonly string[] = [],
   env: Record<string, string> = {},
 ): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch(launchOptions(extraArgs, env));
+}
+
+/**
+ * Chromium with one profile kept on disk in `dir`: its pages' IndexedDB commits to files, as on a
+ * phone. A context of `launchBrowser` (`newContext`, `newPage`) is off the record: its IndexedDB
+ * lives in memory, and a strict commit there flushes nothing.
+ */
+export async function launchProfileOnDisk(dir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, launchOptions());
+}
+
+function launchOptions(extraArgs: readonly string[] = [], env: Record<string, string> = {}) {
+  return {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     ...(Object.keys(env).length === 0 ? {} : { env: { ...process.env, ...env } }),
     args: [
@@ -25,7 +38,7 @@ export async function launchBrowser(
       '--disable-features=RenderDocument',
       ...extraArgs,
     ],
-  });
+  };
 }
 
 export interface ContextOptions {
