@@ -1,4 +1,5 @@
 /** Real Chromium for the browser suites (playwright-core driving the system's Chromium). */
+import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -17,8 +18,11 @@ export async function launchBrowser(
  * phone. A context of `launchBrowser` (`newContext`, `newPage`) is off the record: its IndexedDB
  * lives in memory, and a strict commit there flushes nothing.
  */
-export async function launchProfileOnDisk(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, launchOptions());
+export async function launchProfileOnDisk(
+  dir: string,
+  context: ReturnType<typeof phoneOptions> | Record<string, never> = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, { ...launchOptions(), ...context });
 }
 
 function launchOptions(extraArgs: readonly string[] = [], env: Record<string, string> = {}) {
@@ -63,12 +67,53 @@ export async function newPhoneContext(
   browser: Browser,
   o: ContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  return watchedConsole(await browser.newContext(phoneOptions(o)), o);
+}
+
+/**
+ * A phone whose Chromium keeps its profile on disk in `dir` (launchProfileOnDisk): what it stored
+ * is there again when Chromium starts anew on the same `dir`, after `killChromium` too.
+ */
+export async function launchPhoneOnDisk(dir: string): Promise<BrowserContext> {
+  return watchedConsole(await launchProfileOnDisk(dir, phoneOptions({})), {});
+}
+
+/**
+ * Kills every process of the Chromium whose profile is `dir` with SIGKILL, as a phone's browser
+ * dies: no page closes, nothing is written on the way out.
+ */
+export function killChromium(dir: string): number {
+  const flag = `--user-data-dir=${dir}`;
+  let killed = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!args.includes(flag)) continue;
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+      killed++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return killed;
+}
+
+function phoneOptions(o: ContextOptions) {
+  return {
     viewport: { width: 390, height: 844 },
-    serviceWorkers: o.blockServiceWorker ? 'block' : 'allow',
-    colorScheme: o.colorScheme ?? 'light',
+    serviceWorkers: o.blockServiceWorker ? ('block' as const) : ('allow' as const),
+    colorScheme: o.colorScheme ?? ('light' as const),
     ...(o.locale === undefined ? {} : { locale: o.locale }),
-  });
+  };
+}
+
+/** Notes the context's console lines (`consoleProblems`, `cspViolations`). */
+function watchedConsole(context: BrowserContext, o: ContextOptions): BrowserContext {
   context.on('console', (message) => {
     if (CSP_REPORT.test(message.text())) cspViolations.push(message.text());
     // Playwright's own words where a test blocks the worker: the harness, not the app.
