@@ -21,7 +21,7 @@ import { killChromium, launchPhoneOnDisk } from './support/browser';
 import { signInUi } from './support/sign-in';
 import { demoItem, useScene } from './support/scene';
 
-const scene = useScene();
+const scene = useScene({}, { browser: false });
 let profile = '';
 beforeEach(async () => {
   profile = await mkdtemp(join(tmpdir(), 'stockroom-phone-'));
@@ -47,7 +47,7 @@ describe('the browser killed with a change on its way', () => {
     await signInUi(page, scene.server.url);
     await openItem(page, item.name);
     // The server holds the change's request for a while before it applies it.
-    await api.fault({ fault: 'delay', delayMs: 4_000, times: 1 });
+    await api.fault({ fault: 'delay', delayMs: 3_000, times: 1 });
     await adjustStock(page, -3);
     await expect.poll(() => deviceChangeLabel(page).textContent()).toBe(LABEL.sending);
 

@@ -12,15 +12,16 @@ export interface Scene {
 }
 
 /**
- * Starts a server (with `env`) and Chromium before the file's tests; stops both after, and checks
- * that no page broke the server's Content-Security-Policy meanwhile. Each test fails on a console
- * error or warning it did not announce (browser.ts `expectConsole`).
+ * Starts a server (with `env`) and Chromium (unless `browser: false`) before the file's tests;
+ * stops both after, and checks that no page broke the server's Content-Security-Policy meanwhile.
+ * Each test fails on a console error or warning it did not announce (browser.ts `expectConsole`).
  */
-export function useScene(env: Record<string, string> = {}): Scene {
+export function useScene(env: Record<string, string> = {}, o: { browser?: boolean } = {}): Scene {
   const scene = {} as Scene;
   beforeAll(async () => {
     scene.server = await AppServer.start(env);
-    scene.browser = await launchBrowser();
+    // A file whose phones launch their own Chromium (a profile on disk) asks for none here.
+    if (o.browser !== false) scene.browser = await launchBrowser();
   });
   beforeEach(resetConsole);
   afterEach(() => {
