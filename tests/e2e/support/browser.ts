@@ -20,7 +20,7 @@ export async function launchBrowser(
  */
 export async function launchProfileOnDisk(
   dir: string,
-  context: ReturnType<typeof phoneOptions> | Record<string, never> = {},
+  context: Partial<ReturnType<typeof phoneOptions>> = {},
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(dir, { ...launchOptions(), ...context });
 }
