@@ -5,7 +5,7 @@ import type { ServerSkew } from './core/server-clock';
 import { noteEpoch } from './transactions/epoch';
 import { storeLease, userLeases } from './transactions/leases';
 import { pullItemChanges } from './sync-items';
-import { ensureDevice, getMeta } from './transactions/meta';
+import { ensureDevice, signedInAs } from './transactions/meta';
 import { requestLease } from './net/api';
 import type { HttpDeps } from './net/http';
 import { StorageFailure, type LocalStore } from './store/local-store';
@@ -35,9 +35,7 @@ export async function ensureFreshLease(
   try {
     // Signed out since the session was read (its data removed, maybe): it asks for nothing more.
     const device = await deps.store.write(async (tx) =>
-      (await getMeta(tx, 'session'))?.token === session.token
-        ? ensureDevice(tx, randomId(deps.random))
-        : null,
+      (await signedInAs(tx, session.token)) ? ensureDevice(tx, randomId(deps.random)) : null,
     );
     if (device === null) return 'unauthorized';
     const res = await requestLease(deps.http, session.token, device.deviceId);
@@ -45,7 +43,7 @@ export async function ensureFreshLease(
     if (res.kind !== 'ok') return 'unreachable';
     const anotherDatabase = await deps.store.write(async (tx) => {
       // Signed out while it was on its way (data removed, maybe): a lease is the session's only.
-      if ((await getMeta(tx, 'session'))?.token !== session.token) return false;
+      if (!(await signedInAs(tx, session.token))) return false;
       await storeLease(tx, userId, res.value, deps.http.clock.now());
       return noteEpoch(tx, res.value, deps.http.clock.now());
     });

@@ -49,7 +49,7 @@ import type { FinishingState } from './core/operation-state';
 import { plan } from './core/plan';
 import { ensureFreshLease } from './lease-sync';
 import { freshestLease } from './core/rules';
-import { getMeta, markSessionExpired } from './transactions/meta';
+import { getMeta, markSessionExpired, signedInAs } from './transactions/meta';
 import { claimedIds } from './transactions/claims';
 import {
   beginRound,
@@ -197,7 +197,7 @@ export function drainOnce(deps: SenderDeps, start: RoundStart = {}): Promise<Rou
 
 type Ended = Omit<RoundReport, 'workLeft'>;
 
-type StepEnd = 'continue' | 'sign-in-needed' | 'storage-problem';
+type StepEnd = 'continue' | 'sign-in-needed' | 'storage-problem' | 'signed-out';
 
 /** Operations whose attempt is recorded, ready to go out once `rest` is claimed too. */
 interface Claimed {
@@ -436,20 +436,34 @@ class Round {
     return result === 'storage-problem' ? 'storage-problem' : 'continue';
   }
 
+  /** The round's session is still the device's (see `claim`). */
+  private stillSignedIn(session: SessionMeta): Promise<boolean> {
+    return this.deps.store.read((tx) => signedInAs(tx, session.token));
+  }
+
   private async signInNeeded(session: SessionMeta): Promise<StepEnd> {
     await this.commit((tx) => markSessionExpired(tx, session.token));
     return 'sign-in-needed';
   }
 
+  /**
+   * Claims `ids` for `attempt` (null: storage failed). Every claim first makes sure the round's
+   * session is still the device's (`signedInAs`): a person who signed out meanwhile, here or in
+   * another tab, has nothing more sent with their ended session.
+   */
   private async claim(
     session: SessionMeta,
     ids: readonly string[],
     attempt: AttemptStart,
-  ): Promise<OperationRecord[] | null> {
+  ): Promise<OperationRecord[] | 'signed-out' | null> {
     const { deps } = this;
     const userId = session.user.id;
     try {
-      return await deps.store.write((tx) => this.outbox.claim(tx, userId, ids, attempt));
+      return await deps.store.write(async (tx) =>
+        (await signedInAs(tx, session.token))
+          ? this.outbox.claim(tx, userId, ids, attempt)
+          : 'signed-out',
+      );
     } catch (e) {
       if (!(e instanceof StorageFailure)) throw e;
       deps.storageFailed?.(e);
@@ -471,6 +485,7 @@ class Round {
     const first = this.chunkSize();
     const claimed = await this.claim(session, ids.slice(0, first), attempt);
     if (claimed === null) return 'storage-problem';
+    if (claimed === 'signed-out') return claimed;
     return this.transmit(session, { attempt, records: claimed, leases, rest: ids.slice(first) });
   }
 
@@ -479,8 +494,10 @@ class Round {
    * person's change goes in between). What is claimed so far is `this.next` meanwhile (and after:
    * the caller takes it), so a round that stops here gives it back unsent.
    */
-  private async claimRest(session: SessionMeta, claimed: Claimed): Promise<Claimed | null> {
-    const userId = session.user.id;
+  private async claimRest(
+    session: SessionMeta,
+    claimed: Claimed,
+  ): Promise<Claimed | 'signed-out' | null> {
     const all: Claimed = { ...claimed, records: [...claimed.records], rest: [] };
     this.next = all;
     for (let at = 0; at < claimed.rest.length;) {
@@ -488,11 +505,9 @@ class Round {
       const size = this.chunkSize();
       const ids = claimed.rest.slice(at, at + size);
       at += size;
-      const records = await this.commit((tx) =>
-        this.outbox.claim(tx, userId, ids, claimed.attempt),
-      );
-      if (!records.ok) return null;
-      all.records.push(...records.value);
+      const records = await this.claim(session, ids, claimed.attempt);
+      if (records === null || records === 'signed-out') return records;
+      all.records.push(...records);
     }
     return all;
   }
@@ -500,8 +515,10 @@ class Round {
   /** Send operations whose attempt is recorded (claimed), then settle what came back. */
   private async transmit(session: SessionMeta, claimedFirst: Claimed): Promise<StepEnd> {
     const whole = await this.claimRest(session, claimedFirst);
-    // Storage failed: what is claimed so far goes back unsent as the round stops (`run`).
+    // Storage failed or the person signed out: what is claimed so far goes back unsent as the
+    // round stops (`run`).
     if (whole === null) return 'storage-problem';
+    if (whole === 'signed-out') return whole;
     this.next = null;
     if (whole.records.length === 0) return 'continue';
     await this.showInFlight();
@@ -534,7 +551,8 @@ class Round {
     const ahead = this.next;
     this.next = null;
     if (ahead && ahead.records.length > 0) {
-      if (this.flowing && this.mayGoAhead()) {
+      // Claimed before this answer came: the person may have signed out since.
+      if (this.flowing && this.mayGoAhead() && (await this.stillSignedIn(session))) {
         this.flying = this.launch(session, ahead);
       } else {
         await this.release(ahead);
@@ -602,6 +620,7 @@ class Round {
     };
     const claimed = await this.claim(session, [record.id], attempt);
     if (claimed === null) return 'storage-problem';
+    if (claimed === 'signed-out') return claimed;
     if (claimed.length === 0) return 'continue';
     this.attempts++;
     await this.showInFlight();
@@ -737,6 +756,7 @@ class Round {
   }
 
   private async pullItems(session: SessionMeta): Promise<void> {
+    if (!(await this.stillSignedIn(session))) return;
     const result = await pullItemChanges(this.deps, session.token);
     if (result === 'unauthorized') await this.signInNeeded(session);
   }

@@ -12,7 +12,15 @@ import { ensureFreshLease } from '../../src/client/lease-sync';
 import type { HttpDeps } from '../../src/client/net/http';
 import { getMeta } from '../../src/client/transactions/meta';
 import { routedFetch } from './support/network';
-import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';
+import {
+  effectsOf,
+  opById,
+  savedOffline,
+  signedIn,
+  startHarness,
+  until,
+  type Harness,
+} from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -107,6 +115,52 @@ describe('Sign out: this person’s work waits for them', () => {
     await until(() => opById(alex, op.id).state === 'confirmed', 'the change sent by its author');
     expect(await effectsOf(h, 'lamp-14', op.id)).toBe(1);
   });
+});
+
+describe('a round under way when its person signs out', () => {
+  // `after`: the batch whose answer is on its way back when the person signs out (batches of 2).
+  it.each([
+    { when: 'a person works (nothing claimed ahead)', saved: 5, quiet: false, after: 1 },
+    // Batches go ahead once answers come back whole: the third is claimed while the second flies.
+    { when: 'nobody works (the next batch claimed ahead)', saved: 6, quiet: true, after: 2 },
+    { when: 'the last batch (the items pulled after it)', saved: 2, quiet: true, after: 1 },
+  ])(
+    '$when: asks nothing more with the ended session; the rest waits, sent once later',
+    async ({ saved, quiet, after }) => {
+      const real = routedFetch(() => h.server.url, h.network);
+      let c: StockroomClientCore | null = null;
+      let signedOut = false;
+      let batches = 0;
+      const asked: string[] = [];
+      c = await signedIn(h, {
+        policy: { batchSize: 2 },
+        fetch: async (input, init) => {
+          const path = new URL(String(input)).pathname;
+          if (signedOut && path !== '/api/session') asked.push(`${init?.method ?? 'GET'} ${path}`);
+          const res = await real(input, init);
+          const batch = init?.method === 'POST' && path.startsWith('/api/operations');
+          if (!signedOut && batch && ++batches === after) {
+            signedOut = true;
+            await c?.signOut();
+          }
+          return res;
+        },
+      });
+      const ids = await savedOffline(h, c, saved, 'lamp-14');
+      // A person's change a second ago keeps the sender from claiming a batch ahead.
+      if (quiet) h.clock.advance(2_000);
+      h.network.set(true);
+      await c.whenIdle();
+      expect(asked).toEqual([]);
+      const effects = () => Promise.all(ids.map((id) => effectsOf(h, 'lamp-14', id)));
+      expect(await effects()).toEqual(ids.map((_, i) => (i < 2 * after ? 1 : 0)));
+
+      expect((await c.signIn('demo', 'demo')).ok).toBe(true);
+      await c.whenIdle();
+      expect(await effects()).toEqual(ids.map(() => 1));
+      expect(ids.map((id) => opById(c, id).state)).toEqual(ids.map(() => 'confirmed'));
+    },
+  );
 });
 
 describe('Sign out and remove data from this device', () => {

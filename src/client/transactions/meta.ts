@@ -36,6 +36,15 @@ export async function clearSession(tx: Tx): Promise<void> {
 }
 
 /** The server said 401 to this token: keep who it was (their outbox), ask for a sign-in. */
+/**
+ * Whether the device is still signed in with `token` (not signed out, nobody else signed in, not
+ * refused by the server since): work read under a session asks the server nothing once it ended.
+ */
+export async function signedInAs(tx: Tx, token: string): Promise<boolean> {
+  const session = await getMeta(tx, 'session');
+  return session?.token === token && !session.expired;
+}
+
 export async function markSessionExpired(tx: Tx, token: string): Promise<void> {
   const session = await getMeta(tx, 'session');
   if (session && session.token === token) await tx.put('meta', { ...session, expired: true });
