@@ -35,7 +35,6 @@ export async function clearSession(tx: Tx): Promise<void> {
   await tx.delete('meta', 'session');
 }
 
-/** The server said 401 to this token: keep who it was (their outbox), ask for a sign-in. */
 /**
  * Whether the device is still signed in with `token` (not signed out, nobody else signed in, not
  * refused by the server since): work read under a session asks the server nothing once it ended.
@@ -45,6 +44,7 @@ export async function signedInAs(tx: Tx, token: string): Promise<boolean> {
   return session?.token === token && !session.expired;
 }
 
+/** The server said 401 to this token: keep who it was (their outbox), ask for a sign-in. */
 export async function markSessionExpired(tx: Tx, token: string): Promise<void> {
   const session = await getMeta(tx, 'session');
   if (session && session.token === token) await tx.put('meta', { ...session, expired: true });
