@@ -6,7 +6,7 @@
  * nothing is sent by itself.
  */
 import { noteEpoch } from './transactions/epoch';
-import { getMeta } from './transactions/meta';
+import { signedInAs } from './transactions/meta';
 import { readiness } from './net/api';
 import { pullItemChanges, type ItemSyncDeps } from './sync-items';
 import { StorageFailure } from './store/local-store';
@@ -18,7 +18,7 @@ export async function checkEpoch(deps: ItemSyncDeps, token: string): Promise<voi
   try {
     const anotherDatabase = await deps.store.write(async (tx) => {
       // Signed out while it was on its way: the epoch belongs to whoever signs in next.
-      if ((await getMeta(tx, 'session'))?.token !== token) return false;
+      if (!(await signedInAs(tx, token))) return false;
       return noteEpoch(tx, res.value, deps.http.clock.now());
     });
     // Its items start over: the full list at once (the projection was dropped with the epoch).

@@ -2,7 +2,7 @@
  * The confirmed projection from the server: a full pull the first time, then `?since` deltas; the
  * places likewise.
  */
-import { getMeta } from './transactions/meta';
+import { getMeta, signedInAs } from './transactions/meta';
 import { applyItems, applyPlaces } from './transactions/projection';
 import { pullItems, pullPlaces } from './net/api';
 import type { HttpDeps } from './net/http';
@@ -31,7 +31,7 @@ export async function pullItemChanges(deps: ItemSyncDeps, token: string): Promis
   try {
     await deps.store.write(async (tx) => {
       // Signed out while it was on its way: a device whose data was removed keeps no items.
-      if ((await getMeta(tx, 'session'))?.token !== token) return;
+      if (!(await signedInAs(tx, token))) return;
       await applyItems(tx, res.value);
       if (places.kind === 'ok') await applyPlaces(tx, places.value);
     });
