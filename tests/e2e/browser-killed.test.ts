@@ -16,6 +16,7 @@ import {
   deviceChangeLabel,
   openItem,
   operationIdOnDetail,
+  untilConfirmed,
 } from './support/app';
 import { killChromium, launchPhoneOnDisk } from './support/browser';
 import { signInUi } from './support/sign-in';
@@ -65,12 +66,7 @@ describe('the browser killed with a change on its way', () => {
       const page2 = again.pages()[0] ?? (await again.newPage());
       await page2.goto(scene.server.url);
       await openItem(page2, item.name);
-      await expect
-        .poll(() => deviceChangeLabel(page2).textContent(), { timeout: 60_000 })
-        .toBe(LABEL.confirmed);
-      await expect
-        .poll(() => page2.getByLabel('Confirmed quantity').textContent())
-        .toBe(String(item.quantity - 3));
+      await untilConfirmed(page2, item.quantity - 3);
       // The phone's change is the one the server applied: the same operation id.
       const [applied] = await added();
       await page2

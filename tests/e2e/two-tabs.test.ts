@@ -8,7 +8,14 @@ import { browserScenario } from '../support/reliability';
 import type { BrowserContext } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
-import { LABEL, adjustStock, deviceChangeLabel, eventually, openItem } from './support/app';
+import {
+  LABEL,
+  adjustStock,
+  deviceChangeLabel,
+  eventually,
+  openItem,
+  untilConfirmed,
+} from './support/app';
 import { signInUi } from './support/sign-in';
 import { NETWORK_FAULTS, expectConsole, dispatchSync, newPhoneContext } from './support/browser';
 import { operationGate } from './support/operation-gate';
@@ -43,10 +50,7 @@ describe('two tabs', () => {
 
     await adjustStock(sender, -1);
 
-    await expect.poll(() => deviceChangeLabel(watcher).textContent()).toBe(LABEL.confirmed);
-    await expect
-      .poll(() => watcher.getByLabel('Confirmed quantity').textContent())
-      .toBe(String(item.quantity - 1));
+    await untilConfirmed(watcher, item.quantity - 1);
     await context.close();
   });
 
@@ -129,12 +133,7 @@ describe('two tabs', () => {
     const next = await context.newPage();
     await next.goto(scene.server.url);
     await openItem(next, item.name);
-    await expect
-      .poll(() => deviceChangeLabel(next).textContent(), { timeout: 60_000 })
-      .toBe(LABEL.confirmed);
-    await expect
-      .poll(() => next.getByLabel('Confirmed quantity').textContent())
-      .toBe(String(item.quantity - 2));
+    await untilConfirmed(next, item.quantity - 2);
 
     const journal = await api.history(item.id);
     expect(journal.filter((e) => e.delta === -2)).toHaveLength(1);

@@ -62,6 +62,19 @@ export function deviceChangeLabel(page: Page): Locator {
 }
 
 /**
+ * Waits until this device's change on the open item reads "Confirmed" and the item's confirmed
+ * quantity reads `quantity`.
+ */
+export async function untilConfirmed(page: Page, quantity: number): Promise<void> {
+  await expect
+    .poll(() => deviceChangeLabel(page).textContent(), { timeout: 60_000 })
+    .toBe(LABEL.confirmed);
+  await expect
+    .poll(() => page.getByLabel('Confirmed quantity').textContent())
+    .toBe(String(quantity));
+}
+
+/**
  * Records every state label the page showed, however briefly (a MutationObserver sees each DOM
  * commit): "<summary>: <label>" for operation rows, the text alone for detail labels and notices.
  * Returns a reader of what was recorded so far, in order.
