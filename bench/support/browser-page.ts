@@ -84,8 +84,8 @@ export function logPageErrors(page: Page): void {
 }
 
 /** Opens `url` and waits until the page's script has defined the global `fn`. */
-export async function openPage(browser: BrowserContext, url: string, fn: string): Promise<Page> {
-  const page = await browser.newPage();
+export async function openPage(context: BrowserContext, url: string, fn: string): Promise<Page> {
+  const page = await context.newPage();
   logPageErrors(page);
   await page.goto(url);
   await page.waitForFunction((name) => name in globalThis, fn);
