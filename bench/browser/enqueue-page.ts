@@ -171,9 +171,15 @@ function splitTap(
 /**
  * After `prepareDrain`: the client goes online and drains its backlog while a person taps on the
  * same client, one tap every `everyMs` (a person cannot wait for "idle" here: the client is busy
- * until the backlog is gone), until the drain is over.
+ * until the backlog is gone), until the drain is over. With `pressMs`, each tap's finger lands
+ * that long before its click and the page tells the client, as the app does (app/person-acting.ts);
+ * the tap is timed from the click.
  */
-async function tapWhileDraining(itemId: string, everyMs: number): Promise<DuringDrain> {
+async function tapWhileDraining(
+  itemId: string,
+  everyMs: number,
+  pressMs: number | null,
+): Promise<DuringDrain> {
   const probe = await openIdbStore({ indexedDB, name: 'probe' });
   const probes: number[] = [];
   const [{ result, during, spans }, longTasks] = await withLongTasks(() =>
@@ -181,13 +187,18 @@ async function tapWhileDraining(itemId: string, everyMs: number): Promise<During
       const taps: { t0: number; ms: number }[] = [];
       const ids = new Set<string>();
       while (draining() && backlogLeft(client, ids)) {
+        const pressed = performance.now();
+        if (pressMs !== null) {
+          client.personActing();
+          await sleepUntil(pressed + pressMs);
+        }
         const t0 = performance.now();
         const { ms, id } = await timedTapView(client, itemId);
         ids.add(id);
         taps.push({ t0, ms });
-        await sleepUntil(t0 + everyMs / 2);
+        await sleepUntil(pressed + everyMs / 2);
         if (draining()) probes.push(await probeWrite(probe, probes.length));
-        await sleepUntil(t0 + everyMs);
+        await sleepUntil(pressed + everyMs);
       }
       return taps;
     }),

@@ -5,6 +5,7 @@ import { App } from './app';
 import { preloadLanguage } from './i18n/i18n-context';
 import { registerServiceWorker } from './pwa/update-store';
 import { createSimApi } from './sim-api';
+import { watchPersonActing } from './person-acting';
 import './styles.css';
 
 /**
@@ -27,6 +28,7 @@ function render(client: StockroomClient): void {
   // A transition renders in slices that yield to the browser: the first screen's work is not one
   // long task that blocks a tap (Lighthouse's total blocking time on a slow phone).
   const reactRoot = createRoot(root);
+  watchPersonActing(document, client);
   startTransition(() => {
     reactRoot.render(
       <StrictMode>

@@ -78,6 +78,7 @@ import { tellServerSessionsEnded } from './session-end';
 import { StorageHealth, type StoreOptions } from './storage-health';
 import type { LocalStore, Tx } from './store/local-store';
 import { recordingStore } from './store/recording-store';
+import { PersonFirst } from './person-first';
 import { pullItemChanges } from './sync-items';
 import { backupFromOtherDevice } from './other-device';
 import type { ChangeChannel, SenderLock, WatchSignal } from './tabs';
@@ -131,6 +132,8 @@ class Client implements StockroomClientCore {
   private readonly rounds: RoundScheduler;
   private readonly storage: StorageHealth;
   private readonly outbox: OutboxCommands;
+  /** A person's write goes before the background's next transaction (person-first.ts). */
+  private readonly personFirst: PersonFirst;
   private readonly account: account.AccountDeps;
   readonly people: PeopleClient;
   private readonly busy = new Set<Promise<unknown>>();
@@ -152,6 +155,7 @@ class Client implements StockroomClientCore {
   constructor(private readonly options: ClientOptions) {
     const wired = wiring(options);
     this.clock = wired.clock;
+    this.personFirst = new PersonFirst(this.clock);
     this.random = wired.random;
     this.policy = wired.policy;
     this.lock = wired.lock;
@@ -240,6 +244,7 @@ class Client implements StockroomClientCore {
     try {
       return await this.storage.write(await this.opened, fn);
     } finally {
+      this.personFirst.wrote();
       // The person waits for it: shown at once, not at the background's pace (live-view.ts).
       this.live.changed();
     }
@@ -282,12 +287,13 @@ class Client implements StockroomClientCore {
 
   subscribe = (listener: () => void): (() => void) => this.live.subscribe(listener);
   getSnapshot = (): ClientSnapshot => this.live.getSnapshot();
+  personActing = (): void => this.personFirst.acting();
 
   // ── the sender ─────────────────────────────────────────────────────────────
 
   private senderDeps(store: LocalStore): SenderDeps {
     const deps: SenderDeps = {
-      store,
+      store: this.personFirst.background(store),
       http: this.http,
       random: this.random,
       policy: this.policy,

@@ -87,6 +87,11 @@ export interface TesterClient {
 export interface StockroomClient {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ClientSnapshot;
+  /**
+   * A finger or a key on the screen: a change may follow at once, so background work starts no
+   * new local transaction until it has (or for a moment: client/person-first.ts).
+   */
+  personActing(): void;
 
   signIn(username: string, password: string): Promise<CommandResult>;
   /** **Sign out**: this person's changes stay on the device for their next sign-in. */

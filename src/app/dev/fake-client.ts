@@ -214,6 +214,7 @@ export function createFakeClient(options: FakeOptions = {}): StockroomClient {
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
+    personActing: () => undefined,
     async signIn(username, password): Promise<CommandResult> {
       if (username !== password) return { ok: false, refusal: { kind: 'wrong-credentials' } };
       commit({

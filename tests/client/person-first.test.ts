@@ -1,0 +1,115 @@
+/**
+ * A person's change goes first (src/client/person-first.ts): from a finger on the screen until
+ * their write, the sender starts no local transaction; a touch without a change holds it for
+ * HOLD_MS at most. The real client and server (in-process), fake client time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLD_MS, PersonFirst } from '../../src/client/person-first';
+import { ManualClock } from './support/manual-clock';
+import { routedFetch } from './support/network';
+import {
+  opById,
+  savedOffline,
+  signedIn,
+  startHarness,
+  until,
+  type Harness,
+} from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** A signed-in client whose batches are written in `sent` (their ids) as they leave. */
+async function watched(sent: string[][]) {
+  const routed = routedFetch(() => h.server.url, h.network);
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
+    const ops = (body as { operations?: { id: string }[] } | null)?.operations;
+    if (ops) sent.push(ops.map((o) => o.id));
+    return routed(input, init);
+  };
+  return signedIn(h, { fetch });
+}
+
+describe('a person goes first', () => {
+  it('holds the sender from a touch until the person’s change is written: its first batch carries that change', async () => {
+    const sent: string[][] = [];
+    const c = await watched(sent);
+    const backlog = await savedOffline(h, c, 3, 'lamp-14');
+    c.personActing();
+    const holdEnds = h.clock.now() + HOLD_MS;
+    h.network.set(true);
+    // The sender waits on the hold's timer (client time does not move here) and has sent nothing.
+    await until(() => h.clock.hasTimerAt(holdEnds), 'the sender to wait for the person', 10_000);
+    expect(sent).toEqual([]);
+    const tap = await c.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold' });
+    await c.whenIdle();
+    // Its first transaction came after the person's write: the tap went in the same batch.
+    expect(sent[0]).toEqual([...backlog, tap.id]);
+    for (const id of [...backlog, tap.id]) expect(opById(c, id).state).toBe('confirmed');
+  });
+
+  it('lets the sender go on once the hold is over when no change follows the touch (a scroll)', async () => {
+    const sent: string[][] = [];
+    const c = await watched(sent);
+    const backlog = await savedOffline(h, c, 2, 'lamp-14');
+    c.personActing();
+    const holdEnds = h.clock.now() + HOLD_MS;
+    h.network.set(true);
+    await until(() => h.clock.hasTimerAt(holdEnds), 'the sender to wait for the person', 10_000);
+    expect(sent).toEqual([]);
+    h.clock.advance(HOLD_MS);
+    await c.whenIdle();
+    expect(sent[0]).toEqual(backlog);
+    for (const id of backlog) expect(opById(c, id).state).toBe('confirmed');
+  });
+});
+
+describe('PersonFirst', () => {
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  /** Whether `clear()` has resolved once pending work has had its turn. */
+  async function cleared(first: PersonFirst): Promise<() => boolean> {
+    let done = false;
+    void first.clear().then(() => (done = true));
+    await turn();
+    return () => done;
+  }
+
+  it('holds nothing until a person acts', async () => {
+    expect((await cleared(new PersonFirst(new ManualClock())))()).toBe(true);
+  });
+
+  it('holds from each touch for the hold at most, and a later touch extends it', async () => {
+    const clock = new ManualClock();
+    const first = new PersonFirst(clock);
+    first.acting();
+    const done = await cleared(first);
+    clock.advance(100);
+    first.acting();
+    // The first touch's hold is over; the second's is not.
+    clock.advance(HOLD_MS - 99);
+    await turn();
+    expect(done()).toBe(false);
+    clock.advance(99);
+    await turn();
+    expect(done()).toBe(true);
+  });
+
+  it('lets every waiter go when the person’s write is done, and leaves no timer behind', async () => {
+    const clock = new ManualClock();
+    const first = new PersonFirst(clock);
+    first.acting();
+    const waiters = [await cleared(first), await cleared(first)];
+    expect(waiters.map((done) => done())).toEqual([false, false]);
+    first.wrote();
+    await turn();
+    expect(waiters.map((done) => done())).toEqual([true, true]);
+    expect(clock.nextTimerAt()).toBeNull();
+  });
+});
