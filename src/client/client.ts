@@ -126,6 +126,7 @@ class Client implements StockroomClientCore {
   private readonly channel: ChangeChannel;
   private readonly lock: SenderLock;
   private readonly watch: WatchSignal;
+  private readonly looking: WatchSignal;
   private readonly network: NetworkWatch;
   private readonly finishing = new Map<string, FinishingState>();
   private readonly live: LiveView;
@@ -160,6 +161,7 @@ class Client implements StockroomClientCore {
     this.policy = wired.policy;
     this.lock = wired.lock;
     this.watch = wired.watch;
+    this.looking = wired.looking;
     this.preferences =
       options.preferences === undefined ? defaultPreferences() : options.preferences;
     this.stepByStep = stepByStepRemembered(this.preferences);
@@ -220,8 +222,13 @@ class Client implements StockroomClientCore {
     this.network.listen({
       online: () => this.track(this.afterSignIn()),
       offline: () => this.live.changed(),
-      visible: () => this.track(this.afterSignIn()),
+      visible: () => {
+        this.lookingChanged();
+        this.track(this.afterSignIn());
+      },
+      hidden: () => this.lookingChanged(),
     });
+    this.lookingChanged();
     this.track(this.start());
   }
 
@@ -507,6 +514,11 @@ class Client implements StockroomClientCore {
     await this.rounds.kick({ newRound: true, resendId: operationId });
   }
 
+  /** While this tab is in front of a person, the service worker leaves the sending to it. */
+  private lookingChanged(): void {
+    this.looking.set(!this.closed && this.network.isVisible());
+  }
+
   /** While this tab paces its sender, the service worker leaves the sending to it (tabs.ts). */
   private paceChanged(): void {
     this.watch.set(!this.closed && this.stepByStep && this.testerMode);
@@ -648,6 +660,7 @@ class Client implements StockroomClientCore {
     if (this.closed) return;
     this.closed = true;
     this.paceChanged();
+    this.lookingChanged();
     this.closing.abort();
     this.rounds.stop();
     this.network.close();

@@ -7,10 +7,13 @@ export interface NetworkHandlers {
   online(): void;
   offline(): void;
   visible(): void;
+  hidden(): void;
 }
 
 export interface NetworkEvents {
   isOnline(): boolean;
+  /** Whether the page is in front of a person (absent: always, as in tests). */
+  isVisible?(): boolean;
   subscribe(handlers: NetworkHandlers): () => void;
 }
 
@@ -19,12 +22,14 @@ export function browserNetwork(): NetworkEvents {
   const nav = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
   return {
     isOnline: () => nav?.onLine ?? true,
+    isVisible: () => win?.document.visibilityState === 'visible',
     subscribe(handlers) {
       if (!win) return () => undefined;
       const online = () => handlers.online();
       const offline = () => handlers.offline();
       const visibility = () => {
         if (win.document.visibilityState === 'visible') handlers.visible();
+        else handlers.hidden();
       };
       win.addEventListener('online', online);
       win.addEventListener('offline', offline);
@@ -55,6 +60,10 @@ export class NetworkWatch {
 
   isOnline(): boolean {
     return this.events.isOnline();
+  }
+
+  isVisible(): boolean {
+    return this.events.isVisible?.() ?? true;
   }
 
   close(): void {

@@ -27,6 +27,8 @@ export interface WiringOptions {
   lock?: SenderLock;
   /** Whether a tab watches step by step, so the worker stands aside (default: a Web Lock, tabs.ts). */
   watch?: WatchSignal;
+  /** Whether a tab is in front of a person, so the worker stands aside (default: a Web Lock). */
+  looking?: WatchSignal;
   /** BroadcastChannel maker (default: the global one); null: no other tabs to tell. */
   broadcast?: ((name: string) => BroadcastLike) | null;
   policy?: Partial<SenderPolicy>;
@@ -47,6 +49,11 @@ export interface Wiring {
   lock: SenderLock;
   /** A tab pacing its sender step by step says so here; the service worker then leaves it the work. */
   watch: WatchSignal;
+  /**
+   * A visible tab says so here; the service worker then leaves it the work, so the sender that runs
+   * is one that hears the person's finger (person-first.ts).
+   */
+  looking: WatchSignal;
   /** The server's address, timeout and fetch; `extra` adds a close signal and an observer. */
   http(extra?: Pick<HttpDeps, 'signal' | 'observe'>): HttpDeps;
   /** The "look again" channel of this database (tabs.ts). */
@@ -63,6 +70,7 @@ export function wiring(options: WiringOptions): Wiring {
     policy: { ...DEFAULT_SENDER_POLICY, ...options.policy },
     lock: options.lock ?? defaultLock(`${dbName}:sender`),
     watch: options.watch ?? defaultWatch(`${dbName}:watching`),
+    looking: options.looking ?? defaultWatch(`${dbName}:looking`),
     http: (extra = {}) => ({
       baseUrl: options.baseUrl ?? '',
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -29,8 +29,10 @@ export async function drainFromWorker(options: WorkerDrainOptions): Promise<Roun
         lock: wired.lock,
         // Background Sync fires when the browser believes it is online.
         isOnline: () => true,
-        // Step by step is paced by the watching tab; this worker has no pace to keep.
-        standAside: () => wired.watch.anyWatching(),
+        // Step by step is paced by the watching tab; this worker has no pace to keep. A tab in
+        // front of a person sends for itself: its sender lets the person's changes go first.
+        standAside: async () =>
+          (await wired.watch.anyWatching()) || (await wired.looking.anyWatching()),
       },
       { newRound: true },
     );

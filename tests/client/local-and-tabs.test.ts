@@ -13,6 +13,7 @@ import { MIGRATIONS, openIdbStore } from '../../src/client/store/idb-store';
 import { localLock } from '../../src/client/tabs';
 import { drainFromWorker } from '../../src/client/worker-drain';
 import { routedFetch } from './support/network';
+import { sharedWatch } from './support/watch-signals';
 import { faultyStore } from './support/faulty-store';
 import {
   effectsOf,
@@ -465,6 +466,8 @@ describe('the device side', () => {
       fetch: routedFetch(() => h.server.url, h.network),
       clock: h.clock,
       broadcast: null,
+      // The tab closed: no tab in front of a person (the harness's others hold the process's lock).
+      looking: sharedWatch()(),
     });
     // Everything went: no retry due (the service worker's sync is complete), nothing left.
     expect(report).toMatchObject({ end: 'idle', receipts: 2, wakeAt: null, workLeft: false });

@@ -6,8 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MS, PersonFirst } from '../../src/client/person-first';
 import { ManualClock } from './support/manual-clock';
-import { routedFetch } from './support/network';
+import { IDBFactory } from 'fake-indexeddb';
+import { localLock } from '../../src/client/tabs';
+import { drainFromWorker } from '../../src/client/worker-drain';
+import { ManualNetwork, routedFetch } from './support/network';
+import { sharedWatch } from './support/watch-signals';
 import {
+  effectsOf,
   opById,
   savedOffline,
   signedIn,
@@ -67,6 +72,38 @@ describe('a person goes first', () => {
     await c.whenIdle();
     expect(sent[0]).toEqual(backlog);
     for (const id of backlog) expect(opById(c, id).state).toBe('confirmed');
+  });
+});
+
+describe('the service worker and a tab in front of a person', () => {
+  it('leaves the sending to the visible tab, whose sender hears the finger, and drains once it is hidden', async () => {
+    // What the browser gives every agent of the origin: one sender lock, and the lookers' lock.
+    const indexedDB = new IDBFactory();
+    const lock = localLock();
+    const looking = sharedWatch();
+    const c = await signedIn(h, { indexedDB, lock, looking: looking() });
+    const backlog = await savedOffline(h, c, 2, 'lamp-14');
+    // Background Sync: the worker believes it is online (the tab's network stays off).
+    const worker = () =>
+      drainFromWorker({
+        indexedDB,
+        baseUrl: 'http://stockroom.test',
+        fetch: routedFetch(() => h.server.url, new ManualNetwork()),
+        clock: h.clock,
+        broadcast: null,
+        lock,
+        watch: sharedWatch()(),
+        looking: looking(),
+      });
+    expect(await worker()).toMatchObject({ end: 'left-to-a-tab', attempts: 0, workLeft: true });
+    h.network.hidden();
+    try {
+      expect(await worker()).toMatchObject({ end: 'idle', receipts: 2, workLeft: false });
+    } finally {
+      h.network.visible();
+    }
+    for (const id of backlog) expect(await effectsOf(h, 'lamp-14', id)).toBe(1);
+    c.close();
   });
 });
 

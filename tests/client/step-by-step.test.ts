@@ -10,6 +10,7 @@ import { localLock } from '../../src/client/tabs';
 import { drainFromWorker } from '../../src/client/worker-drain';
 import { effectsOf, opById, signedIn, startHarness, until, type Harness } from './support/harness';
 import { routedFetch } from './support/network';
+import { sharedWatch } from './support/watch-signals';
 
 const HOLD = STEP_BY_STEP.holdMs;
 
@@ -90,14 +91,7 @@ describe('step by step', () => {
     // (here a plain set: Node has no Web Locks).
     const indexedDB = new IDBFactory();
     const lock = localLock();
-    const watching = new Set<object>();
-    const signal = () => {
-      const me = {};
-      return {
-        set: (on: boolean) => void (on ? watching.add(me) : watching.delete(me)),
-        anyWatching: () => Promise.resolve(watching.size > 0),
-      };
-    };
+    const signal = sharedWatch();
     const c = await signedIn(h, { preferences: null, indexedDB, lock, watch: signal() }, 'manager');
     c.tester.setStepByStep(true);
     await h.fault({ fault: 'drop-request', times: 1 });
@@ -118,6 +112,8 @@ describe('step by step', () => {
         broadcast: null,
         lock,
         watch: signal(),
+        // No tab in front of a person: the step by step alone makes the worker stand aside.
+        looking: sharedWatch()(),
       });
     const aside = await worker();
     expect(aside).toMatchObject({ end: 'left-to-a-tab', attempts: 0 });

@@ -33,9 +33,23 @@ export class ManualNetwork implements NetworkEvents {
     }
   }
 
+  /** Whether the tab is in front of a person. */
+  shown = true;
+
+  isVisible(): boolean {
+    return this.shown;
+  }
+
   /** "The tab became visible." */
   visible(): void {
+    this.shown = true;
     for (const h of this.handlers) h.visible();
+  }
+
+  /** "The tab went to the background." */
+  hidden(): void {
+    this.shown = false;
+    for (const h of this.handlers) h.hidden();
   }
 }
 
