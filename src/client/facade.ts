@@ -88,8 +88,8 @@ export interface StockroomClient {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ClientSnapshot;
   /**
-   * A finger or a key on the screen: a change may follow at once, so background work starts no
-   * new local transaction until it has (or for a moment: client/person-first.ts).
+   * A finger or a key on the screen: a change may follow at once, so the sender starts no new
+   * local transaction until it has (or for a moment: client/person-first.ts).
    */
   personActing(): void;
 

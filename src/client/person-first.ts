@@ -4,9 +4,10 @@
  * sender's nearly always does (a claim, a page of the queue, a settle: 10–40 ms on a phone's disk).
  * The app knows a moment before the tap: the finger lands (`pointerdown`) 50–150 ms before its
  * `click`, and a quantity is typed before its Enter. From that moment (`acting`) until the person's
- * write has committed, or HOLD_MS without one, background work starts no new transaction: the one
- * running finishes, and the person's write finds IndexedDB free. The background only waits; what it
- * does and in which order is unchanged (docs/architecture.md#a-person-goes-first).
+ * write has committed, or HOLD_MS without one, the sender (its store is `background(store)`) starts
+ * no new transaction: the one running finishes, and the person's write finds IndexedDB free. The
+ * sender only waits; what it does and in which order is unchanged
+ * (docs/architecture.md#a-person-goes-first).
  */
 import type { Clock } from './core/clock';
 import type { LocalStore } from './store/local-store';
