@@ -129,8 +129,9 @@ export interface SenderDeps {
   /** Writes a person asked for so far (a count; absent in the service worker: nobody taps there). */
   personWrites?: () => number;
   /**
-   * The service worker's: a tab watches step by step (tabs.ts `WatchSignal`), so the round leaves
-   * everything to that tab's paced sender, and changes nothing. Asked under the sender lock.
+   * The service worker's: a tab watches step by step or is in front of a person (tabs.ts
+   * `WatchSignal`), so the round leaves everything to that tab's sender and changes nothing. Asked
+   * under the sender lock, and again at each step: a tab that comes meanwhile takes over at the next.
    */
   standAside?: () => Promise<boolean>;
 }
@@ -331,6 +332,7 @@ class Round {
         if (!deps.isOnline() && this.flying === null) return this.report('offline');
         continue;
       }
+      if (await this.leftToATab()) return this.report('left-to-a-tab');
       const skewNow = deps.serverSkew?.() ?? null;
       if (skewNow !== this.leaseSkew) {
         this.leaseSkew = skewNow;
@@ -551,14 +553,25 @@ class Round {
     const ahead = this.next;
     this.next = null;
     if (ahead && ahead.records.length > 0) {
-      // Claimed before this answer came: the person may have signed out since.
-      if (this.flowing && this.mayGoAhead() && (await this.stillSignedIn(session))) {
+      // Claimed before this answer came: the person may have signed out since, or (the worker's
+      // round) a tab come to send for itself.
+      const goes =
+        this.flowing &&
+        this.mayGoAhead() &&
+        (await this.stillSignedIn(session)) &&
+        !(await this.leftToATab());
+      if (goes) {
         this.flying = this.launch(session, ahead);
       } else {
         await this.release(ahead);
       }
     }
     return this.settle(session, ids, attempt, outcome, answers, at);
+  }
+
+  /** The worker's round, since a tab came to send for itself (`standAside`): it ends at the next step. */
+  private async leftToATab(): Promise<boolean> {
+    return (await this.deps.standAside?.()) ?? false;
   }
 
   /**

@@ -3,7 +3,7 @@
  * their write, the sender starts no local transaction; a touch without a change holds it for
  * HOLD_MS at most. The real client and server (in-process), fake client time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MS, PersonFirst } from '../../src/client/person-first';
 import { ManualClock } from './support/manual-clock';
 import { IDBFactory } from 'fake-indexeddb';
@@ -27,6 +27,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
+});
+afterEach(() => {
+  h.network.set(true);
 });
 
 /** A signed-in client whose batches are written in `sent` (their ids) as they leave. */
@@ -104,6 +107,53 @@ describe('the service worker and a tab in front of a person', () => {
     }
     for (const id of backlog) expect(await effectsOf(h, 'lamp-14', id)).toBe(1);
     c.close();
+  });
+
+  it('hands over at its next step when the tab comes in front of a person mid-round', async () => {
+    const indexedDB = new IDBFactory();
+    const lock = localLock();
+    const looking = sharedWatch();
+    const c = await signedIn(h, { indexedDB, lock, looking: looking() });
+    h.network.hidden();
+    try {
+      const backlog = await savedOffline(h, c, 5, 'lamp-14');
+      const online = new ManualNetwork();
+      const routed = routedFetch(() => h.server.url, online);
+      // The person opens the app as the worker's second batch leaves (the third is claimed
+      // behind it while it is away: answers come back whole).
+      let batches = 0;
+      const fetch: typeof globalThis.fetch = (input, init) => {
+        if (init?.method === 'POST' && ++batches === 2) h.network.visible();
+        return routed(input, init);
+      };
+      const report = await drainFromWorker({
+        indexedDB,
+        baseUrl: 'http://stockroom.test',
+        fetch,
+        clock: h.clock,
+        broadcast: null,
+        lock,
+        watch: sharedWatch()(),
+        looking: looking(),
+        policy: { batchSize: 2 },
+      });
+      // The batch in flight is stored; the one claimed behind it went back unsent.
+      expect(report).toMatchObject({ end: 'left-to-a-tab', receipts: 4, workLeft: true });
+      expect(batches).toBe(2);
+      h.network.set(true);
+      await c.whenIdle();
+      // Read afresh: the worker's writes reach a tab through BroadcastChannel, absent here.
+      const reopened = h.client({ indexedDB, lock, looking: looking() });
+      await reopened.whenIdle();
+      for (const id of backlog) {
+        expect(opById(reopened, id).state).toBe('confirmed');
+        expect(await effectsOf(h, 'lamp-14', id)).toBe(1);
+      }
+      reopened.close();
+    } finally {
+      h.network.visible();
+      c.close();
+    }
   });
 });
 

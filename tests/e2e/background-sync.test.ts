@@ -1,7 +1,9 @@
 /**
  * With no tab of the app open, the service worker drains the outbox on a Background Sync event,
- * with the same sender code as the tabs: the change reaches the server once.
+ * with the same sender code as the tabs: the change reaches the server once. While a tab is open
+ * and visible, it holds the lookers' lock, and the worker leaves the sending to it.
  */
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserScenario } from '../support/reliability';
 import { OUTBOX_SYNC_TAG } from '../../src/sw/sync-tag';
@@ -13,6 +15,14 @@ import { demoItem, useScene } from './support/scene';
 const scene = useScene();
 // The server is stopped while the tab closes on purpose: Chromium logs the refused requests.
 beforeEach(() => expectConsole(...NETWORK_FAULTS));
+
+/** Holders of the origin's lookers' lock (src/client/wiring.ts `looking`), as any agent sees them. */
+function lookers(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const { held = [] } = await navigator.locks.query();
+    return held.filter((lock) => lock.name === 'stockroom:looking').length;
+  });
+}
 
 describe('Background Sync', () => {
   beforeEach(browserScenario);
@@ -29,12 +39,15 @@ describe('Background Sync', () => {
 
     await scene.server.stop();
     await adjustStock(page, -2);
+    // The tab in front of a person holds the lookers' lock: the worker's rounds leave it the sending.
+    expect(await lookers(page)).toBe(1);
     await page.close();
     await scene.server.restart();
 
     // A page of the origin that runs none of the app, to reach the worker through DevTools.
     const bystander = await context.newPage();
     await bystander.goto(`${scene.server.url}/favicon.svg`);
+    expect(await lookers(bystander)).toBe(0);
     await dispatchSync(bystander, scene.server.url, OUTBOX_SYNC_TAG);
 
     await expect
