@@ -45,16 +45,24 @@ async function watched(sent: string[][]) {
 }
 
 describe('a person goes first', () => {
-  it('holds the sender from a touch until the person’s change is written: its first batch carries that change', async () => {
+  /**
+   * `n` changes saved offline, a finger on the screen, the network back: the sender waits on the
+   * hold's timer (client time does not move here) and has sent nothing.
+   */
+  async function touchedWithBacklog(n: number) {
     const sent: string[][] = [];
     const c = await watched(sent);
-    const backlog = await savedOffline(h, c, 3, 'lamp-14');
+    const backlog = await savedOffline(h, c, n, 'lamp-14');
     c.personActing();
     const holdEnds = h.clock.now() + HOLD_MS;
     h.network.set(true);
-    // The sender waits on the hold's timer (client time does not move here) and has sent nothing.
     await until(() => h.clock.hasTimerAt(holdEnds), 'the sender to wait for the person', 10_000);
     expect(sent).toEqual([]);
+    return { c, sent, backlog };
+  }
+
+  it('holds the sender from a touch until the person’s change is written: its first batch carries that change', async () => {
+    const { c, sent, backlog } = await touchedWithBacklog(3);
     const tap = await c.adjust({ itemId: 'lamp-14', delta: -1, reason: 'sold' });
     await c.whenIdle();
     // Its first transaction came after the person's write: the tap went in the same batch.
@@ -63,14 +71,7 @@ describe('a person goes first', () => {
   });
 
   it('lets the sender go on once the hold is over when no change follows the touch (a scroll)', async () => {
-    const sent: string[][] = [];
-    const c = await watched(sent);
-    const backlog = await savedOffline(h, c, 2, 'lamp-14');
-    c.personActing();
-    const holdEnds = h.clock.now() + HOLD_MS;
-    h.network.set(true);
-    await until(() => h.clock.hasTimerAt(holdEnds), 'the sender to wait for the person', 10_000);
-    expect(sent).toEqual([]);
+    const { c, sent, backlog } = await touchedWithBacklog(2);
     h.clock.advance(HOLD_MS);
     await c.whenIdle();
     expect(sent[0]).toEqual(backlog);
