@@ -32,6 +32,24 @@ async function held(c: StockroomClientCore, id: string, state: string): Promise<
   await until(() => h.clock.hasTimerAt(at), `the hold of ${state}`);
 }
 
+describe('tester mode', () => {
+  it('stays on when its clock read gets no answer (back online a moment before the network is)', async () => {
+    let clockFails = false;
+    const routed = routedFetch(() => h.server.url, h.network);
+    const fetch: typeof globalThis.fetch = (input, init) =>
+      clockFails && String(input).endsWith('/api/sim/clock')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : routed(input, init);
+    const c = await signedIn(h, { preferences: null, fetch }, 'manager');
+    expect(c.getSnapshot().testerMode).toBe(true);
+    clockFails = true;
+    h.network.visible();
+    await c.whenIdle();
+    expect(c.getSnapshot().testerMode).toBe(true);
+    c.close();
+  });
+});
+
 describe('step by step', () => {
   it('holds Sending…, then Outcome unknown until the person checks; then Checking outcome…, Confirmed', async () => {
     const c = await signedIn(h, { preferences: null }, 'manager');

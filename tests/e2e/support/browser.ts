@@ -151,11 +151,11 @@ export const NETWORK_FAULTS: readonly RegExp[] = [
 
 /**
  * A read the app had in flight when the network went off (the items or places that changed, an
- * item's history or an earlier page of it, the stock-takes, the server's epoch, the app's icon): Chromium logs it as failed. Only
+ * item's history or an earlier page of it, the stock-takes, the server's epoch, tester mode's clock, the app's icon): Chromium logs it as failed. Only
  * reads, only the cut itself.
  */
 const READ_CUT_BY_OFFLINE =
-  /^error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(\S+\/(api\/items(\?since=\d+|\/[^/?]+\/history\?limit=\d+(&before=[^&\s)]+)?)?|api\/places(\?since=\d+)?|api\/stocktakes(\/[^/?]+)?|readyz|favicon\.svg)\)$/;
+  /^error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(\S+\/(api\/items(\?since=\d+|\/[^/?]+\/history\?limit=\d+(&before=[^&\s)]+)?)?|api\/places(\?since=\d+)?|api\/stocktakes(\/[^/?]+)?|api\/sim\/clock|readyz|favicon\.svg)\)$/;
 
 /**
  * Takes the phone offline the way a test means it: whatever the app was reading at that moment
