@@ -1,5 +1,4 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import CommittedTimings from './tests/support/committed-timings';
 
 /**
  * One runner for every suite. `main`: unit tests beside the code, the black-box API, client,
@@ -25,8 +24,6 @@ export const MOCKS_A_MODULE = ['tests/api/undocumented-route.test.ts'];
 export default defineConfig({
   test: {
     maxWorkers: 2,
-    // Longest first by the committed timings where vitest has none of its own (a fresh clone).
-    sequence: { sequencer: CommittedTimings },
     // After the usual report, one line per reliability suite (counts, seeds): tests/support/.
     reporters: ['default', './tests/support/reliability-reporter.ts'],
     projects: [
