@@ -332,7 +332,8 @@ class Round {
         if (!deps.isOnline() && this.flying === null) return this.report('offline');
         continue;
       }
-      if (await this.leftToATab()) return this.report('left-to-a-tab');
+      // (Its first step follows `drainOnce`'s asking.)
+      if (step > 0 && (await this.leftToATab())) return this.report('left-to-a-tab');
       const skewNow = deps.serverSkew?.() ?? null;
       if (skewNow !== this.leaseSkew) {
         this.leaseSkew = skewNow;

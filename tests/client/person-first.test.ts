@@ -8,8 +8,8 @@ import { HOLD_MS, PersonFirst } from '../../src/client/person-first';
 import { ManualClock } from './support/manual-clock';
 import { IDBFactory } from 'fake-indexeddb';
 import { localLock } from '../../src/client/tabs';
-import { drainFromWorker } from '../../src/client/worker-drain';
-import { ManualNetwork, routedFetch } from './support/network';
+import { drainFromWorker, type WorkerDrainOptions } from '../../src/client/worker-drain';
+import { ManualNetwork, operationIdsIn, routedFetch } from './support/network';
 import { sharedWatch } from './support/watch-signals';
 import {
   effectsOf,
@@ -32,16 +32,32 @@ afterEach(() => {
   h.network.set(true);
 });
 
-/** A signed-in client whose batches are written in `sent` (their ids) as they leave. */
+/** A signed-in client whose requests for operations are written in `sent` (their ids) as they leave. */
 async function watched(sent: string[][]) {
   const routed = routedFetch(() => h.server.url, h.network);
   const fetch: typeof globalThis.fetch = (input, init) => {
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-    const ops = (body as { operations?: { id: string }[] } | null)?.operations;
-    if (ops) sent.push(ops.map((o) => o.id));
+    const ids = operationIdsIn(init);
+    if (ids.length > 0) sent.push(ids);
     return routed(input, init);
   };
   return signedIn(h, { fetch });
+}
+
+/**
+ * One Background Sync round of the service worker on the tab's database and sender lock, with
+ * `looking` as the lookers' lock; it believes it is online (the tab's network may be off).
+ */
+function workerRound(
+  o: Pick<WorkerDrainOptions, 'indexedDB' | 'lock' | 'looking' | 'policy' | 'fetch'>,
+) {
+  return drainFromWorker({
+    baseUrl: 'http://stockroom.test',
+    fetch: routedFetch(() => h.server.url, new ManualNetwork()),
+    clock: h.clock,
+    broadcast: null,
+    watch: sharedWatch()(),
+    ...o,
+  });
 }
 
 describe('a person goes first', () => {
@@ -87,18 +103,8 @@ describe('the service worker and a tab in front of a person', () => {
     const looking = sharedWatch();
     const c = await signedIn(h, { indexedDB, lock, looking: looking() });
     const backlog = await savedOffline(h, c, 2, 'lamp-14');
-    // Background Sync: the worker believes it is online (the tab's network stays off).
-    const worker = () =>
-      drainFromWorker({
-        indexedDB,
-        baseUrl: 'http://stockroom.test',
-        fetch: routedFetch(() => h.server.url, new ManualNetwork()),
-        clock: h.clock,
-        broadcast: null,
-        lock,
-        watch: sharedWatch()(),
-        looking: looking(),
-      });
+    // Background Sync (the tab's network stays off).
+    const worker = () => workerRound({ indexedDB, lock, looking: looking() });
     expect(await worker()).toMatchObject({ end: 'left-to-a-tab', attempts: 0, workLeft: true });
     h.network.hidden();
     try {
@@ -118,8 +124,7 @@ describe('the service worker and a tab in front of a person', () => {
     h.network.hidden();
     try {
       const backlog = await savedOffline(h, c, 5, 'lamp-14');
-      const online = new ManualNetwork();
-      const routed = routedFetch(() => h.server.url, online);
+      const routed = routedFetch(() => h.server.url, new ManualNetwork());
       // The person opens the app as the worker's second batch leaves (the third is claimed
       // behind it while it is away: answers come back whole).
       let batches = 0;
@@ -127,15 +132,11 @@ describe('the service worker and a tab in front of a person', () => {
         if (init?.method === 'POST' && ++batches === 2) h.network.visible();
         return routed(input, init);
       };
-      const report = await drainFromWorker({
+      const report = await workerRound({
         indexedDB,
-        baseUrl: 'http://stockroom.test',
-        fetch,
-        clock: h.clock,
-        broadcast: null,
         lock,
-        watch: sharedWatch()(),
         looking: looking(),
+        fetch,
         policy: { batchSize: 2 },
       });
       // The batch in flight is stored; the one claimed behind it went back unsent.

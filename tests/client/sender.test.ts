@@ -8,7 +8,7 @@ import type { FaultRule } from '../../src/protocol/schemas';
 import { openIdbStore } from '../../src/client/store/idb-store';
 import type { AttemptRow } from '../../src/client/core/records';
 import { storesReceipt } from './support/faulty-store';
-import { routedFetch } from './support/network';
+import { operationIdsIn, routedFetch } from './support/network';
 import type { SenderPolicy } from '../../src/client/sender';
 import type { StockroomClientCore } from '../../src/client/client';
 import type { LocalStore, Tx } from '../../src/client/store/local-store';
@@ -45,13 +45,6 @@ async function userId(c: { getSnapshot(): { user: { id: string } | null } }) {
 }
 
 describe('sender against the real server', () => {
-  /** The operation ids a request carries (a batch's or a single operation's body). */
-  function idsIn(init: RequestInit | undefined): string[] {
-    if (typeof init?.body !== 'string') return [];
-    const body = JSON.parse(init.body) as { id?: string; operations?: { id: string }[] };
-    return body.operations?.map((o) => o.id) ?? (body.id === undefined ? [] : [body.id]);
-  }
-
   /**
    * A client whose requests and stored receipts are written in `log` as they happen ("sent a,b"
    * as a request leaves, "stored a,b" as the transaction storing those receipts commits);
@@ -71,7 +64,7 @@ describe('sender against the real server', () => {
   ) {
     const routed = routedFetch(() => h.server.url, h.network);
     const fetch: typeof globalThis.fetch = async (input, init) => {
-      const ids = idsIn(init);
+      const ids = operationIdsIn(init);
       if (ids.length > 0) log.push(`sent ${ids.join(',')}`);
       const response = await routed(input, init);
       if (ids.length > 0) answered(ids);

@@ -70,3 +70,10 @@ export function routedFetch(
     return network.track(fetch(url, init));
   };
 }
+
+/** The operation ids a request carries (a batch's or a single operation's body). */
+export function operationIdsIn(init: RequestInit | undefined): string[] {
+  if (typeof init?.body !== 'string') return [];
+  const body = JSON.parse(init.body) as { id?: string; operations?: { id: string }[] };
+  return body.operations?.map((o) => o.id) ?? (body.id === undefined ? [] : [body.id]);
+}
