@@ -38,10 +38,13 @@ export class LeaseHandle {
 
 let serial = 0;
 
-/** A new item id, unique within one test file (each file has its own fresh server). */
+/**
+ * A new item id, unique in the worker's run (the `main` project's files share this module), and
+ * never a demo item's (`lamp-14`, `bowl-15`: the demo seed's ids end in digits too).
+ */
 export function freshItemId(prefix = 'item'): string {
   serial += 1;
-  return `${prefix}-${serial}`;
+  return `${prefix}-t${serial}`;
 }
 
 export function adjust(
